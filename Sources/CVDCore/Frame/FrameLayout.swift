@@ -1,0 +1,55 @@
+/// Format, size and row stride of a frame; says how many bytes it needs.
+public struct FrameLayout: Hashable, Sendable, CustomStringConvertible {
+    public var format: PixelFormat
+    public var width: Int
+    public var height: Int
+    /// Bytes from the start of one row to the next; at least `width × bytesPerPixel`.
+    public var bytesPerRow: Int
+
+    /// A layout with tightly packed rows unless `bytesPerRow` is given.
+    public init(format: PixelFormat, width: Int, height: Int, bytesPerRow: Int? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow ?? width * format.bytesPerPixel
+    }
+
+    /// Bytes a buffer must hold: the last row needs only its pixels, not the padding.
+    public var minimumByteCount: Int {
+        height == 0 ? 0 : bytesPerRow * (height - 1) + width * format.bytesPerPixel
+    }
+
+    public var pixelCount: Int { width * height }
+
+    public var description: String { "\(width)×\(height) \(format.rawValue) (\(bytesPerRow) bytes/row)" }
+
+    /// Checks the layout is usable, throwing a precise reason when not.
+    public func validate() throws(FrameError) {
+        guard width > 0, height > 0 else { throw .emptyFrame(width: width, height: height) }
+        guard bytesPerRow >= width * format.bytesPerPixel else {
+            throw .strideTooSmall(bytesPerRow: bytesPerRow, needed: width * format.bytesPerPixel)
+        }
+        if format.isYCbCr, width % 2 != 0 { throw .oddWidthFor422(width) }
+    }
+}
+
+/// Why a frame cannot be processed.
+public enum FrameError: Error, Equatable, CustomStringConvertible {
+    case emptyFrame(width: Int, height: Int)
+    case strideTooSmall(bytesPerRow: Int, needed: Int)
+    case oddWidthFor422(Int)
+    case bufferTooSmall(have: Int, need: Int)
+    case sizeMismatch(source: String, destination: String)
+    case unsupportedDestination(PixelFormat)
+
+    public var description: String {
+        switch self {
+        case .emptyFrame(let w, let h): "frame is empty (\(w)×\(h))"
+        case .strideTooSmall(let s, let n): "row stride \(s) is shorter than a row (\(n) bytes)"
+        case .oddWidthFor422(let w): "4:2:2 frames need an even width, got \(w)"
+        case .bufferTooSmall(let have, let need): "buffer holds \(have) bytes, the layout needs \(need)"
+        case .sizeMismatch(let s, let d): "source is \(s) but destination is \(d)"
+        case .unsupportedDestination(let f): "cannot write \(f.rawValue) frames; use an RGB format"
+        }
+    }
+}

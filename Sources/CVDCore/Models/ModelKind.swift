@@ -1,0 +1,30 @@
+/// The simulation models cvdcam knows, as named on the command line.
+public enum ModelKind: String, CaseIterable, Sendable, Hashable {
+    /// Picks per deficiency and severity (MODELS.md §8).
+    case auto
+    /// Machado, Oliveira & Fernandes 2009: anomalous trichromacy with severity.
+    case machado2009
+    /// Brettel, Viénot & Mollon 1997: two half-planes.
+    case brettel1997
+    /// Viénot, Brettel & Mollon 1999: one plane, one matrix.
+    case vienot1999
+    /// The original iOS app's gamma-space matrices, for comparison only.
+    case colormatrix
+    /// Rec.709 luminance in linear light; used for achromatopsia whatever the choice.
+    case achromatopsia
+
+    /// Models a user may choose (achromatopsia follows from the mode).
+    public static let selectable: [ModelKind] = [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix]
+
+    /// A short name for labels and titles.
+    public var displayName: String {
+        switch self {
+        case .auto: "auto"
+        case .machado2009: "Machado 2009"
+        case .brettel1997: "Brettel 1997"
+        case .vienot1999: "Viénot 1999"
+        case .colormatrix: "original iOS matrices"
+        case .achromatopsia: "Rec.709 luminance"
+        }
+    }
+}
