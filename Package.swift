@@ -22,9 +22,11 @@ let package = Package(
         // Colour science and frame kernels: pure Swift, no C dependencies.
         .target(name: "CVDCore", swiftSettings: cpuFlags),
 
-        // C libraries, found through pkg-config (Debian packages named in providers).
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        // C libraries from Debian's -dev packages (installed by scripts/). Their headers
+        // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
+        // -D_REENTRANT, which SwiftPM warns about).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CSDL2", "CSDL2Image"]),

@@ -63,6 +63,14 @@ public final class FrameKernel: Sendable {
         }
     }
 
+    /// Whether `.automatic` would use the table for this 4:2:2 frame (a camera-like
+    /// picture) rather than compute every pixel (incoherent content such as noise).
+    public static func looksLikeCamera(_ source: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Bool {
+        guard layout.format.isYCbCr, (try? layout.validate()) != nil,
+              source.count >= layout.minimumByteCount, let base = source.baseAddress else { return false }
+        return CoherenceProbe.isCoherent(base, layout)
+    }
+
     /// Simulates one colour through the kernel's own (float) path.
     public func apply(_ c: RGB8) -> RGB8 {
         let o = map.map(Int(c.r), Int(c.g), Int(c.b))

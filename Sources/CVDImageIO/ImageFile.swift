@@ -1,0 +1,115 @@
+import CSDL2
+import CSDL2Image
+import CVDCore
+import Foundation
+
+/// Reads and writes picture files through SDL2_image: PNG, JPEG, BMP, PNM, TGA (and
+/// whatever else the installed SDL2_image decodes) in; PNG or JPEG out.
+public enum ImageFile {
+    /// Formats `write` can produce, chosen by the file name's extension.
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        case png, jpeg
+
+        /// `.png`, `.jpg`, `.jpeg` (any case); nil for anything else.
+        public init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "png": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            default: return nil
+            }
+        }
+    }
+
+    /// Loads a picture as RGBA.
+    ///
+    /// Wraps `IMG_Load` (which detects the format from the contents) and
+    /// `SDL_ConvertSurfaceFormat` to `SDL_PIXELFORMAT_ABGR8888`, whose bytes are R, G, B, A
+    /// on little-endian machines.
+    public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
+        guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
+        guard let loaded = IMG_Load(path) else { throw .undecodable(path, lastError()) }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+            throw .undecodable(path, lastError())
+        }
+        defer { SDL_FreeSurface(rgba) }
+        let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
+        guard w > 0, h > 0, let base = rgba.pointee.pixels else { throw .undecodable(path, "the picture is empty") }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        // The surface holds h rows of `pitch` bytes, each starting with w RGBA pixels;
+        // the converted surface needs no lock (SDL_MUSTLOCK is false for plain surfaces).
+        pixels.withUnsafeMutableBytes { dst in
+            for y in 0..<h {
+                dst.baseAddress!.advanced(by: y * w * 4).copyMemory(from: base.advanced(by: y * pitch), byteCount: w * 4)
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// Writes a picture; the format follows the extension (`.png`, `.jpg`, `.jpeg`).
+    ///
+    /// The file appears whole or not at all: it is written to a temporary name in the
+    /// same directory and renamed into place, and removed again if anything fails.
+    public static func write(_ image: RGBAImage, to path: String, jpegQuality: Int = 92) throws(ImageFileError) {
+        guard let format = OutputFormat(path: path) else { throw .unsupportedOutput(path) }
+        let dir = (path as NSString).deletingLastPathComponent
+        let dirPath = dir.isEmpty ? "." : dir
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dirPath, isDirectory: &isDir), isDir.boolValue else {
+            throw .unwritable(path, "directory \(dirPath) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: dirPath) else {
+            throw .unwritable(path, "directory \(dirPath) is not writable")
+        }
+        let temp = (dirPath as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).tmp")
+        var pixels = image.pixels
+        let status: Int32 = pixels.withUnsafeMutableBytes { buf in
+            // The surface borrows `buf` for the duration of this closure only.
+            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(image.width), Int32(image.height),
+                                                             32, Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue)
+            else { return -1 }
+            defer { SDL_FreeSurface(s) }
+            switch format {
+            case .png: return IMG_SavePNG(s, temp)
+            case .jpeg: return IMG_SaveJPG(s, temp, Int32(jpegQuality))
+            }
+        }
+        guard status == 0 else {
+            let why = lastError()
+            try? FileManager.default.removeItem(atPath: temp)
+            throw .unwritable(path, why.isEmpty ? "write failed" : why)
+        }
+        guard rename(temp, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temp)
+            throw .unwritable(path, why)
+        }
+    }
+
+    /// SDL's last error text (wraps `SDL_GetError`).
+    static func lastError() -> String {
+        guard let e = SDL_GetError() else { return "" }
+        return String(cString: e)
+    }
+}
+
+/// Why a picture file could not be read or written.
+public enum ImageFileError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case unreadable(String, String)
+    case undecodable(String, String)
+    case unsupportedOutput(String)
+    case unwritable(String, String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let p): "cannot read '\(p)': no such file"
+        case .unreadable(let p, let why): "cannot read '\(p)': \(why)"
+        case .undecodable(let p, let why):
+            "cannot read '\(p)': not a picture cvdcam can decode, or the file is corrupt (\(why.isEmpty ? "no details" : why))"
+        case .unsupportedOutput(let p): "cannot write '\(p)': unsupported output type; use a .png, .jpg or .jpeg name"
+        case .unwritable(let p, let why): "cannot write '\(p)': \(why)"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CVDCore
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the colour kernel's speed for every mode, size and input.",
+        discussion: """
+        Frames: a camera-like picture (the test scene under uneven light with sensor noise)
+        and uniform random noise, as YUYV (BT.601 limited → BGRA, what a webcam sends) and as
+        RGBA. Each is timed on one thread and on all cores. In the same run, a plain
+        pow-per-pixel kernel with the same maths is timed as the baseline, and with --ffmpeg,
+        Debian's ffmpeg doing the usual gamma-space colorchannelmixer on the same frame.
+        Figures are medians; compare ratios, not absolute times, between machines.
+
+        --json prints one object per line with the keys mode, input, content, width, height,
+        threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
+        """)
+
+    @Flag(help: "One JSON object per line instead of a table.")
+    var json = false
+
+    @Option(parsing: .upToNextOption, help: "Frame sizes to measure.")
+    var sizes: [FrameSize] = [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(1920, 1080)]
+
+    @Option(name: .shortAndLong, help: "Mode to measure, or all.")
+    var mode: VisionModeArgument = .all
+
+    @Option(help: "Seconds per measurement (more is steadier).")
+    var seconds = 0.3
+
+    @Option(parsing: .upToNextOption, help: "Thread counts (default: 1 and every core).")
+    var threads: [Int] = []
+
+    @Option(help: "Y′CbCr path: automatic (table for camera pictures), compute or table.")
+    var strategy: FrameKernel.Strategy = .automatic
+
+    @Flag(help: "Skip the pow-per-pixel baseline.")
+    var noBaseline = false
+
+    @Flag(help: "Also time Debian's ffmpeg (yuyv422 → rgba + colorchannelmixer) at the largest size.")
+    var ffmpeg = false
+
+    @Option(help: "Frames to feed ffmpeg.")
+    var ffmpegFrames = 300
+
+    func validate() throws {
+        guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be in 0…60") }
+        guard threads.allSatisfy({ (1...256).contains($0) }) else { throw ValidationError("--threads must be 1…256") }
+        guard sizes.allSatisfy({ $0.width % 2 == 0 }) else { throw ValidationError("sizes need an even width (YUYV pairs)") }
+    }
+
+    func run() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
+        let report = BenchReport(json: json)
+        report.note("cvdcam bench: \(cores) cores; tables per kernel \(FrameKernel.baseTableBytes / 1024) KiB, " +
+                    "plus \(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
+
+        let frames = sizes.map { BenchFrames(size: $0) }
+        for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
+            let kernel = FrameKernel(sim)
+            if strategy != .compute {
+                let t = Stopwatch.now(CLOCK_MONOTONIC)
+                kernel.prepareTable(for: .bt601Limited)
+                report.note("\(sim): Y′CbCr table built in \(Int((Stopwatch.now(CLOCK_MONOTONIC) - t) * 1000)) ms")
+            }
+            for f in frames {
+                for input in BenchFrames.Input.allCases {
+                    var cameraMs: Double?
+                    for content in BenchFrames.Content.allCases {
+                        for n in threadCounts {
+                            let (src, sl) = f.source(input, content)
+                            let path = input == .rgba ? "compute"
+                                : strategy == .automatic ? (src.withUnsafeBytes { FrameKernel.looksLikeCamera($0, sl) } ? "table" : "compute")
+                                : strategy.rawValue
+                            let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds)
+                            if content == .camera && n == 1 { cameraMs = r.msPerRun }
+                            report.row(BenchRow(kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
+                                                content: content, size: f.size, threads: n, result: r))
+                        }
+                    }
+                    if !noBaseline, let ms = cameraMs {
+                        let r = f.measureBaseline(BaselineKernel(transform: sim.transform), input, seconds: min(seconds, 0.2))
+                        report.row(BenchRow(kernel: "baseline", path: "pow", mode: sim.mode.rawValue, input: input,
+                                            content: .camera, size: f.size, threads: 1, result: r),
+                                   speedup: r.msPerRun / ms)
+                    }
+                }
+            }
+        }
+        if ffmpeg { try compareWithFFmpeg(report, frames.last!) }
+        report.summary()
+    }
+
+    private func compareWithFFmpeg(_ report: BenchReport, _ f: BenchFrames) throws {
+        guard let exe = FFmpegComparison.executable() else {
+            throw CLIError("--ffmpeg: ffmpeg is not installed; run: sudo apt-get install ffmpeg")
+        }
+        let (src, _) = f.source(.yuyv, .camera)
+        let r = try FFmpegComparison.run(ffmpeg: exe, frame: src, width: f.size.width, height: f.size.height, frames: ffmpegFrames)
+        report.ffmpeg(r, size: f.size)
+    }
+}
+
+extension FrameKernel.Strategy: ExpressibleByArgument {}

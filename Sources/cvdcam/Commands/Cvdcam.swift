@@ -1,0 +1,18 @@
+import ArgumentParser
+
+struct Cvdcam: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cvdcam",
+        abstract: "See pictures the way people with colour-vision deficiency see them.",
+        discussion: """
+        Modes: \(VisionModeArgument.helpList)
+        Models: auto (default: Viénot 1999 for protanopia/deuteranopia, Machado 2009 for \
+        the milder forms, Brettel 1997 for tritan), machado2009, brettel1997, vienot1999, \
+        colormatrix (the original iOS app's inaccurate gamma-space matrices, for comparison).
+        """,
+        version: "0.1.0",
+        subcommands: [ConvertCommand.self, SceneCommand.self, BenchCommand.self]
+    )
+}
+
+import CVDCore
