@@ -28,7 +28,11 @@ public enum ImageFile {
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
-        guard let loaded = IMG_Load(path) else { throw .undecodable(path, lastError()) }
+        let (surface, printed) = StderrCapture.run { IMG_Load(path) }
+        guard let loaded = surface else {
+            let details = [lastError(), printed.replacingOccurrences(of: "\n", with: "; ")].filter { !$0.isEmpty }
+            throw .undecodable(path, details.joined(separator: ": "))
+        }
         defer { SDL_FreeSurface(loaded) }
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
             throw .undecodable(path, lastError())

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs the built `cvdcam` binary as a user would.
+enum CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// `$CVDCAM_BIN` (set by scripts/test), else the debug build beside the sources.
+    static var binary: String {
+        if let b = ProcessInfo.processInfo.environment["CVDCAM_BIN"], !b.isEmpty { return b }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/cvdcam").path
+    }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Drain both pipes before waiting, so a chatty child never blocks.
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "cvdcam-cli-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+}

@@ -1,0 +1,53 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+@Suite struct ImageFileTests {
+    let dir: String = {
+        let d = NSTemporaryDirectory() + "cvdcam-io-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    func sample() -> RGBAImage {
+        var img = RGBAImage(width: 31, height: 17)
+        for y in 0..<17 { for x in 0..<31 { img[x, y] = RGB8(UInt8(x * 8), UInt8(y * 15), UInt8((x * y) % 256)) } }
+        img.pixels[3] = 7  // one translucent pixel
+        return img
+    }
+
+    @Test func pngRoundTripIsExact() throws {
+        let p = dir + "/a.png"
+        try ImageFile.write(sample(), to: p)
+        #expect(try ImageFile.read(p) == sample())
+        // No temporary file is left beside the output.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
+    }
+
+    @Test func jpegIsWrittenAndReadBack() throws {
+        let p = dir + "/a.JPG"
+        try ImageFile.write(TestScene.render(width: 64, height: 36), to: p)
+        let back = try ImageFile.read(p)
+        #expect(back.width == 64 && back.height == 36)
+    }
+
+    @Test func corruptAndMissingFilesAreReported() throws {
+        let garbage = dir + "/garbage.png"
+        FileManager.default.createFile(atPath: garbage, contents: Data("this is not a picture".utf8))
+        #expect { try ImageFile.read(garbage) } throws: { e in
+            guard case .undecodable(let p, _)? = e as? ImageFileError else { return false }
+            return p == garbage
+        }
+        #expect(throws: ImageFileError.notFound(dir + "/none.png")) { try ImageFile.read(dir + "/none.png") }
+    }
+
+    @Test func badOutputsAreReportedAndLeaveNothing() throws {
+        #expect(throws: ImageFileError.unsupportedOutput(dir + "/x.bmp")) { try ImageFile.write(sample(), to: dir + "/x.bmp") }
+        #expect { try ImageFile.write(sample(), to: dir + "/missing/x.png") } throws: { e in
+            guard case .unwritable? = e as? ImageFileError else { return false }
+            return true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+}

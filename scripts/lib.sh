@@ -1,0 +1,29 @@
+# Shared helpers for scripts/run and scripts/test (sourced, not run).
+
+# Swift from /opt/swift when it is not on PATH yet.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+command -v swift >/dev/null 2>&1 || { echo "error: swift is not installed (expected on PATH or in /opt/swift)" >&2; exit 1; }
+
+# ensure_packages PKG… — installs the Debian packages that are missing, with one
+# apt-get update. Uses sudo when not root.
+ensure_packages() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "==> installing Debian packages: ${missing[*]}"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    $sudo apt-get update -qq || { echo "error: apt-get update failed" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+        || { echo "error: could not install ${missing[*]}" >&2; exit 1; }
+}
+
+# What building and running cvdcam needs.
+RUNTIME_PACKAGES=(pkg-config libsdl2-dev libsdl2-image-dev)
