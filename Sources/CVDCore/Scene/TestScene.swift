@@ -80,15 +80,19 @@ public enum TestScene {
             let row = Array(glyphs[g][Int(gy)])
             return row[col] == "1"
         }
+        // A dot belongs to the figure when any point near its centre does (thicker strokes).
+        func nearFigure(_ u: Double, _ v: Double) -> Bool {
+            [(0.0, 0.0), (0.035, 0), (-0.035, 0), (0, 0.035), (0, -0.035)].contains { inFigure(u + $0.0, v + $0.1) }
+        }
         var rng = SceneRandom(seed: 74)
-        let n = 26
+        let n = 32
         let step = 2 * r / Double(n)
         for j in 0..<n {
             for i in 0..<n {
                 let u = -1 + (Double(i) + 0.5 + rng.uniform(-0.3, 0.3)) * 2 / Double(n)
                 let v = -1 + (Double(j) + 0.5 + rng.uniform(-0.3, 0.3)) * 2 / Double(n)
                 guard u * u + v * v < 0.88 else { continue }
-                let palette = inFigure(u, v) ? figure : ground
+                let palette = nearFigure(u, v) ? figure : ground
                 let colour = palette[Int(rng.next() % UInt64(palette.count))]
                 c.disc(cx + u * r, cy + v * r, step * rng.uniform(0.3, 0.46), colour)
             }
