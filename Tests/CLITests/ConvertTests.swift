@@ -91,10 +91,10 @@ import Testing
 
     @Test func missingCorruptAndTruncatedInputs() throws {
         let dir = CLI.tempDir()
-        FileManager.default.createFile(atPath: dir + "/corrupt.png", contents: Data(repeating: 0x42, count: 500))
+        _ = FileManager.default.createFile(atPath: dir + "/corrupt.png", contents: Data(repeating: 0x42, count: 500))
         try ImageFile.write(TestScene.render(width: 200, height: 100), to: dir + "/whole.png")
         let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/whole.png"))
-        FileManager.default.createFile(atPath: dir + "/truncated.png", contents: whole.prefix(whole.count / 2))
+        _ = FileManager.default.createFile(atPath: dir + "/truncated.png", contents: whole.prefix(whole.count / 2))
         let kept = ["corrupt.png", "whole.png", "truncated.png"]
         for (input, word) in [("missing.png", "no such file"), ("corrupt.png", "corrupt"), ("truncated.png", "corrupt")] {
             let r = try CLI.run(["convert", dir + "/" + input, dir + "/out.png", "--mode", "deuteranopia"])

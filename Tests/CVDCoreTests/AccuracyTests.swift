@@ -32,7 +32,7 @@ import Testing
     /// Y′CbCr 4:2:2 path, each colour a flat pair (so chroma subsampling changes nothing).
     ///
     /// Two checks per colour: (1) against the reference applied to exactly what the
-    /// samples decode to — the kernel's own error, ±1 level; (2) against the vectors:
+    /// samples decode to (unrounded R′G′B′) — the kernel's own error, ±1 level; (2) against the vectors:
     /// ±1 plus however far the 8-bit Y′CbCr round trip alone moves the reference output
     /// (computed per colour; near the gamut corners a camera's samples cannot hold the
     /// colour exactly and models such as Machado deutan amplify that, up to ~11 levels),
@@ -46,8 +46,7 @@ import Testing
             for (i, c) in g.inputs.enumerated() {
                 let s = enc.encode(c)
                 let d = enc.rgb(y: s.y, cb: s.cb, cr: s.cr)
-                func q(_ x: Double) -> UInt8 { UInt8(min(max(floor(x + 0.5), 0), 255)) }
-                let decoded = g.simulation.simulate(RGB8(q(d.0), q(d.1), q(d.2)))
+                let decoded = g.simulation.transform.apply(gammaEncoded: (d.0 / 255, d.1 / 255, d.2 / 255))
                 let roundTrip = decoded.distance(to: g.outputs[i])
                 ownWorst = max(ownWorst, out[i].distance(to: decoded))
                 excess = max(excess, out[i].distance(to: g.outputs[i]) - roundTrip)

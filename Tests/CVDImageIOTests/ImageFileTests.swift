@@ -34,7 +34,7 @@ import Testing
 
     @Test func corruptAndMissingFilesAreReported() throws {
         let garbage = dir + "/garbage.png"
-        FileManager.default.createFile(atPath: garbage, contents: Data("this is not a picture".utf8))
+        _ = FileManager.default.createFile(atPath: garbage, contents: Data("this is not a picture".utf8))
         #expect { try ImageFile.read(garbage) } throws: { e in
             guard case .undecodable(let p, _)? = e as? ImageFileError else { return false }
             return p == garbage

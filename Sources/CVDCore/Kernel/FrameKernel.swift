@@ -7,13 +7,14 @@ import Synchronization
 /// `YCbCrEncoding`; destinations: any packed RGB format (alpha kept from RGB sources
 /// that have it, 255 otherwise). Any row stride, odd widths for RGB.
 ///
-/// Nothing is allocated per frame. Per kernel: 4 KiB decode + 8 KiB encode tables;
-/// for Y′CbCr sources, once per encoding and only if used, a 64 MiB exact output
-/// table (`YCbCrTable`, built in about 0.1–0.2 s) for camera-like frames.
+/// The per-pixel work is arithmetic that LLVM vectorises (`TransferMath`, `PixelMath`):
+/// no lookup tables, nothing allocated per frame. For Y′CbCr sources a kernel may also
+/// hold, once per encoding and only if used, a 64 MiB exact output table (`YCbCrTable`,
+/// built by the compute path itself in about 0.1 s), which camera-like frames read with
+/// one lookup per pixel.
 public final class FrameKernel: Sendable {
     public let transform: ColorTransform
-    private let tables: TransferTables
-    private let map: PixelMap
+    private let math: PixelMath
     private let ycbcrTables = Mutex<[YCbCrEncoding: YCbCrTable]>([:])
 
     /// How Y′CbCr frames are processed.
@@ -29,17 +30,15 @@ public final class FrameKernel: Sendable {
 
     public init(_ transform: ColorTransform) {
         self.transform = transform
-        tables = TransferTables(linearLight: transform.isLinearLight)
-        // `map` points into `tables`, which this kernel owns for its whole life.
-        map = PixelMap(transform, tables: tables)
+        math = PixelMath(transform)
     }
 
     public convenience init(_ simulation: Simulation) {
         self.init(simulation.transform)
     }
 
-    /// Bytes of the lookup tables every kernel prepares (decode + encode).
-    public static var baseTableBytes: Int { TransferTables.byteCount }
+    /// Bytes of tables every kernel prepares: none (the compute path is pure arithmetic).
+    public static var baseTableBytes: Int { 0 }
     /// Bytes of one Y′CbCr output table.
     public static var ycbcrTableBytes: Int { YCbCrTable.byteCount }
 
@@ -57,7 +56,7 @@ public final class FrameKernel: Sendable {
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }
-            let t = YCbCrTable(map: map, decoder: YCbCrDecoder(encoding))
+            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrPath.Coefficients(encoding))
             cache[encoding] = t
             return t
         }
@@ -73,8 +72,13 @@ public final class FrameKernel: Sendable {
 
     /// Simulates one colour through the kernel's own (float) path.
     public func apply(_ c: RGB8) -> RGB8 {
-        let o = map.map(Int(c.r), Int(c.g), Int(c.b))
-        return RGB8(UInt8(o.r), UInt8(o.g), UInt8(o.b))
+        var px = [c.r, c.g, c.b]
+        let l = FrameLayout(format: .rgb24, width: 1, height: 1)
+        px.withUnsafeMutableBytes { p in
+            RGBPath(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
+                .run(transform)
+        }
+        return RGB8(px[0], px[1], px[2])
     }
 
     /// Transforms `source` into `destination`. Both must have the same width and height.
@@ -101,11 +105,7 @@ public final class FrameKernel: Sendable {
         }
         guard let src = source.baseAddress, let dst = destination.baseAddress else { return }
 
-        let body: @Sendable (Range<Int>) -> Void
-        // Raw pointers are not Sendable; the bands below write disjoint rows and the
-        // caller keeps both buffers alive until `apply` returns.
-        nonisolated(unsafe) let s = src, d = dst
-        let map = self.map
+        let job: Job
         if sl.format.isYCbCr {
             let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
             let useTable: Bool = switch strategy {
@@ -113,27 +113,39 @@ public final class FrameKernel: Sendable {
             case .table: lookup
             case .automatic: lookup && CoherenceProbe.isCoherent(src, sl)
             }
-            if useTable {
-                let t = table(for: ycbcr)
-                body = { rows in t.run(source: s, sl, destination: d, dl, rows: rows) }
-            } else {
-                let decoder = YCbCrDecoder(ycbcr)
-                body = { rows in YCbCrPath.run(map, decoder, source: s, sl, destination: d, dl, rows: rows) }
-            }
+            job = useTable ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
         } else {
-            body = { rows in RGBPath.run(map, source: s, sl, destination: d, dl, rows: rows) }
+            job = .rgb
         }
-        withExtendedLifetime(tables) {
-            Self.split(rows: sl.height, threads: threads, body)
+        // Raw pointers are not Sendable; the bands write disjoint rows, and the caller
+        // keeps both buffers alive until `apply` returns.
+        nonisolated(unsafe) let s = src, d = dst
+        let n = max(1, min(threads, sl.height))
+        if n == 1 {
+            run(job, s, sl, d, dl, rows: 0..<sl.height)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: n) { i in
+                run(job, s, sl, d, dl, rows: (sl.height * i / n)..<(sl.height * (i + 1) / n))
+            }
         }
     }
 
-    /// Runs `body` over `threads` bands of rows (on the calling thread when 1).
-    static func split(rows: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let n = max(1, min(threads, rows))
-        if n == 1 { body(0..<rows); return }
-        DispatchQueue.concurrentPerform(iterations: n) { i in
-            body((rows * i / n)..<(rows * (i + 1) / n))
+    /// What one frame needs; a value, so a frame allocates nothing.
+    private enum Job: Sendable {
+        case rgb
+        case ycbcr(YCbCrPath.Coefficients)
+        case table(YCbCrTable)
+    }
+
+    private func run(_ job: Job, _ s: UnsafeRawPointer, _ sl: FrameLayout,
+                     _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
+        switch job {
+        case .rgb:
+            RGBPath(math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+        case .ycbcr(let k):
+            YCbCrPath(math: math, coefficients: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+        case .table(let t):
+            t.run(source: s, sl, destination: d, dl, rows: rows)
         }
     }
 }

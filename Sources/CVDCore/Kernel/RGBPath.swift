@@ -1,36 +1,51 @@
 /// Packed RGB (3 or 4 bytes per pixel, any channel order) → packed RGB.
 /// Alpha is copied when both sides have it, set to 255 when only the destination does.
-enum RGBPath {
-    static func run(_ map: PixelMap,
-                    source: UnsafeRawPointer, _ sl: FrameLayout,
-                    destination: UnsafeMutableRawPointer, _ dl: FrameLayout,
-                    rows: Range<Int>) {
-        // Both layouts were validated by FrameKernel.apply: these offsets lie inside each pixel,
-        // and every row touched below lies inside the buffers.
-        let so = sl.format.rgbOffsets!, dof = dl.format.rgbOffsets!
-        let sp = sl.format.bytesPerPixel, dp = dl.format.bytesPerPixel
-        let sr = so.r, sg = so.g, sb = so.b
-        let dr = dof.r, dg = dof.g, db = dof.b
+struct RGBPath {
+    let math: PixelMath
+    let source: UnsafeRawPointer
+    let sl: FrameLayout
+    let destination: UnsafeMutableRawPointer
+    let dl: FrameLayout
+    let rows: Range<Int>
+
+    func run(_ transform: ColorTransform) {
+        transform.withVariant(VariantStep(path: self))
+    }
+
+    private struct VariantStep: MathVariantVisitor {
+        let path: RGBPath
+        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withRGBLayout(SourceStep<V>(path: path)) }
+    }
+
+    private struct SourceStep<V: MathVariant>: RGBLayoutVisitor {
+        let path: RGBPath
+        func visit<S: RGBLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
+    }
+
+    private struct DestinationStep<V: MathVariant, S: RGBLayout>: RGBLayoutVisitor {
+        let path: RGBPath
+        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
+    }
+
+    /// One specialised loop per (variant, source layout, destination layout).
+    private func loop<V: MathVariant, S: RGBLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
+        let m = math
         let width = sl.width
         let s8 = source.assumingMemoryBound(to: UInt8.self)
         let d8 = destination.assumingMemoryBound(to: UInt8.self)
+        let scale: Float = 1 / 255
+        // FrameKernel.apply validated both layouts against the buffer sizes: every row in
+        // `rows` and every pixel below lies inside its buffer.
         for y in rows {
-            let srow = s8 + y &* sl.bytesPerRow
-            let drow = d8 + y &* dl.bytesPerRow
+            let s = s8 + y &* sl.bytesPerRow
+            let d = d8 + y &* dl.bytesPerRow
             for x in 0..<width {
-                let s = srow + x &* sp
-                let d = drow + x &* dp
-                let o = map.map(Int(s[sr]), Int(s[sg]), Int(s[sb]))
-                d[dr] = UInt8(truncatingIfNeeded: o.r)
-                d[dg] = UInt8(truncatingIfNeeded: o.g)
-                d[db] = UInt8(truncatingIfNeeded: o.b)
-            }
-            if let da = dof.a {
-                if let sa = so.a {
-                    for x in 0..<width { drow[x &* dp &+ da] = srow[x &* sp &+ sa] }
-                } else {
-                    for x in 0..<width { drow[x &* dp &+ da] = 255 }
-                }
+                let i = x &* S.size, o = x &* D.size
+                let p = m.map(V.self, Float(s[i &+ S.r]) * scale, Float(s[i &+ S.g]) * scale, Float(s[i &+ S.b]) * scale)
+                d[o &+ D.r] = UInt8(truncatingIfNeeded: p.r)
+                d[o &+ D.g] = UInt8(truncatingIfNeeded: p.g)
+                d[o &+ D.b] = UInt8(truncatingIfNeeded: p.b)
+                if D.hasAlpha { d[o &+ D.a] = S.hasAlpha ? s[i &+ S.a] : 255 }
             }
         }
     }

@@ -1,36 +1,84 @@
 /// Packed 4:2:2 Y′CbCr (YUYV, UYVY) → packed RGB, computing every pixel.
-enum YCbCrPath {
-    static func run(_ map: PixelMap, _ decoder: YCbCrDecoder,
-                    source: UnsafeRawPointer, _ sl: FrameLayout,
-                    destination: UnsafeMutableRawPointer, _ dl: FrameLayout,
-                    rows: Range<Int>) {
-        // Layouts were validated by FrameKernel.apply (even width, strides, buffer sizes).
-        let so = sl.format.ycbcrOffsets!, dof = dl.format.rgbOffsets!
-        let dp = dl.format.bytesPerPixel
-        let dr = dof.r, dg = dof.g, db = dof.b
-        let pairs = sl.width / 2
+struct YCbCrPath {
+    let math: PixelMath
+    let coefficients: Coefficients
+    let source: UnsafeRawPointer
+    let sl: FrameLayout
+    let destination: UnsafeMutableRawPointer
+    let dl: FrameLayout
+    let rows: Range<Int>
+
+    /// `YCbCrEncoding.coefficients` scaled to give R′G′B′ in 0…1.
+    struct Coefficients: Sendable {
+        let yOffset, yScale, crToR, cbToG, crToG, cbToB: Float
+
+        init(_ e: YCbCrEncoding) {
+            let c = e.coefficients
+            yOffset = Float(c.yOffset)
+            yScale = Float(c.yScale / 255)
+            crToR = Float(c.crToR / 255); cbToG = Float(c.cbToG / 255)
+            crToG = Float(c.crToG / 255); cbToB = Float(c.cbToB / 255)
+        }
+    }
+
+    func run(_ transform: ColorTransform) {
+        transform.withVariant(VariantStep(path: self))
+    }
+
+    private struct VariantStep: MathVariantVisitor {
+        let path: YCbCrPath
+        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withYCbCrLayout(SourceStep<V>(path: path)) }
+    }
+
+    private struct SourceStep<V: MathVariant>: YCbCrLayoutVisitor {
+        let path: YCbCrPath
+        func visit<S: YCbCrLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
+    }
+
+    private struct DestinationStep<V: MathVariant, S: YCbCrLayout>: RGBLayoutVisitor {
+        let path: YCbCrPath
+        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
+    }
+
+    /// Pixels per chunk: three float buffers of this size live on the stack (768 bytes).
+    static let chunk = 64
+
+    /// One specialised loop per (variant, source layout, destination layout). Each row goes
+    /// in chunks through two simple loops that LLVM vectorises: unpack pairs into R′G′B′
+    /// (both pixels share the pair's chroma), then map pixel by pixel.
+    private func loop<V: MathVariant, S: YCbCrLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
+        let m = math, k = coefficients
         let s8 = source.assumingMemoryBound(to: UInt8.self)
         let d8 = destination.assumingMemoryBound(to: UInt8.self)
-        for y in rows {
-            let srow = s8 + y &* sl.bytesPerRow
-            let drow = d8 + y &* dl.bytesPerRow
-            for p in 0..<pairs {
-                let s = srow + p &* 4
-                let c = decoder.chroma(cb: s[so.cb], cr: s[so.cr])
-                let l0 = decoder.levels(y: s[so.y0], c)
-                let l1 = decoder.levels(y: s[so.y1], c)
-                let o0 = map.map(l0.0, l0.1, l0.2)
-                let o1 = map.map(l1.0, l1.1, l1.2)
-                let d = drow + p &* (2 &* dp)
-                d[dr] = UInt8(truncatingIfNeeded: o0.r)
-                d[dg] = UInt8(truncatingIfNeeded: o0.g)
-                d[db] = UInt8(truncatingIfNeeded: o0.b)
-                d[dp &+ dr] = UInt8(truncatingIfNeeded: o1.r)
-                d[dp &+ dg] = UInt8(truncatingIfNeeded: o1.g)
-                d[dp &+ db] = UInt8(truncatingIfNeeded: o1.b)
-            }
-            if let da = dof.a {
-                for x in 0..<sl.width { drow[x &* dp &+ da] = 255 }
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * Self.chunk) { buf in
+            let R = buf.baseAddress!, G = R + Self.chunk, B = G + Self.chunk
+            // FrameKernel.apply validated both layouts (even width, strides, buffer sizes),
+            // so every pair and pixel addressed below lies inside its buffer.
+            for y in rows {
+                var x0 = 0
+                while x0 < sl.width {
+                    let n = min(Self.chunk, sl.width - x0)  // even: 4:2:2 widths are even
+                    let s = s8 + (y &* sl.bytesPerRow &+ x0 &* 2)
+                    let d = d8 + (y &* dl.bytesPerRow &+ x0 &* D.size)
+                    for p in 0..<(n &>> 1) {
+                        let i = p &* 4
+                        let u = Float(s[i &+ S.cb]) - 128, v = Float(s[i &+ S.cr]) - 128
+                        let rc = k.crToR * v, gc = 0 - k.cbToG * u - k.crToG * v, bc = k.cbToB * u
+                        let y0 = (Float(s[i &+ S.y0]) - k.yOffset) * k.yScale
+                        let y1 = (Float(s[i &+ S.y1]) - k.yOffset) * k.yScale
+                        R[2 &* p] = y0 + rc; G[2 &* p] = y0 + gc; B[2 &* p] = y0 + bc
+                        R[2 &* p &+ 1] = y1 + rc; G[2 &* p &+ 1] = y1 + gc; B[2 &* p &+ 1] = y1 + bc
+                    }
+                    for x in 0..<n {
+                        let o = x &* D.size
+                        let px = m.map(V.self, R[x], G[x], B[x])
+                        d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
+                        d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
+                        d[o &+ D.b] = UInt8(truncatingIfNeeded: px.b)
+                        if D.hasAlpha { d[o &+ D.a] = 255 }
+                    }
+                    x0 &+= n
+                }
             }
         }
     }

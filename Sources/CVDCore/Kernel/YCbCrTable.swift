@@ -18,16 +18,22 @@ final class YCbCrTable: Sendable {
     nonisolated(unsafe) let entries: UnsafeMutablePointer<UInt32>
     private let mapped: Bool
 
-    init(map: PixelMap, decoder: YCbCrDecoder) {
+    /// Runs the compute path itself over every triple: for each (Cb, Cr), one 256-pixel
+    /// row of YUYV pairs (Y = 0, 1 | 2, 3 | …) decodes straight into that table row.
+    init(transform: ColorTransform, math: PixelMath, coefficients: YCbCrPath.Coefficients) {
         (entries, mapped) = Self.allocate()
-        for cb in 0..<256 {
-            for cr in 0..<256 {
-                let c = decoder.chroma(cb: UInt8(cb), cr: UInt8(cr))
-                let row = entries + (cb << 16 | cr << 8)
-                for y in 0..<256 {
-                    let l = decoder.levels(y: UInt8(y), c)
-                    let o = map.map(l.0, l.1, l.2)
-                    row[y] = 0xFF00_0000 | o.r << 16 | o.g << 8 | o.b
+        let sl = FrameLayout(format: .yuyv, width: 256, height: 1)
+        let dl = FrameLayout(format: .bgra, width: 256, height: 1)
+        var row = [UInt8](repeating: 0, count: 512)
+        for j in 0..<128 { row[4 * j] = UInt8(2 * j); row[4 * j + 2] = UInt8(2 * j + 1) }
+        row.withUnsafeMutableBytes { src in
+            for cb in 0..<256 {
+                for cr in 0..<256 {
+                    for j in 0..<128 { src[4 * j + 1] = UInt8(cb); src[4 * j + 3] = UInt8(cr) }
+                    // The table row holds exactly 256 UInt32 = 1 KiB, the BGRA row's size.
+                    YCbCrPath(math: math, coefficients: coefficients, source: UnsafeRawPointer(src.baseAddress!), sl: sl,
+                              destination: UnsafeMutableRawPointer(entries + (cb << 16 | cr << 8)), dl: dl, rows: 0..<1)
+                        .run(transform)
                 }
             }
         }

@@ -28,9 +28,16 @@ public enum ColorTransform: Hashable, Sendable {
     /// Applies the transform to one colour in double precision: the reference the
     /// frame kernels are tested against (MODELS.md §1: decode, apply, clip, encode, round half up).
     public func apply(_ c: RGB8) -> RGB8 {
+        apply(gammaEncoded: (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255))
+    }
+
+    /// The same for a colour given as gamma-encoded R′, G′, B′ in 0…1 (clipped), such as a
+    /// Y′CbCr sample decodes to before any rounding.
+    public func apply(gammaEncoded e: (Double, Double, Double)) -> RGB8 {
+        let c = (min(max(e.0, 0), 1), min(max(e.1, 0), 1), min(max(e.2, 0), 1))
         switch self {
         case .gammaSpace(let m):
-            let v = m.apply((Double(c.r), Double(c.g), Double(c.b)))
+            let v = m.apply((c.0 * 255, c.1 * 255, c.2 * 255))
             // The matrices are decimal (0.7, 0.375, …) and MODELS.md §7 rounds their exact
             // products half up; binary doubles land a hair below some exact halves
             // (0.7 × 255 = 178.4999…), so nudge by far less than any real difference.
@@ -45,8 +52,8 @@ public enum ColorTransform: Hashable, Sendable {
         }
     }
 
-    private static func decode(_ c: RGB8) -> (Double, Double, Double) {
-        (SRGB.linear(c.r), SRGB.linear(c.g), SRGB.linear(c.b))
+    private static func decode(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
+        (SRGB.decode(c.0), SRGB.decode(c.1), SRGB.decode(c.2))
     }
 
     private static func encode(_ l: (Double, Double, Double)) -> RGB8 {

@@ -1,0 +1,64 @@
+/// Pixel layouts as types, so each loop is compiled for constant byte offsets — which
+/// LLVM turns into wide interleaved loads and stores.
+protocol RGBLayout {
+    static var size: Int { get }
+    static var r: Int { get }
+    static var g: Int { get }
+    static var b: Int { get }
+    /// Offset of alpha; meaningful only when `hasAlpha`.
+    static var a: Int { get }
+    static var hasAlpha: Bool { get }
+}
+
+enum RGB24Layout: RGBLayout { static var size: Int { 3 }; static var r: Int { 0 }; static var g: Int { 1 }; static var b: Int { 2 }; static var a: Int { 0 }; static var hasAlpha: Bool { false } }
+enum BGR24Layout: RGBLayout { static var size: Int { 3 }; static var r: Int { 2 }; static var g: Int { 1 }; static var b: Int { 0 }; static var a: Int { 0 }; static var hasAlpha: Bool { false } }
+enum RGBALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 0 }; static var g: Int { 1 }; static var b: Int { 2 }; static var a: Int { 3 }; static var hasAlpha: Bool { true } }
+enum BGRALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 2 }; static var g: Int { 1 }; static var b: Int { 0 }; static var a: Int { 3 }; static var hasAlpha: Bool { true } }
+enum ARGBLayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 1 }; static var g: Int { 2 }; static var b: Int { 3 }; static var a: Int { 0 }; static var hasAlpha: Bool { true } }
+
+protocol YCbCrLayout {
+    static var y0: Int { get }
+    static var cb: Int { get }
+    static var y1: Int { get }
+    static var cr: Int { get }
+}
+
+enum YUYVLayout: YCbCrLayout { static var y0: Int { 0 }; static var cb: Int { 1 }; static var y1: Int { 2 }; static var cr: Int { 3 } }
+enum UYVYLayout: YCbCrLayout { static var y0: Int { 1 }; static var cb: Int { 0 }; static var y1: Int { 3 }; static var cr: Int { 2 } }
+
+/// Calls back with the layout type of a format (a generic "visitor", so the callee is
+/// specialised for the concrete type instead of going through an existential).
+protocol RGBLayoutVisitor { func visit<L: RGBLayout>(_: L.Type) }
+protocol YCbCrLayoutVisitor { func visit<L: YCbCrLayout>(_: L.Type) }
+protocol MathVariantVisitor { func visit<V: MathVariant>(_: V.Type) }
+
+extension PixelFormat {
+    func withRGBLayout<Visitor: RGBLayoutVisitor>(_ v: Visitor) {
+        switch self {
+        case .rgb24: v.visit(RGB24Layout.self)
+        case .bgr24: v.visit(BGR24Layout.self)
+        case .rgba: v.visit(RGBALayout.self)
+        case .bgra: v.visit(BGRALayout.self)
+        case .argb: v.visit(ARGBLayout.self)
+        case .yuyv, .uyvy: preconditionFailure("not an RGB format: \(self)")
+        }
+    }
+
+    func withYCbCrLayout<Visitor: YCbCrLayoutVisitor>(_ v: Visitor) {
+        switch self {
+        case .yuyv: v.visit(YUYVLayout.self)
+        case .uyvy: v.visit(UYVYLayout.self)
+        default: preconditionFailure("not a 4:2:2 format: \(self)")
+        }
+    }
+}
+
+extension ColorTransform {
+    func withVariant<Visitor: MathVariantVisitor>(_ v: Visitor) {
+        switch self {
+        case .linear: v.visit(LinearMatrix.self)
+        case .halfPlanes: v.visit(LinearHalfPlanes.self)
+        case .gammaSpace: v.visit(GammaMatrix.self)
+        }
+    }
+}

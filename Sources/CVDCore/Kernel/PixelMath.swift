@@ -1,0 +1,48 @@
+/// The per-pixel work of every kernel: decode, matrix (or one of two, by the side of a
+/// plane), encode. Loops copy it into a local so its coefficients stay in registers.
+struct PixelMath: Sendable {
+    let a0, a1, a2, a3, a4, a5, a6, a7, a8: Float  // t1, or the only matrix
+    let b0, b1, b2, b3, b4, b5, b6, b7, b8: Float  // t2 (half-planes only)
+    let n0, n1, n2: Float
+
+    init(_ transform: ColorTransform) {
+        let t1: Matrix3, t2: Matrix3, n: (Double, Double, Double)
+        switch transform {
+        case .linear(let m), .gammaSpace(let m): t1 = m; t2 = m; n = (0, 0, 0)
+        case .halfPlanes(let x, let y, let p): t1 = x; t2 = y; n = p
+        }
+        let a = t1.m.map(Float.init), b = t2.m.map(Float.init)
+        (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
+        (b0, b1, b2, b3, b4, b5, b6, b7, b8) = (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8])
+        (n0, n1, n2) = (Float(n.0), Float(n.1), Float(n.2))
+    }
+
+    /// Gamma-encoded R′, G′, B′ in 0…1 (overshoot allowed) → output levels.
+    /// `V` selects linear light or gamma space, one matrix or two, at compile time.
+    @inline(__always)
+    func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float) -> (r: UInt32, g: UInt32, b: UInt32) {
+        let r = V.linearLight ? TransferMath.decode(rIn) : min(max(rIn, 0), 1)
+        let g = V.linearLight ? TransferMath.decode(gIn) : min(max(gIn, 0), 1)
+        let b = V.linearLight ? TransferMath.decode(bIn) : min(max(bIn, 0), 1)
+        var ro = a0 * r + a1 * g + a2 * b
+        var go = a3 * r + a4 * g + a5 * b
+        var bo = a6 * r + a7 * g + a8 * b
+        if V.halfPlanes {
+            // Branch-free choice (noise would mispredict a branch on every other pixel).
+            let second = n0 * r + n1 * g + n2 * b < 0
+            ro = second ? b0 * r + b1 * g + b2 * b : ro
+            go = second ? b3 * r + b4 * g + b5 * b : go
+            bo = second ? b6 * r + b7 * g + b8 * b : bo
+        }
+        if V.linearLight {
+            return (TransferMath.encodeLevel(ro), TransferMath.encodeLevel(go), TransferMath.encodeLevel(bo))
+        }
+        return (TransferMath.level(ro), TransferMath.level(go), TransferMath.level(bo))
+    }
+}
+
+/// Which kind of transform a loop is specialised for.
+protocol MathVariant { static var linearLight: Bool { get }; static var halfPlanes: Bool { get } }
+enum LinearMatrix: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false } }
+enum LinearHalfPlanes: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { true } }
+enum GammaMatrix: MathVariant { static var linearLight: Bool { false }; static var halfPlanes: Bool { false } }
