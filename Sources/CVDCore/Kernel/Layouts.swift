@@ -56,9 +56,18 @@ extension PixelFormat {
 extension ColorTransform {
     func withVariant<Visitor: MathVariantVisitor>(_ v: Visitor) {
         switch self {
+        case .linear(let m) where m.rowsEqual(0, 1) && m.rowsEqual(1, 2): v.visit(LinearGrey.self)
+        case .linear(let m) where m.rowsEqual(0, 1): v.visit(LinearRGEqual.self)
         case .linear: v.visit(LinearMatrix.self)
         case .halfPlanes: v.visit(LinearHalfPlanes.self)
         case .gammaSpace: v.visit(GammaMatrix.self)
         }
+    }
+}
+
+extension Matrix3 {
+    /// Rows equal to well below float precision (Viénot's R and G rows differ in the 16th digit).
+    func rowsEqual(_ a: Int, _ b: Int) -> Bool {
+        (0..<3).allSatisfy { abs(self[a, $0] - self[b, $0]) < 1e-12 }
     }
 }

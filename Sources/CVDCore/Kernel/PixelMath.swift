@@ -19,11 +19,15 @@ struct PixelMath: Sendable {
 
     /// Gamma-encoded R′, G′, B′ in 0…1 (overshoot allowed) → output levels.
     /// `V` selects linear light or gamma space, one matrix or two, at compile time.
+    /// `inRange`: the inputs are known to lie in 0…1 (8-bit RGB), so no clamp is needed.
     @inline(__always)
-    func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float) -> (r: UInt32, g: UInt32, b: UInt32) {
-        let r = V.linearLight ? TransferMath.decode(rIn) : min(max(rIn, 0), 1)
-        let g = V.linearLight ? TransferMath.decode(gIn) : min(max(gIn, 0), 1)
-        let b = V.linearLight ? TransferMath.decode(bIn) : min(max(bIn, 0), 1)
+    func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float, inRange: Bool) -> (r: UInt32, g: UInt32, b: UInt32) {
+        let rc = inRange ? rIn : min(max(rIn, 0), 1)
+        let gc = inRange ? gIn : min(max(gIn, 0), 1)
+        let bc = inRange ? bIn : min(max(bIn, 0), 1)
+        let r = V.linearLight ? TransferMath.decodeInRange(rc) : rc
+        let g = V.linearLight ? TransferMath.decodeInRange(gc) : gc
+        let b = V.linearLight ? TransferMath.decodeInRange(bc) : bc
         var ro = a0 * r + a1 * g + a2 * b
         var go = a3 * r + a4 * g + a5 * b
         var bo = a6 * r + a7 * g + a8 * b
@@ -35,14 +39,26 @@ struct PixelMath: Sendable {
             bo = second ? b6 * r + b7 * g + b8 * b : bo
         }
         if V.linearLight {
-            return (TransferMath.encodeLevel(ro), TransferMath.encodeLevel(go), TransferMath.encodeLevel(bo))
+            // Viénot protan/deutan put every colour on R = G, achromatopsia on R = G = B:
+            // encode such shared channels once.
+            let r8 = TransferMath.encodeLevel(ro)
+            let g8 = V.sharedChannels >= 2 ? r8 : TransferMath.encodeLevel(go)
+            let b8 = V.sharedChannels >= 3 ? r8 : TransferMath.encodeLevel(bo)
+            return (r8, g8, b8)
         }
         return (TransferMath.level(ro), TransferMath.level(go), TransferMath.level(bo))
     }
 }
 
 /// Which kind of transform a loop is specialised for.
-protocol MathVariant { static var linearLight: Bool { get }; static var halfPlanes: Bool { get } }
-enum LinearMatrix: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false } }
-enum LinearHalfPlanes: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { true } }
-enum GammaMatrix: MathVariant { static var linearLight: Bool { false }; static var halfPlanes: Bool { false } }
+protocol MathVariant {
+    static var linearLight: Bool { get }
+    static var halfPlanes: Bool { get }
+    /// 1: three independent rows; 2: R and G rows equal; 3: all rows equal.
+    static var sharedChannels: Int { get }
+}
+enum LinearMatrix: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
+enum LinearRGEqual: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 2 } }
+enum LinearGrey: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 3 } }
+enum LinearHalfPlanes: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { true }; static var sharedChannels: Int { 1 } }
+enum GammaMatrix: MathVariant { static var linearLight: Bool { false }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }

@@ -41,7 +41,7 @@ struct RGBPath {
             let d = d8 + y &* dl.bytesPerRow
             for x in 0..<width {
                 let i = x &* S.size, o = x &* D.size
-                let p = m.map(V.self, Float(s[i &+ S.r]) * scale, Float(s[i &+ S.g]) * scale, Float(s[i &+ S.b]) * scale)
+                let p = m.map(V.self, Float(s[i &+ S.r]) * scale, Float(s[i &+ S.g]) * scale, Float(s[i &+ S.b]) * scale, inRange: true)
                 d[o &+ D.r] = UInt8(truncatingIfNeeded: p.r)
                 d[o &+ D.g] = UInt8(truncatingIfNeeded: p.g)
                 d[o &+ D.b] = UInt8(truncatingIfNeeded: p.b)

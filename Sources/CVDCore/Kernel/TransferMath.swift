@@ -9,7 +9,12 @@ enum TransferMath {
     /// Gamma-encoded value → linear light. `x` may overshoot 0…1 (Y′CbCr decoding); it is clamped.
     @inline(__always)
     static func decode(_ x: Float) -> Float {
-        let c = min(max(x, 0), 1)
+        decodeInRange(min(max(x, 0), 1))
+    }
+
+    /// `decode` for values already in 0…1 (8-bit RGB inputs).
+    @inline(__always)
+    static func decodeInRange(_ c: Float) -> Float {
         // Degree-5 fit of ((c + 0.055) / 1.055)^2.4 on [0.04045, 1], weighted by how far an
         // error moves the re-encoded level.
         var p: Float = 0.0872652398547255
@@ -32,7 +37,9 @@ enum TransferMath {
         p = p * u + 1.1225301339017635
         p = p * u + 0.19619352098442155
         p = p * u - 0.064619044975298
-        return level(c < 0.0031308 ? c * 12.92 : p)
+        // p stays within 0…1.0001 for u in [0.23, 1], so only the final rounding is needed.
+        let f = (c < 0.0031308 ? c * 12.92 : p) * 255 + 12_582_912.0
+        return f.bitPattern & 0xFF
     }
 
     /// A value in 0…1 (clipped) → 8-bit level, 255·s rounded to nearest.

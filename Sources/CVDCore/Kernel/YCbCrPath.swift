@@ -41,7 +41,7 @@ struct YCbCrPath {
     }
 
     /// Pixels per chunk: three float buffers of this size live on the stack (768 bytes).
-    static let chunk = 64
+    static let chunk = 512
 
     /// One specialised loop per (variant, source layout, destination layout). Each row goes
     /// in chunks through two simple loops that LLVM vectorises: unpack pairs into R′G′B′
@@ -66,12 +66,15 @@ struct YCbCrPath {
                         let rc = k.crToR * v, gc = 0 - k.cbToG * u - k.crToG * v, bc = k.cbToB * u
                         let y0 = (Float(s[i &+ S.y0]) - k.yOffset) * k.yScale
                         let y1 = (Float(s[i &+ S.y1]) - k.yOffset) * k.yScale
-                        R[2 &* p] = y0 + rc; G[2 &* p] = y0 + gc; B[2 &* p] = y0 + bc
-                        R[2 &* p &+ 1] = y1 + rc; G[2 &* p &+ 1] = y1 + gc; B[2 &* p &+ 1] = y1 + bc
+                        // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
+                        R[2 &* p] = min(max(y0 + rc, 0), 1); G[2 &* p] = min(max(y0 + gc, 0), 1)
+                        B[2 &* p] = min(max(y0 + bc, 0), 1)
+                        R[2 &* p &+ 1] = min(max(y1 + rc, 0), 1); G[2 &* p &+ 1] = min(max(y1 + gc, 0), 1)
+                        B[2 &* p &+ 1] = min(max(y1 + bc, 0), 1)
                     }
                     for x in 0..<n {
                         let o = x &* D.size
-                        let px = m.map(V.self, R[x], G[x], B[x])
+                        let px = m.map(V.self, R[x], G[x], B[x], inRange: true)
                         d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
                         d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
                         d[o &+ D.b] = UInt8(truncatingIfNeeded: px.b)

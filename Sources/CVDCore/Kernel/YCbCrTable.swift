@@ -62,19 +62,29 @@ final class YCbCrTable: Sendable {
     /// YUYV/UYVY → BGRA by lookup.
     func run(source: UnsafeRawPointer, _ sl: FrameLayout,
              destination: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
-        let so = sl.format.ycbcrOffsets!
-        let pairs = sl.width / 2
-        let t = UnsafePointer(entries)
-        for y in rows {
-            let s = source.advanced(by: y &* sl.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            // BGRA rows hold whole UInt32 pixels; FrameKernel only picks this path when
-            // the destination stride and base are 4-byte aligned.
-            let d = destination.advanced(by: y &* dl.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            for p in 0..<pairs {
-                let q = s + p &* 4
-                let c = Int(q[so.cb]) &<< 16 | Int(q[so.cr]) &<< 8
-                d[p &* 2] = t[c | Int(q[so.y0])]
-                d[p &* 2 &+ 1] = t[c | Int(q[so.y1])]
+        sl.format.withYCbCrLayout(Lookup(table: self, source: source, sl: sl, destination: destination, dl: dl, rows: rows))
+    }
+
+    private struct Lookup: YCbCrLayoutVisitor {
+        let table: YCbCrTable
+        let source: UnsafeRawPointer, sl: FrameLayout
+        let destination: UnsafeMutableRawPointer, dl: FrameLayout
+        let rows: Range<Int>
+
+        func visit<S: YCbCrLayout>(_: S.Type) {
+            let pairs = sl.width / 2
+            let t = UnsafePointer(table.entries)
+            for y in rows {
+                let s = source.advanced(by: y &* sl.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                // BGRA rows hold whole UInt32 pixels; FrameKernel picks this path only when the
+                // destination base and stride are 4-byte aligned and the layout was validated.
+                let d = destination.advanced(by: y &* dl.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                for p in 0..<pairs {
+                    let q = s + p &* 4
+                    let c = Int(q[S.cb]) &<< 16 | Int(q[S.cr]) &<< 8
+                    d[p &* 2] = t[c | Int(q[S.y0])]
+                    d[p &* 2 &+ 1] = t[c | Int(q[S.y1])]
+                }
             }
         }
     }
