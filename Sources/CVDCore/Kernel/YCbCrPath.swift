@@ -40,8 +40,10 @@ struct YCbCrPath {
         func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
     }
 
-    /// Pixels per chunk: three float buffers of this size live on the stack (768 bytes).
-    static let chunk = 512
+    /// Pixels per chunk: three float buffers of this size, 768 bytes, which
+    /// `withUnsafeTemporaryAllocation` always puts on the stack (above 1 KiB it may use
+    /// the heap — valgrind showed it doing so at 6 KiB).
+    static let chunk = 64
 
     /// One specialised loop per (variant, source layout, destination layout). Each row goes
     /// in chunks through two simple loops that LLVM vectorises: unpack pairs into R′G′B′

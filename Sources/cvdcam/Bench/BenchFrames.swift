@@ -31,12 +31,12 @@ final class BenchFrames {
     }
 
     func measure(_ kernel: FrameKernel, _ input: Input, _ content: Content, threads: Int,
-                 strategy: FrameKernel.Strategy, seconds: Double) -> Stopwatch.Result {
+                 strategy: FrameKernel.Strategy, seconds: Double, frames: Int? = nil) -> Stopwatch.Result {
         let (src, sl) = source(input, content)
         let dl = destinationLayout(input)
         return src.withUnsafeBytes { s in
             destination.withUnsafeMutableBytes { d in
-                Stopwatch.measure(seconds: seconds, threadCPU: threads == 1) {
+                Stopwatch.measure(seconds: seconds, exactRuns: frames, threadCPU: threads == 1) {
                     // Layouts are built here from the same size: apply cannot fail.
                     try? kernel.apply(source: s, sl, destination: d, dl, strategy: strategy, threads: threads)
                 }

@@ -12,9 +12,12 @@ enum Stopwatch {
 
     /// Runs `body` once to warm up, then repeatedly until `seconds` have passed
     /// (at least `minRuns` times); returns the median.
-    static func measure(seconds: Double, minRuns: Int = 3, threadCPU: Bool, _ body: () -> Void) -> Result {
+    /// With `exactRuns`, runs exactly that many times instead (for allocation counting:
+    /// nothing here allocates per run once `times` has its capacity).
+    static func measure(seconds: Double, minRuns: Int = 3, exactRuns: Int? = nil, threadCPU: Bool, _ body: () -> Void) -> Result {
         body()
         var times: [Double] = []
+        times.reserveCapacity(exactRuns ?? 4096)
         let clock = threadCPU ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID
         let cpu0 = now(clock)
         let start = now(CLOCK_MONOTONIC)
@@ -22,7 +25,7 @@ enum Stopwatch {
             let t0 = now(CLOCK_MONOTONIC)
             body()
             times.append(now(CLOCK_MONOTONIC) - t0)
-        } while times.count < minRuns || now(CLOCK_MONOTONIC) - start < seconds
+        } while exactRuns.map { times.count < $0 } ?? (times.count < minRuns || now(CLOCK_MONOTONIC) - start < seconds)
         let cpu = now(clock) - cpu0
         times.sort()
         return Result(msPerRun: times[times.count / 2] * 1000, cpuMsPerRun: cpu / Double(times.count) * 1000, runs: times.count)

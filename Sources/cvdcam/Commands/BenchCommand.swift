@@ -30,6 +30,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seconds per measurement (more is steadier).")
     var seconds = 0.3
 
+    @Option(help: "Run exactly this many frames per measurement instead of --seconds (e.g. to count allocations).")
+    var frames: Int?
+
     @Option(parsing: .upToNextOption, help: "Thread counts (default: 1 and every core).")
     var threads: [Int] = []
 
@@ -48,6 +51,7 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be in 0…60") }
         guard threads.allSatisfy({ (1...256).contains($0) }) else { throw ValidationError("--threads must be 1…256") }
+        if let f = frames, f < 1 { throw ValidationError("--frames must be at least 1") }
         guard sizes.allSatisfy({ $0.width % 2 == 0 }) else { throw ValidationError("sizes need an even width (YUYV pairs)") }
     }
 
@@ -58,7 +62,7 @@ struct BenchCommand: ParsableCommand {
         report.note("cvdcam bench: \(cores) cores; tables per kernel \(FrameKernel.baseTableBytes / 1024) KiB, " +
                     "plus \(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
 
-        let frames = sizes.map { BenchFrames(size: $0) }
+        let frameSets = sizes.map { BenchFrames(size: $0) }
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
             let kernel = FrameKernel(sim)
             if strategy != .compute {
@@ -66,7 +70,7 @@ struct BenchCommand: ParsableCommand {
                 kernel.prepareTable(for: .bt601Limited)
                 report.note("\(sim): Y′CbCr table built in \(Int((Stopwatch.now(CLOCK_MONOTONIC) - t) * 1000)) ms")
             }
-            for f in frames {
+            for f in frameSets {
                 for input in BenchFrames.Input.allCases {
                     var cameraMs: Double?
                     for content in BenchFrames.Content.allCases {
@@ -75,7 +79,7 @@ struct BenchCommand: ParsableCommand {
                             let path = input == .rgba ? "compute"
                                 : strategy == .automatic ? (src.withUnsafeBytes { FrameKernel.looksLikeCamera($0, sl) } ? "table" : "compute")
                                 : strategy.rawValue
-                            let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds)
+                            let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds, frames: frames)
                             if content == .camera && n == 1 { cameraMs = r.msPerRun }
                             report.row(BenchRow(kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
                                                 content: content, size: f.size, threads: n, result: r))
@@ -90,7 +94,7 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         }
-        if ffmpeg { try compareWithFFmpeg(report, frames.last!) }
+        if ffmpeg { try compareWithFFmpeg(report, frameSets.last!) }
         report.summary()
     }
 
