@@ -43,15 +43,21 @@ let package = Package(
         // -D_REENTRANT, which SwiftPM warns about).
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CSDL2", "CSDL2Image"]),
+
+        // The live view: pure state and geometry (no SDL), then the SDL2 window.
+        .target(name: "CVDViewModel", dependencies: ["CVDCore"]),
+        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDViewModel", "CVDImageIO", "CSDL2", "CSDL2TTF"],
+                swiftSettings: cpuFlags),
 
         // The command-line program.
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO",
+                "CVDCore", "CVDImageIO", "CVDViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cpuFlags
@@ -60,6 +66,8 @@ let package = Package(
         .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
+        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDCore"]),
+        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

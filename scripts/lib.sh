@@ -26,4 +26,6 @@ ensure_packages() {
 }
 
 # What building and running cvdcam needs.
-RUNTIME_PACKAGES=(pkg-config libsdl2-dev libsdl2-image-dev)
+RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core)
+# What the tests need on top: a real X server driven by keys, screenshots, valgrind.
+TEST_PACKAGES=(xvfb xdotool imagemagick valgrind)

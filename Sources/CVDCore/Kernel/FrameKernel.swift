@@ -53,6 +53,11 @@ public final class FrameKernel: Sendable {
         _ = table(for: encoding)
     }
 
+    /// Whether the table for an encoding is built (so a frame will not wait for it).
+    public func hasTable(for encoding: YCbCrEncoding) -> Bool {
+        ycbcrTables.withLock { $0[encoding] != nil }
+    }
+
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }

@@ -1,0 +1,74 @@
+import CVDCore
+
+/// What a key (or mouse gesture) asks the view to do.
+public enum Command: Equatable, Sendable {
+    case setMode(VisionMode)
+    case severity(delta: Double)
+    case cycleModel
+    case zoom(factor: Double, at: Point?)
+    case pan(dx: Double, dy: Double)
+    case resetView
+    case cycleLayout
+    case moveDivider(delta: Double)
+    case setDivider(Double)
+    case toggleFullscreen
+    case toggleFreeze
+    case snapshot
+    case toggleHelp
+    case quit
+
+    /// The key bindings (README and help overlay list the same).
+    public static func forKey(_ key: Key) -> Command? {
+        switch key {
+        case .digit(0): return .resetView
+        case .digit(let n) where (1...8).contains(n): return .setMode(VisionMode.allCases[n - 1])
+        case .leftBracket: return .severity(delta: -0.1)
+        case .rightBracket: return .severity(delta: 0.1)
+        case .plus: return .zoom(factor: ViewState.zoomStep, at: nil)
+        case .minus: return .zoom(factor: 1 / ViewState.zoomStep, at: nil)
+        case .left: return .pan(dx: -ViewState.panStep, dy: 0)
+        case .right: return .pan(dx: ViewState.panStep, dy: 0)
+        case .up: return .pan(dx: 0, dy: -ViewState.panStep)
+        case .down: return .pan(dx: 0, dy: ViewState.panStep)
+        case .comma: return .moveDivider(delta: -0.05)
+        case .period: return .moveDivider(delta: 0.05)
+        case .space: return .toggleFreeze
+        case .f1: return .toggleHelp
+        case .escape: return .quit
+        case .letter(let c):
+            switch c {
+            case "m": return .cycleModel
+            case "v": return .cycleLayout
+            case "f": return .toggleFullscreen
+            case "s": return .snapshot
+            case "h": return .toggleHelp
+            case "q": return .quit
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// Lines for the help overlay and README: key, what it does.
+    public static let helpLines: [(String, String)] = [
+        ("1 – 8", "normal, protanopia, deuteranopia, tritanopia, protanomaly, deuteranomaly, tritanomaly, achromatopsia"),
+        ("[  ]", "severity −/+ 0.1 (the -anomaly modes)"),
+        ("m", "next model: auto, Machado 2009, Brettel 1997, Viénot 1999, original iOS matrices"),
+        ("+  −  wheel", "zoom 1×–8× (the wheel zooms at the pointer)"),
+        ("arrows  drag", "pan"),
+        ("0", "reset zoom and pan"),
+        ("v", "layout: single, split wipe, 2×2 quad"),
+        (",  .  mouse", "move the split divider"),
+        ("space", "freeze / unfreeze"),
+        ("s", "save a PNG of the window"),
+        ("f", "full screen"),
+        ("h  F1", "this help"),
+        ("q  Esc", "quit"),
+    ]
+}
+
+/// A point in normalised view coordinates (0…1 across the picture area).
+public struct Point: Equatable, Sendable {
+    public var x: Double, y: Double
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+}

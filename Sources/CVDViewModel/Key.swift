@@ -1,0 +1,13 @@
+/// Keys the live view reacts to, independent of any window system.
+/// (The SDL layer maps its key codes to these; top-row and keypad digits map to the same value.)
+public enum Key: Hashable, Sendable {
+    case digit(Int)
+    case leftBracket, rightBracket
+    case plus, minus
+    case left, right, up, down
+    case comma, period
+    case letter(Character)
+    case space
+    case f1
+    case escape
+}

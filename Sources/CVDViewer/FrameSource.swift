@@ -1,0 +1,87 @@
+import CVDCore
+import Foundation
+import Synchronization
+
+/// Something that publishes frames into a `LatestFrame` from its own thread.
+public protocol FrameSource: AnyObject, Sendable {
+    /// Shown on screen and printed: "built-in test scene", "image photo.png", a camera name.
+    var name: String { get }
+    func start(into sink: LatestFrame)
+    func stop()
+}
+
+/// The built-in test scene as a camera would send it — YUYV at a steady rate — so the
+/// whole frame path runs even without a camera. `fps` 0 publishes as fast as the view
+/// takes frames (benchmark mode).
+public final class TestSceneSource: FrameSource {
+    public let name = "built-in test scene"
+    private let bytes: [UInt8]
+    private let layout: FrameLayout
+    private let fps: Double
+    private let running = RunFlag()
+
+    public init(width: Int, height: Int, fps: Double) {
+        let yuyv = TestScene.render(width: width & ~1, height: height).ycbcr(.yuyv)
+        bytes = yuyv.bytes
+        layout = yuyv.layout
+        self.fps = fps
+    }
+
+    public func start(into sink: LatestFrame) {
+        running.set(true)
+        let bytes = bytes, layout = layout, fps = fps
+        let thread = Thread { [running] in
+            var sequence = 0
+            var next = Clock.now
+            while running.value {
+                sequence += 1
+                // Publishing the same array shares its storage: no copy, no allocation.
+                sink.publish(Frame(bytes: bytes, layout: layout, sequence: sequence, timestamp: Clock.now))
+                if fps > 0 {
+                    next += 1 / fps
+                    let wait = next - Clock.now
+                    if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = Clock.now }
+                } else {
+                    usleep(200)
+                }
+            }
+        }
+        thread.name = "cvdcam test scene"
+        thread.start()
+    }
+
+    public func stop() { running.set(false) }
+}
+
+/// A still picture from a file, published once.
+public final class ImageSource: FrameSource {
+    public let name: String
+    private let image: RGBAImage
+
+    public init(path: String, image: RGBAImage) {
+        name = "image " + (path as NSString).lastPathComponent
+        self.image = image
+    }
+
+    public func start(into sink: LatestFrame) {
+        sink.publish(Frame(bytes: image.pixels, layout: image.layout, sequence: 1, timestamp: Clock.now))
+    }
+
+    public func stop() {}
+}
+
+/// Monotonic seconds.
+public enum Clock {
+    public static var now: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// A flag one thread sets and another polls.
+final class RunFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var value: Bool { flag.load(ordering: .acquiring) }
+    func set(_ v: Bool) { flag.store(v, ordering: .releasing) }
+}

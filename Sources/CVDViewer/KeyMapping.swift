@@ -1,0 +1,40 @@
+import CSDL2
+import CVDViewModel
+
+/// SDL key codes → the view model's keys. Top-row and keypad digits are the same key;
+/// `+` arrives as `=` with Shift from many layouts (and from xdotool), so both count.
+enum KeyMapping {
+    static func key(_ sym: Int32) -> Key? {
+        let code = SDL_KeyCode(rawValue: UInt32(bitPattern: sym))
+        switch code {
+        case SDLK_0, SDLK_KP_0: return .digit(0)
+        case SDLK_1, SDLK_KP_1: return .digit(1)
+        case SDLK_2, SDLK_KP_2: return .digit(2)
+        case SDLK_3, SDLK_KP_3: return .digit(3)
+        case SDLK_4, SDLK_KP_4: return .digit(4)
+        case SDLK_5, SDLK_KP_5: return .digit(5)
+        case SDLK_6, SDLK_KP_6: return .digit(6)
+        case SDLK_7, SDLK_KP_7: return .digit(7)
+        case SDLK_8, SDLK_KP_8: return .digit(8)
+        case SDLK_9, SDLK_KP_9: return .digit(9)
+        case SDLK_LEFTBRACKET: return .leftBracket
+        case SDLK_RIGHTBRACKET: return .rightBracket
+        case SDLK_EQUALS, SDLK_PLUS, SDLK_KP_PLUS: return .plus
+        case SDLK_MINUS, SDLK_KP_MINUS: return .minus
+        case SDLK_LEFT: return .left
+        case SDLK_RIGHT: return .right
+        case SDLK_UP: return .up
+        case SDLK_DOWN: return .down
+        case SDLK_COMMA: return .comma
+        case SDLK_PERIOD: return .period
+        case SDLK_SPACE: return .space
+        case SDLK_F1: return .f1
+        case SDLK_ESCAPE: return .escape
+        default:
+            if sym >= Int32(SDLK_a.rawValue), sym <= Int32(SDLK_z.rawValue), let u = Unicode.Scalar(UInt32(sym)) {
+                return .letter(Character(u))
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// A one-slot hand-off from a source thread to the view: a new frame replaces the one
+/// waiting, so the view always shows the newest picture and latency stays about one
+/// frame. Stale frames are dropped and counted, never queued.
+public final class LatestFrame: Sendable {
+    private struct State {
+        var frame: Frame?
+        var taken = 0       // sequence of the last frame the view took
+        var dropped = 0     // published but replaced before the view took them
+        var status: SourceStatus = .running
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Called by the source thread.
+    public func publish(_ f: Frame) {
+        state.withLock { s in
+            if let old = s.frame, old.sequence > s.taken { s.dropped += 1 }
+            s.frame = f
+        }
+    }
+
+    /// The newest frame if the view has not taken it yet.
+    public func takeNew() -> Frame? {
+        state.withLock { s in
+            guard let f = s.frame, f.sequence > s.taken else { return nil }
+            s.taken = f.sequence
+            return f
+        }
+    }
+
+    public var droppedCount: Int { state.withLock { $0.dropped } }
+
+    public var status: SourceStatus {
+        get { state.withLock { $0.status } }
+        set { state.withLock { $0.status = newValue } }
+    }
+}
+
+/// What a source says about itself, for the on-screen source label.
+public enum SourceStatus: Equatable, Sendable {
+    case running
+    /// The camera went away; the view keeps the last frame and says so.
+    case disconnected(String)
+    case failed(String)
+}

@@ -1,0 +1,168 @@
+import CVDCore
+import Testing
+@testable import CVDViewModel
+
+@Suite struct KeyBindingTests {
+    @Test func digitsPickModes() {
+        for (i, mode) in VisionMode.allCases.enumerated() {
+            #expect(Command.forKey(.digit(i + 1)) == .setMode(mode))
+        }
+        #expect(Command.forKey(.digit(0)) == .resetView)
+        #expect(Command.forKey(.digit(9)) == nil)
+    }
+
+    @Test func lettersAndSpecialKeys() {
+        #expect(Command.forKey(.letter("m")) == .cycleModel)
+        #expect(Command.forKey(.letter("v")) == .cycleLayout)
+        #expect(Command.forKey(.letter("f")) == .toggleFullscreen)
+        #expect(Command.forKey(.letter("s")) == .snapshot)
+        #expect(Command.forKey(.letter("h")) == .toggleHelp)
+        #expect(Command.forKey(.f1) == .toggleHelp)
+        #expect(Command.forKey(.letter("q")) == .quit)
+        #expect(Command.forKey(.escape) == .quit)
+        #expect(Command.forKey(.space) == .toggleFreeze)
+        #expect(Command.forKey(.leftBracket) == .severity(delta: -0.1))
+        #expect(Command.forKey(.plus) == .zoom(factor: ViewState.zoomStep, at: nil))
+        #expect(Command.forKey(.letter("x")) == nil)
+    }
+
+    @Test func helpListsEveryBinding() {
+        let text = Command.helpLines.map { $0.0 + " " + $0.1 }.joined(separator: "\n")
+        for word in ["1 – 8", "[", "m", "wheel", "arrows", "0", "v", "space", "s", "f", "F1", "Esc"] {
+            #expect(text.contains(word), "help lacks \(word)")
+        }
+    }
+}
+
+@Suite struct ViewStateTests {
+    @Test func severityStepsOnlyForAnomalousModesAndStaysInRange() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.severity(delta: 0.1))
+        #expect(s.severity == 0.6)
+        s.apply(.setMode(.deuteranomaly))
+        for _ in 0..<10 { s.apply(.severity(delta: 0.1)) }
+        #expect(s.severity == 1)
+        for _ in 0..<20 { s.apply(.severity(delta: -0.1)) }
+        #expect(s.severity == 0.1)
+        #expect(s.simulation.severity == 0.1)
+    }
+
+    @Test func modelCycles() {
+        var s = ViewState(mode: .protanopia)
+        var seen: [ModelKind] = []
+        for _ in 0..<5 { seen.append(s.model); s.apply(.cycleModel) }
+        #expect(seen == [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix])
+        #expect(s.model == .auto)
+    }
+
+    @Test func zoomIsClampedAndResetRestores() {
+        var s = ViewState()
+        for _ in 0..<20 { s.apply(.zoom(factor: 1.25, at: nil)) }
+        #expect(s.zoom == 8)
+        for _ in 0..<40 { s.apply(.zoom(factor: 0.8, at: nil)) }
+        #expect(s.zoom == 1)
+        s.apply(.zoom(factor: 2, at: nil)); s.apply(.pan(dx: 0.3, dy: 0))
+        s.apply(.resetView)
+        #expect(s.zoom == 1 && s.centre == Point(0.5, 0.5))
+    }
+
+    /// Wheel zoom keeps the picture point under the pointer where it was.
+    @Test func zoomAtPointerKeepsThatPointFixed() {
+        var s = ViewState()
+        let p = Point(0.8, 0.3)
+        func pictureAt(_ s: ViewState) -> (Double, Double) {
+            let r = s.visibleRect
+            return (r.x + p.x * r.w, r.y + p.y * r.h)
+        }
+        let before = pictureAt(s)
+        s.apply(.zoom(factor: 2, at: p))
+        let after = pictureAt(s)
+        #expect(abs(before.0 - after.0) < 1e-9 && abs(before.1 - after.1) < 1e-9)
+        #expect(s.zoom == 2)
+    }
+
+    @Test func panStaysInsideThePicture() {
+        var s = ViewState()
+        s.apply(.pan(dx: 1, dy: 1))
+        #expect(s.centre == Point(0.5, 0.5))  // at 1× there is nowhere to go
+        s.apply(.zoom(factor: 4, at: nil))
+        for _ in 0..<50 { s.apply(.pan(dx: 0.1, dy: -0.1)) }
+        let r = s.visibleRect
+        #expect(abs(r.x + r.w - 1) < 1e-9 && abs(r.y) < 1e-9)
+    }
+
+    @Test func layoutCyclesAndQuadShowsFourModes() {
+        var s = ViewState(mode: .deuteranomaly)
+        #expect(s.layout == .single)
+        s.apply(.cycleLayout); #expect(s.layout == .split)
+        s.apply(.cycleLayout); #expect(s.layout == .quad)
+        #expect(s.paneSimulations.map(\.mode) == [.normal, .protanopia, .deuteranopia, .tritanopia])
+        s.apply(.cycleLayout); #expect(s.layout == .single)
+        #expect(s.paneSimulations.map(\.mode) == [.deuteranomaly])
+    }
+
+    @Test func effectsAndToggles() {
+        var s = ViewState()
+        #expect(s.apply(.snapshot) == .snapshot)
+        #expect(s.apply(.quit) == .quit)
+        #expect(s.apply(.toggleFullscreen) == .fullscreenChanged && s.fullscreen)
+        s.apply(.toggleFreeze); #expect(s.frozen)
+        s.apply(.toggleHelp); #expect(s.helpVisible)
+        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 1)
+        s.apply(.setDivider(-3)); #expect(s.divider == 0)
+    }
+
+    @Test func summaryNamesModeZoomAndLayout() {
+        var s = ViewState(mode: .deuteranomaly)
+        s.apply(.zoom(factor: 2, at: nil)); s.apply(.cycleLayout)
+        #expect(s.summary == "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split")
+    }
+}
+
+@Suite struct LabelTests {
+    /// Text on the shim keeps ≥ 7:1 (WCAG AAA) over every picture colour; white and the
+    /// brightest colours are the worst case, checked here over a grid of the whole cube.
+    @Test func labelContrastIsAtLeast7To1OverAnyPicture() {
+        var worst = 21.0
+        for r in stride(from: 0, through: 255, by: 15) {
+            for g in stride(from: 0, through: 255, by: 15) {
+                for b in stride(from: 0, through: 255, by: 15) {
+                    let bg = LabelStyle.composite(over: RGB8(UInt8(r), UInt8(g), UInt8(b)))
+                    worst = min(worst, WCAG.contrastRatio(LabelStyle.textColour, bg))
+                }
+            }
+        }
+        #expect(worst >= 7, "worst contrast \(worst)")
+    }
+
+    @Test func everyModeHasItsOwnShapeAndText() throws {
+        let badges = try VisionMode.allCases.map { ModeBadge(try Simulation(mode: $0)) }
+        #expect(Set(badges.map(\.shape)).count == VisionMode.allCases.count)
+        #expect(badges[5].text == "Deuteranomaly 0.6 · Machado 2009")
+        #expect(badges[0].text == "Normal")
+        for b in badges { #expect(!b.triangles(x: 0, y: 0, size: 40).isEmpty) }
+    }
+
+    @Test func iconsStayInsideTheirSquare() throws {
+        for m in VisionMode.allCases {
+            let b = ModeBadge(try Simulation(mode: m))
+            for t in b.triangles(x: 10, y: 20, size: 40) {
+                for (x, y) in t { #expect(x >= 9.99 && x <= 50.01 && y >= 19.99 && y <= 60.01, "\(m)") }
+            }
+        }
+    }
+
+    @Test func fontScalesWithWindowAndUIScale() {
+        #expect(LabelStyle.fontSize(windowHeight: 1080, uiScale: 1) == 49)
+        #expect(LabelStyle.fontSize(windowHeight: 1080, uiScale: 1.5) == 74)
+        #expect(LabelStyle.fontSize(windowHeight: 200, uiScale: 1) == 18)
+    }
+
+    @Test func quadPanesTileTheWindow() {
+        let p = PaneGeometry.panes(.quad, width: 1281, height: 721)
+        #expect(p.count == 4)
+        #expect(p.map { $0.w * $0.h }.reduce(0, +) == 1281 * 721)
+        let fit = PaneGeometry.fit(pictureWidth: 1920, pictureHeight: 1080, in: Rect(0, 0, 1000, 1000))
+        #expect(fit == Rect(0, 218, 1000, 563))  // (1000 − 563) / 2 = 218.5, floored
+    }
+}

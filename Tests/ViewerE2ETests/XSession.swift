@@ -1,0 +1,174 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+
+/// A real X server (Xvfb) with cvdcam's window in it, driven as a person would: keys
+/// through xdotool, screenshots through ImageMagick's `import`.
+final class XSession {
+    let display: String
+    private let xvfb: Process
+    private var app: Process?
+    private var output = Pipe()
+    private(set) var window = ""
+    let dir: String
+
+    /// The optimised binary: the debug build's kernel is too slow to keep a live view fluid.
+    static var binary: String {
+        if let b = ProcessInfo.processInfo.environment["CVDCAM_RELEASE_BIN"], !b.isEmpty { return b }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/release/cvdcam").path
+    }
+
+    static func which(_ tool: String) -> String? {
+        for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(d)/\(tool)") {
+            return "\(d)/\(tool)"
+        }
+        return nil
+    }
+
+    init(width: Int = 1280, height: Int = 720) throws {
+        for tool in ["Xvfb", "xdotool", "import"] where Self.which(tool) == nil {
+            throw Failure("\(tool) is not installed (scripts/test installs xvfb, xdotool and imagemagick)")
+        }
+        dir = NSTemporaryDirectory() + "cvdcam-x-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // -displayfd picks a free display number and writes it to the given descriptor.
+        let fdFile = dir + "/display"
+        xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/bin/sh")
+        xvfb.arguments = ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"]
+        // Not the test runner's pipes: a server left behind must never hold them open.
+        xvfb.standardInput = FileHandle.nullDevice
+        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        var number = ""
+        for _ in 0..<100 {
+            number = (try? String(contentsOfFile: fdFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if !number.isEmpty { break }
+            usleep(50_000)
+        }
+        guard !number.isEmpty else { throw Failure("Xvfb did not start") }
+        display = ":" + number
+    }
+
+    /// Starts cvdcam and waits for its window to show a first frame.
+    func launch(_ args: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        p.environment = env
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        app = p
+        for _ in 0..<100 {
+            if let w = try? run("xdotool", ["search", "--onlyvisible", "--name", "cvdcam"]).split(separator: "\n").first {
+                window = String(w)
+                break
+            }
+            usleep(100_000)
+        }
+        guard !window.isEmpty else { throw Failure("no cvdcam window appeared; output: \(readOutput())") }
+        // The window is mapped before it has content: wait for a non-black picture.
+        for _ in 0..<100 {
+            if let shot = try? screenshot(), shot.pixels.contains(where: { $0 > 40 && $0 < 255 }) { return }
+            usleep(100_000)
+        }
+        throw Failure("the window stayed empty")
+    }
+
+    func key(_ k: String) throws {
+        _ = try run("xdotool", ["key", "--window", window, k])
+    }
+
+    /// A key that closes the window: cvdcam quits on key-down, so the key-up would go to a
+    /// window that no longer exists (xdotool then fails with BadWindow). Send only the press.
+    func quitKey(_ k: String) throws {
+        _ = try run("xdotool", ["keydown", "--window", window, k])
+    }
+
+    /// The window's pixels as a person sees them.
+    func screenshot() throws -> RGBAImage {
+        let path = dir + "/shot-\(UUID().uuidString).png"
+        _ = try run("import", ["-window", window, path])
+        return try ImageFile.read(path)
+    }
+
+    /// Waits until cvdcam's output contains `text` (it prints every change).
+    @discardableResult
+    func waitForOutput(_ text: String, timeout: Double = 10) throws -> String {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            let out = readOutput()
+            if out.contains(text) { return out }
+            usleep(50_000)
+        }
+        throw Failure("cvdcam never printed \"\(text)\"; output so far: \(readOutput())")
+    }
+
+    private var collected = Data()
+    func readOutput() -> String {
+        let h = output.fileHandleForReading
+        let fd = h.fileDescriptor
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &buf, buf.count)
+            if n <= 0 { break }
+            collected.append(contentsOf: buf[0..<n])
+        }
+        return String(decoding: collected, as: UTF8.self)
+    }
+
+    /// Waits for cvdcam to exit and returns its status.
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        guard let p = app else { throw Failure("not launched") }
+        let end = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < end { usleep(50_000) }
+        guard !p.isRunning else { p.terminate(); throw Failure("cvdcam did not exit") }
+        return p.terminationStatus
+    }
+
+    @discardableResult
+    func run(_ tool: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw Failure("\(tool) \(args.joined(separator: " ")) failed") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Stops cvdcam (if still running) and the X server.
+    /// SIGKILL: processes spawned from the test runner may have SIGTERM blocked (Xvfb
+    /// then never exits), and nothing of these throw-away processes needs saving.
+    func close() {
+        for p in [app, xvfb].compactMap({ $0 }) where p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+        }
+    }
+
+    deinit { close() }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+}
