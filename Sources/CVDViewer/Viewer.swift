@@ -24,7 +24,6 @@ public final class Viewer {
 
     private var frame: Frame?
     private var textures: [OpaquePointer] = []
-    private var buffers: [[UInt8]] = []
     private var textureSize = (0, 0)
     private var kernels = KernelCache()
 
@@ -36,6 +35,7 @@ public final class Viewer {
     private var lastStatus = SourceStatus.running
     private var drag: (x: Int32, y: Int32, onDivider: Bool)?
     private var presented = 0
+    private var profile = StageProfile(names: ["simulate", "render+present", "present", "kernel"])
     private var latencies: [Double] = []
 
     /// Opens the window. Throws `.noDisplay` when there is no display to open it on.
@@ -112,9 +112,15 @@ public final class Viewer {
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
             if let m = message, Clock.now > m.until { message = nil; screenDirty = true }
-            if pictureDirty { simulate(); pictureDirty = false; screenDirty = true }
+            if pictureDirty {
+                let t = Clock.now
+                simulate(); pictureDirty = false; screenDirty = true
+                profile.add(0, Clock.now - t)
+            }
             if screenDirty {
+                let t = Clock.now
                 try render()
+                profile.add(1, Clock.now - t)
                 screenDirty = false
                 if let f = frame, let n = options.benchmarkFrames {
                     latencies.append(Clock.now - f.timestamp)
@@ -199,13 +205,16 @@ public final class Viewer {
         let w = f.layout.width, h = f.layout.height
         if textures.count != sims.count || textureSize != (w, h) {
             for t in textures { SDL_DestroyTexture(t) }
+            // XRGB8888 (the usual X11/Wayland window format) and ARGB8888 both hold B, G, R, X/A
+            // bytes on little-endian machines, as the kernel writes BGRA: taking the window's
+            // own format makes the renderer's blit a plain copy.
+            let windowFormat = SDL_GetWindowPixelFormat(window)
+            let format = windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
             textures = sims.compactMap { _ in
-                SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
+                SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h))
             }
-            buffers = sims.map { _ in [UInt8](repeating: 0, count: w * h * 4) }
             textureSize = (w, h)
         }
-        let dl = FrameLayout(format: .bgra, width: w, height: h)
         for (i, sim) in sims.enumerated() where i < textures.count {
             let k = kernels.kernel(for: sim)
             var strategy = FrameKernel.Strategy.automatic
@@ -214,13 +223,21 @@ public final class Viewer {
                 kernels.prepareInBackground(k, f.ycbcr)
                 strategy = .compute
             }
+            // The kernel writes straight into the streaming texture's pixels (wraps
+            // SDL_LockTexture): no intermediate buffer, no upload copy.
+            var pixels: UnsafeMutableRawPointer?
+            var pitch: Int32 = 0
+            guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else { continue }
+            let t0 = Clock.now
+            let dl = FrameLayout(format: .bgra, width: w, height: h, bytesPerRow: Int(pitch))
             f.bytes.withUnsafeBytes { s in
-                buffers[i].withUnsafeMutableBytes { d in
-                    // Both layouts come from the same frame size: apply cannot fail here.
-                    try? k.apply(source: s, f.layout, destination: d, dl, ycbcr: f.ycbcr, strategy: strategy)
-                    SDL_UpdateTexture(textures[i], nil, d.baseAddress, Int32(w * 4))
-                }
+                // The locked area is `pitch` × h bytes, valid until SDL_UnlockTexture; the
+                // layouts come from the same frame size, so apply cannot fail.
+                try? k.apply(source: s, f.layout, destination: UnsafeMutableRawBufferPointer(start: base, count: Int(pitch) * h),
+                             dl, ycbcr: f.ycbcr, strategy: strategy)
             }
+            profile.add(3, Clock.now - t0)
+            SDL_UnlockTexture(textures[i])
         }
     }
 
@@ -287,7 +304,9 @@ public final class Viewer {
         footer(W, H)
         if state.helpVisible { help(W, H) }
         if snapshotPending { snapshotPending = false; saveSnapshot(W, H) }
+        let t = Clock.now
         SDL_RenderPresent(renderer)
+        profile.add(2, Clock.now - t)
     }
 
     private func copy(_ t: OpaquePointer, _ sx: Double, _ sy: Double, _ sw: Double, _ sh: Double, to d: Rect) {
@@ -439,5 +458,30 @@ struct KernelCache {
         let t = Thread { k.prepareTable(for: encoding) }
         t.name = "cvdcam table"
         t.start()
+    }
+}
+
+/// With CVDCAM_PROFILE=1, prints the mean time of each frame stage every 100 frames.
+struct StageProfile {
+    let names: [String]
+    private var sums: [Double]
+    private var counts: [Int]
+    private let enabled = ProcessInfo.processInfo.environment["CVDCAM_PROFILE"] == "1"
+
+    init(names: [String]) {
+        self.names = names
+        sums = names.map { _ in 0 }
+        counts = names.map { _ in 0 }
+    }
+
+    mutating func add(_ i: Int, _ seconds: Double) {
+        guard enabled else { return }
+        sums[i] += seconds
+        counts[i] += 1
+        if i == 0, counts[0] % 100 == 0 {
+            let parts = names.indices.map { String(format: "%@ %.2f ms", names[$0], counts[$0] > 0 ? sums[$0] / Double(counts[$0]) * 1000 : 0) }
+            print("cvdcam profile: " + parts.joined(separator: ", "))
+            fflush(nil)
+        }
     }
 }
