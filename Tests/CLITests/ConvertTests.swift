@@ -160,9 +160,24 @@ import Testing
         #expect(rows.contains { $0["speedup_vs_baseline"] != nil })
     }
 
+    /// The live view's bad inputs fail before any window opens: one line, non-zero status.
+    @Test(arguments: [
+        (["--image", "/nonexistent/picture.png"], "no such file"),
+        (["view", "--mode", "all"], "one mode"),
+        (["--ui-scale", "9"], "ui-scale"),
+        (["--severity", "2"], "severity"),
+        (["--fps", "0"], "fps"),
+    ])
+    func liveViewBadInputs(_ args: [String], _ word: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status != 0)
+        #expect(r.stderr.split(whereSeparator: \.isNewline).count == 1, "stderr: \(r.stderr)")
+        #expect(r.stderr.lowercased().contains(word), "stderr: \(r.stderr)")
+    }
+
     @Test func helpListsCommands() throws {
         let r = try CLI.run(["--help"])
         #expect(r.status == 0)
-        for word in ["convert", "scene", "bench", "deuteranomaly"] { #expect(r.stdout.contains(word)) }
+        for word in ["view", "convert", "scene", "bench", "deuteranomaly"] { #expect(r.stdout.contains(word)) }
     }
 }
