@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
+
+        // Webcams through V4L2 (libv4l2): discovery, formats, controls.
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CVDCore"]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CSDL2", "CSDL2Image"]),
@@ -57,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO", "CVDViewer",
+                "CVDCore", "CVDImageIO", "CVDViewer", "CVDCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cpuFlags
@@ -67,6 +71,7 @@ let package = Package(
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDCore"]),
+        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),
     ],
     swiftLanguageModes: [.v6]

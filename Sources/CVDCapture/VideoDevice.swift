@@ -1,0 +1,114 @@
+import CV4L2
+import Foundation
+
+/// An open V4L2 device node (a thin owner of the file descriptor from `v4l2_open`).
+public final class VideoDevice {
+    public let path: String
+    let fd: Int32
+
+    /// Opens a node read-write and non-blocking (wraps `v4l2_open`, which also loads
+    /// libv4l's format-conversion plugins).
+    public init(path: String) throws(CaptureError) {
+        self.path = path
+        let fd = cvd_v4l2_open(path, O_RDWR | O_NONBLOCK)
+        guard fd >= 0 else { throw CaptureError.from(errno: errno, path: path, call: "open") }
+        self.fd = fd
+    }
+
+    deinit { _ = cvd_v4l2_close(fd) }
+
+    /// What the driver says it is (wraps `VIDIOC_QUERYCAP`).
+    public func capabilities() throws(CaptureError) -> Capabilities {
+        var c = v4l2_capability()
+        guard cvd_querycap(fd, &c) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_QUERYCAP") }
+        // Per-node capabilities when the driver reports them (V4L2_CAP_DEVICE_CAPS), else the device's.
+        let caps = c.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? c.device_caps : c.capabilities
+        return Capabilities(card: Self.string(c.card), driver: Self.string(c.driver), bus: Self.string(c.bus_info), flags: caps)
+    }
+
+    /// Pixel formats, frame sizes and frame rates for video capture
+    /// (wraps `VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES`, `VIDIOC_ENUM_FRAMEINTERVALS`).
+    public func formats() -> [FormatInfo] {
+        var out: [FormatInfo] = []
+        var d = v4l2_fmtdesc()
+        d.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        while cvd_enum_fmt(fd, &d) == 0 {
+            let code = FourCC(rawValue: d.pixelformat)
+            out.append(FormatInfo(fourCC: code, description: Self.string(d.description),
+                                  emulated: d.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0, sizes: sizes(code)))
+            d.index += 1
+        }
+        return out
+    }
+
+    private func sizes(_ code: FourCC) -> [FrameSizeInfo] {
+        var out: [FrameSizeInfo] = []
+        var s = v4l2_frmsizeenum()
+        s.pixel_format = code.rawValue
+        while cvd_enum_framesizes(fd, &s) == 0 {
+            if s.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+                let w = Int(s.discrete.width), h = Int(s.discrete.height)
+                out.append(FrameSizeInfo(width: w, height: h, fps: rates(code, w, h)))
+            } else {
+                // Stepwise or continuous: report the largest size; S_FMT negotiates the rest.
+                let w = Int(s.stepwise.max_width), h = Int(s.stepwise.max_height)
+                out.append(FrameSizeInfo(width: w, height: h, fps: rates(code, w, h)))
+                break
+            }
+            s.index += 1
+        }
+        return out
+    }
+
+    private func rates(_ code: FourCC, _ w: Int, _ h: Int) -> [Double] {
+        var out: [Double] = []
+        var i = v4l2_frmivalenum()
+        i.pixel_format = code.rawValue
+        i.width = UInt32(w)
+        i.height = UInt32(h)
+        while cvd_enum_frameintervals(fd, &i) == 0 {
+            if i.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue, i.discrete.numerator > 0 {
+                out.append(Double(i.discrete.denominator) / Double(i.discrete.numerator))
+            } else if i.stepwise.min.numerator > 0 {
+                out.append(Double(i.stepwise.min.denominator) / Double(i.stepwise.min.numerator))
+                break
+            }
+            i.index += 1
+        }
+        return out.sorted(by: >)
+    }
+
+    /// Fixed-size C char arrays import as tuples; read up to the first NUL.
+    static func string<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// The answer to `VIDIOC_QUERYCAP`.
+public struct Capabilities: Sendable {
+    public let card: String
+    public let driver: String
+    public let bus: String
+    public let flags: UInt32
+
+    /// A node cvdcam can capture from: video capture, not metadata- or output-only.
+    public var isVideoCapture: Bool { flags & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 }
+    public var canStream: Bool { flags & UInt32(V4L2_CAP_STREAMING) != 0 }
+}
+
+public struct FormatInfo: Sendable {
+    public let fourCC: FourCC
+    public let description: String
+    /// Converted by libv4l rather than sent by the camera.
+    public let emulated: Bool
+    public let sizes: [FrameSizeInfo]
+}
+
+public struct FrameSizeInfo: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Frame rates, fastest first.
+    public let fps: [Double]
+}
