@@ -6,8 +6,20 @@ import Foundation
 /// SDL2_image returns its own error; cvdcam folds that text into its one-line message
 /// instead of letting it through. Other threads' stderr output during the call is
 /// captured too, so use it only around short decoder calls.
+///
+/// Captures are serialised: two at once would swap descriptor 2 between their pipes, and
+/// one would restore it to the other's pipe after that pipe's reader closed — the next
+/// write to stderr would then kill the process with SIGPIPE (seen in parallel tests).
 enum StderrCapture {
+    private static let lock = NSLock()
+
     static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
+        lock.lock()
+        defer { lock.unlock() }
+        return try unlockedRun(body)
+    }
+
+    private static func unlockedRun<T>(_ body: () throws -> T) rethrows -> (T, String) {
         var fds: [Int32] = [0, 0]
         let saved = dup(2)
         guard saved >= 0, pipe(&fds) == 0 else { return (try body(), "") }

@@ -441,14 +441,14 @@ public final class Viewer {
         fflush(nil)
     }
 
+    /// Stops the source. The window, renderer and X connection are left to the process
+    /// exit that follows (`cvdcam` exits right after `run`): destroying the window while the
+    /// X server still routes events to it (e.g. the release of the key that quit) raced, and
+    /// under load Xlib's default handler turned the resulting BadWindow into exit status 1.
     private func shutdown() {
         source.stop()
-        for t in textures { SDL_DestroyTexture(t) }
-        text.close()
-        SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
-        TTF_Quit()
-        SDL_Quit()
+        SDL_HideWindow(window)
+        fflush(nil)
     }
 }
 

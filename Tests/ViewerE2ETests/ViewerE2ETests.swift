@@ -110,7 +110,8 @@ import Testing
 
         // q: quits with status 0.
         try x.quitKey("q")
-        #expect(try x.waitForExit() == 0)
+        let status = try x.waitForExit()
+        #expect(status == 0, "exit status \(status); output: \(x.readOutput().suffix(300))")
     }
 
     /// The default source (the test scene as a camera-like YUYV stream) through the live
@@ -133,7 +134,8 @@ import Testing
         usleep(500_000)
         try ImageFile.write(try x.screenshot(), to: Self.screenshotDir + "/single.png")
         try x.quitKey("Escape")
-        #expect(try x.waitForExit() == 0)
+        let status = try x.waitForExit()
+        #expect(status == 0, "exit status \(status); output: \(x.readOutput().suffix(300))")
     }
 
     @Test func noDisplayIsOneClearLine() throws {

@@ -79,7 +79,9 @@ struct ViewCommand: ParsableCommand {
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             try Viewer(source: source, options: options).run()
         }
-        if status != 0 { throw ExitCode(status) }
+        // Exit here, so the window goes with the process (see Viewer.shutdown).
+        fflush(nil)
+        Foundation.exit(status)
     }
 
     /// The picture's size, scaled down to fit 1920×1080.
