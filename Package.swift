@@ -47,7 +47,8 @@ let package = Package(
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
 
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CVDCore"]),
+        .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore"]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CSDL2", "CSDL2Image"]),

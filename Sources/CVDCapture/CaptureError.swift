@@ -7,6 +7,12 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     case busy(String)
     case notCaptureDevice(String, String)
     case disconnected(String)
+    /// The format or size asked for is not offered; the text lists what is.
+    case unsupportedFormat(String, String)
+    case badControl(String, String)
+    /// No frame arrived within the time allowed.
+    case timeout(String, seconds: Double)
+    case noCamera
     case system(String, call: String, errno: Int32)
 
     public var description: String {
@@ -20,7 +26,15 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .notCaptureDevice(let p, let what):
             "\(p) is not a video capture device (\(what)); run `cvdcam devices` to list the cameras"
         case .disconnected(let p):
-            "\(p): the camera was disconnected"
+            "\(p): the camera was disconnected; plug it back in and start again"
+        case .unsupportedFormat(let p, let what):
+            "\(p): \(what)"
+        case .badControl(let p, let what):
+            "\(p): \(what); run `cvdcam devices --controls` to list the controls"
+        case .timeout(let p, let s):
+            "\(p): no frame arrived within \(s) s; check the camera is connected, or try a smaller --size or another --format"
+        case .noCamera:
+            "no camera found (no /dev/video* capture device); plug in a webcam, or pass --device"
         case .system(let p, let call, let e):
             "\(p): \(call) failed: \(String(cString: strerror(e)))"
         }

@@ -7,6 +7,12 @@ public enum DeviceDiscovery {
         public let capabilities: Capabilities?
         /// Set when the node exists but could not be asked (e.g. permission denied).
         public let problem: CaptureError?
+
+        public init(path: String, capabilities: Capabilities?, problem: CaptureError?) {
+            self.path = path
+            self.capabilities = capabilities
+            self.problem = problem
+        }
     }
 
     /// `/dev/video0`, `/dev/video1`, … in numeric order.

@@ -96,6 +96,17 @@ public struct Capabilities: Sendable {
     /// A node cvdcam can capture from: video capture, not metadata- or output-only.
     public var isVideoCapture: Bool { flags & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 }
     public var canStream: Bool { flags & UInt32(V4L2_CAP_STREAMING) != 0 }
+
+    /// What the node is, for the "not a capture device" message: "vivid's metadata node".
+    public var nodeDescription: String {
+        let kind = if isVideoCapture { "video capture" }
+            else if flags & UInt32(V4L2_CAP_META_CAPTURE) != 0 { "metadata" }
+            else if flags & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0 { "video output" }
+            else if flags & UInt32(V4L2_CAP_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_CAPTURE) != 0 { "VBI" }
+            else if flags & UInt32(V4L2_CAP_RADIO | V4L2_CAP_TUNER) != 0 { "radio or tuner" }
+            else { "non-video" }
+        return "it is \(card)'s \(kind) node"
+    }
 }
 
 public struct FormatInfo: Sendable {

@@ -5,10 +5,36 @@ import Foundation
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List the cameras with their formats, frame sizes and frame rates.")
+        abstract: "List the cameras with their formats, frame sizes, frame rates and controls.",
+        discussion: """
+        Examples:
+          cvdcam devices
+          cvdcam devices --controls --device /dev/video0
+          cvdcam devices --controls --control white_balance_automatic=0 --control white_balance_temperature=4600
+        """)
+
+    @Option(help: ArgumentHelp("Only this camera: a path (/dev/video2) or an index (2).", valueName: "device"))
+    var device: String?
+
+    @Flag(help: "List each camera's controls with their ranges and current values.")
+    var controls = false
+
+    @Option(name: .customLong("control"), help: ArgumentHelp(
+        "Set a control first (repeatable), e.g. to lock white balance before a demo.", valueName: "name=value"))
+    var settings: [ControlSetting] = []
 
     func run() throws {
-        let cameras = DeviceDiscovery.cameras()
+        var cameras = DeviceDiscovery.cameras()
+        if let d = device {
+            let path = try Camera.resolvePath(d)
+            // Ask the node itself, so a wrong path gets its own precise message.
+            let dev = try VideoDevice(path: path)
+            let caps = try dev.capabilities()
+            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path, caps.nodeDescription) }
+            cameras = [DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil)]
+        } else if !settings.isEmpty, cameras.count > 1 {
+            throw ValidationError("--control needs --device when there is more than one camera")
+        }
         guard !cameras.isEmpty else {
             print("No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene.")
             return
@@ -19,15 +45,43 @@ struct DevicesCommand: ParsableCommand {
                 print("\(cam.path): \(cam.problem.map { "\($0)" } ?? "unavailable")")
                 continue
             }
+            let dev = try VideoDevice(path: cam.path)
+            for (c, v) in try dev.apply(settings) { print("set \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
             print("\(cam.path): \(caps.card)  (driver \(caps.driver), \(caps.bus))")
-            guard let device = try? VideoDevice(path: cam.path) else { continue }
-            for f in device.formats() {
-                print("  \(f.fourCC)  \(f.description)\(f.emulated ? "  (converted by libv4l)" : "")")
+            let formats = dev.formats()
+            for f in formats {
+                print("  \(f.fourCC)  \(f.description)\(f.emulated ? "  (converted by libv4l)" : "")" +
+                      (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
                 for s in f.sizes {
-                    let rates = s.fps.map { $0 == $0.rounded() ? String(Int($0)) : String(format: "%.1f", $0) }
+                    let rates = s.fps.map(CaptureFormat.rate)
                     print("    \(s.width)×\(s.height)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
                 }
             }
+            if let best = FormatChoice.best(from: formats) {
+                print("  default: \(best.fourCC) \(best.width)×\(best.height)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
+            }
+            if controls { Self.printControls(dev.controls()) }
+        }
+    }
+
+    static func printControls(_ list: [CameraControl]) {
+        print("  controls (set with --control name=value):")
+        guard !list.isEmpty else { print("    (none)"); return }
+        let width = min(36, list.map(\.key.count).max() ?? 0)
+        for c in list {
+            let name = c.key.padding(toLength: max(width, c.key.count), withPad: " ", startingAt: 0)
+            var line = "    \(name)  \(c.kind.rawValue)"
+            switch c.kind {
+            case .button: break
+            case .boolean: line += "  default \(c.defaultValue)"
+            case .menu, .integerMenu:
+                line += "  " + c.menu.map { "\($0.0)=\($0.1)" }.joined(separator: ", ") + "  default \(c.defaultValue)"
+            default: line += "  \(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "") + "  default \(c.defaultValue)"
+            }
+            if let v = c.value { line += "  value \(v)" }
+            if c.readOnly { line += "  (read-only)" }
+            if c.inactive { line += "  (inactive)" }
+            print(line)
         }
     }
 }

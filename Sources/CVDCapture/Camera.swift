@@ -1,0 +1,110 @@
+import CVDCore
+import Foundation
+
+/// What to open and how (`--device`, `--format`, `--size`, `--fps`, `--control`).
+public struct CameraOptions: Sendable {
+    /// A path (/dev/video2) or an index (2); nil picks the first camera that opens.
+    public var device: String?
+    public var request = FormatRequest()
+    public var controls: [ControlSetting] = []
+    public var bufferCount = 4
+
+    public init(device: String? = nil, request: FormatRequest = FormatRequest(), controls: [ControlSetting] = []) {
+        self.device = device
+        self.request = request
+        self.controls = controls
+    }
+}
+
+/// An open, negotiated, streaming camera: device + granted format + stream + decoder.
+public final class Camera {
+    public let device: VideoDevice
+    public let capabilities: Capabilities
+    public let format: CaptureFormat
+    public let stream: CaptureStream
+    public let decoder: FrameDecoder
+    /// Controls set from `--control`, each with the value the driver reports back.
+    public let controlsSet: [(CameraControl, Int?)]
+
+    /// "card (path)", for the screen and stdout.
+    public var name: String { "\(capabilities.card) (\(device.path))" }
+
+    /// The node to open: `/dev/videoN` for an index, the path as given, or the first
+    /// camera found. With no usable camera, the reason of the first one that failed
+    /// (e.g. permission denied), else `.noCamera`.
+    public static func resolvePath(_ device: String?) throws(CaptureError) -> String {
+        if let d = device { return Int(d) != nil ? "/dev/video\(d)" : d }
+        let cams = DeviceDiscovery.cameras()
+        if let ok = cams.first(where: { $0.problem == nil }) { return ok.path }
+        if let problem = cams.first?.problem { throw problem }
+        throw .noCamera
+    }
+
+    /// Opens, checks, negotiates the format (see `FormatChoice`), sets the controls and
+    /// starts streaming.
+    public init(_ options: CameraOptions) throws(CaptureError) {
+        let path = try Self.resolvePath(options.device)
+        let device = try VideoDevice(path: path)
+        let caps = try device.capabilities()
+        guard caps.isVideoCapture else { throw .notCaptureDevice(path, caps.nodeDescription) }
+        guard caps.canStream else { throw .notCaptureDevice(path, "\(caps.card) cannot stream") }
+        let format = try Self.negotiate(device, options.request)
+        controlsSet = try device.apply(options.controls)
+        stream = try CaptureStream(device: device, format: format, bufferCount: options.bufferCount)
+        self.device = device
+        self.capabilities = caps
+        self.format = format
+        self.decoder = FrameDecoder(format: format)
+    }
+
+    /// Sets format, size and rate; returns what the driver granted.
+    static func negotiate(_ device: VideoDevice, _ request: FormatRequest) throws(CaptureError) -> CaptureFormat {
+        let path = device.path
+        let offered = device.formats()
+        let usable = offered.filter { FormatChoice.isSupported($0.fourCC) }
+        func list(_ fs: [FormatInfo]) -> String { fs.map(\.fourCC.description).joined(separator: ", ") }
+        if let want = request.fourCC, !offered.isEmpty, !offered.contains(where: { $0.fourCC == want }) {
+            throw .unsupportedFormat(path, "the camera does not offer \(want); it offers \(list(offered))" +
+                                     (usable.count < offered.count ? " (cvdcam reads \(list(usable)))" : ""))
+        }
+        if !offered.isEmpty, usable.isEmpty {
+            throw .unsupportedFormat(path, "cvdcam cannot read any format the camera offers (\(list(offered)))")
+        }
+        var choice = FormatChoice.best(from: usable, for: request)
+        if choice == nil {
+            // Nothing listed matches: let the driver adjust the request (stepwise sizes), checked below.
+            let current = try device.currentFormat()
+            let code = request.fourCC ?? (FormatChoice.isSupported(current.fourCC) ? current.fourCC : usable.first?.fourCC ?? current.fourCC)
+            choice = FormatChoice.Choice(fourCC: code, width: request.width ?? current.width,
+                                         height: request.height ?? current.height, fps: request.fps)
+        }
+        let c = choice!
+        var granted = try device.setFormat(c.fourCC, width: c.width, height: c.height)
+        if let w = request.width, let h = request.height, granted.width != w || granted.height != h {
+            let sizes = usable.first(where: { $0.fourCC == granted.fourCC })?.sizes.map { "\($0.width)×\($0.height)" } ?? []
+            throw .unsupportedFormat(path, "the camera does not offer \(w)×\(h) in \(c.fourCC)" +
+                                     (sizes.isEmpty ? "" : "; sizes: " + sizes.joined(separator: ", ")))
+        }
+        guard FrameDecoder.canDecode(granted.fourCC) else {
+            throw .unsupportedFormat(path, "the driver chose \(granted.fourCC), which cvdcam cannot read; try --format yuyv")
+        }
+        if let fps = c.fps, let rate = try device.setFrameRate(fps) { granted.fps = rate }
+        return granted
+    }
+
+    /// Waits for the next frame, decodes it and lends it to `body`. Returns nil when the
+    /// frame could not be decoded (counted in `stream.stats.corrupt`).
+    public func next<R>(timeout: Double = 2,
+                        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R) throws(CaptureError) -> R? {
+        let decoder = self.decoder
+        let result: R? = try stream.next(timeout: timeout) { frame in
+            try? decoder.decode(frame.bytes) { bytes, layout, enc in body(bytes, layout, enc, frame) }
+        }
+        if result == nil { stream.countCorrupt() }
+        return result
+    }
+
+    public var stats: CaptureStats { stream.stats }
+
+    public func stop() { stream.stop() }
+}

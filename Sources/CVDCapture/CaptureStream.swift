@@ -1,0 +1,151 @@
+import CV4L2
+import Foundation
+
+/// One frame as the driver filled it. `bytes` points into a driver buffer and is valid
+/// only inside the closure given to `CaptureStream.next`.
+public struct CapturedFrame {
+    public let bytes: UnsafeRawBufferPointer
+    /// The driver's frame counter; a gap means frames were dropped.
+    public let sequence: Int
+    /// When the driver captured it (seconds, the driver's clock, usually monotonic).
+    public let timestamp: Double
+    public let format: CaptureFormat
+}
+
+/// Frame counts kept by a stream.
+public struct CaptureStats: Sendable, Equatable {
+    /// Frames handed to the caller.
+    public var delivered = 0
+    /// Frames the driver never delivered: gaps in the sequence numbers, plus buffers it
+    /// marked as broken (`V4L2_BUF_FLAG_ERROR`).
+    public var dropped = 0
+    /// Frames delivered but not decodable (corrupt or truncated MJPEG); counted by the decoder's user.
+    public var corrupt = 0
+
+    public init() {}
+}
+
+/// Memory-mapped streaming (`VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `v4l2_mmap`,
+/// `VIDIOC_QBUF`/`VIDIOC_DQBUF`, `VIDIOC_STREAMON`/`VIDIOC_STREAMOFF`) with `poll` for
+/// waiting. Buffers always go back to the driver, also when the caller's closure is done
+/// early; `stop` (or deinit) turns streaming off and unmaps.
+public final class CaptureStream {
+    public let device: VideoDevice
+    public let format: CaptureFormat
+    public private(set) var stats = CaptureStats()
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+    private var streaming = false
+    private var lastSequence: Int?
+
+    /// Requests `bufferCount` buffers, maps and queues them, and starts streaming.
+    public init(device: VideoDevice, format: CaptureFormat, bufferCount: Int = 4) throws(CaptureError) {
+        self.device = device
+        self.format = format
+        let path = device.path, fd = device.fd
+        var req = v4l2_requestbuffers()
+        req.count = UInt32(bufferCount)
+        req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        req.memory = V4L2_MEMORY_MMAP.rawValue
+        guard cvd_reqbufs(fd, &req) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_REQBUFS") }
+        guard req.count > 0 else { throw .system(path, call: "VIDIOC_REQBUFS", errno: ENOMEM) }
+        for i in 0..<req.count {
+            var b = Self.buffer(index: i)
+            guard cvd_querybuf(fd, &b) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_QUERYBUF")) }
+            let p = v4l2_mmap(nil, Int(b.length), PROT_READ | PROT_WRITE, MAP_SHARED, fd, Int64(b.m.offset))
+            guard let p, p != MAP_FAILED else { throw fail(CaptureError.from(errno: errno, path: path, call: "mmap")) }
+            buffers.append(UnsafeMutableRawBufferPointer(start: p, count: Int(b.length)))
+            guard cvd_qbuf(fd, &b) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_QBUF")) }
+        }
+        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+        guard cvd_streamon(fd, &type) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_STREAMON")) }
+        streaming = true
+    }
+
+    /// Releases what init got so far, then hands the error back to throw.
+    private func fail(_ e: CaptureError) -> CaptureError {
+        stop()
+        return e
+    }
+
+    deinit { stop() }
+
+    /// Waits up to `timeout` seconds for the next good frame and lends it to `body`; the
+    /// buffer is re-queued when `body` returns. Broken buffers are re-queued and counted
+    /// as dropped, and the wait goes on.
+    ///
+    /// - Throws: `.disconnected` when the device went away (ENODEV), `.timeout` when no
+    ///   frame came in time.
+    public func next<R>(timeout: Double, _ body: (CapturedFrame) -> R) throws(CaptureError) -> R {
+        let deadline = Self.now + timeout
+        while true {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            let left = max(0, deadline - Self.now)
+            let ready = poll(&pfd, 1, Int32((left * 1000).rounded(.up)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw CaptureError.from(errno: errno, path: device.path, call: "poll")
+            }
+            if ready == 0 { throw .timeout(device.path, seconds: timeout) }
+            var b = Self.buffer(index: 0)
+            if cvd_dqbuf(device.fd, &b) != 0 {
+                let e = errno
+                if e == EAGAIN || e == EINTR { continue }
+                // A device that is gone answers ENODEV; some drivers flag the queue broken (EIO) first.
+                if e == EIO, access(device.path, F_OK) != 0 { throw .disconnected(device.path) }
+                throw CaptureError.from(errno: e, path: device.path, call: "VIDIOC_DQBUF")
+            }
+            defer {
+                // Always give the buffer back; if the device has just gone, the next DQBUF says so.
+                _ = cvd_qbuf(device.fd, &b)
+            }
+            let seq = Int(b.sequence)
+            if let last = lastSequence, seq > last + 1 { stats.dropped += seq - last - 1 }
+            lastSequence = seq
+            guard b.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, Int(b.index) < buffers.count else {
+                stats.dropped += 1
+                continue
+            }
+            let mem = buffers[Int(b.index)]
+            let used = min(Int(b.bytesused > 0 ? b.bytesused : b.length), mem.count)
+            stats.delivered += 1
+            let frame = CapturedFrame(bytes: UnsafeRawBufferPointer(rebasing: mem[0..<used]), sequence: seq,
+                                      timestamp: Double(b.timestamp.tv_sec) + Double(b.timestamp.tv_usec) / 1e6,
+                                      format: format)
+            return body(frame)
+        }
+    }
+
+    /// Adds to the corrupt-frame count (the decoder's verdict on a delivered frame).
+    public func countCorrupt() { stats.corrupt += 1 }
+
+    /// Stops streaming, unmaps the buffers and frees them in the driver. Safe to call twice.
+    public func stop() {
+        if streaming {
+            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+            _ = cvd_streamoff(device.fd, &type)
+            streaming = false
+        }
+        for m in buffers { _ = v4l2_munmap(m.baseAddress, m.count) }
+        if !buffers.isEmpty {
+            buffers = []
+            var req = v4l2_requestbuffers()
+            req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            req.memory = V4L2_MEMORY_MMAP.rawValue
+            _ = cvd_reqbufs(device.fd, &req)
+        }
+    }
+
+    private static func buffer(index: UInt32) -> v4l2_buffer {
+        var b = v4l2_buffer()
+        b.index = index
+        b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        b.memory = V4L2_MEMORY_MMAP.rawValue
+        return b
+    }
+
+    private static var now: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

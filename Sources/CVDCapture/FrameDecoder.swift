@@ -1,0 +1,93 @@
+import CVDCore
+
+/// Turns a captured frame into something the colour kernel reads: YUYV, UYVY, RGB24
+/// and BGR24 pass through untouched (no copy); NV12 and MJPEG become YUYV, GREY
+/// becomes RGB24, in a scratch buffer the decoder keeps (allocated once per size).
+public final class FrameDecoder {
+    public let format: CaptureFormat
+    private var scratch: [UInt8] = []
+    private lazy var jpeg = JPEGDecoder()
+
+    /// Why a frame could not be decoded; the frame is dropped and counted as corrupt.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(format: CaptureFormat) {
+        self.format = format
+    }
+
+    /// The formats `decode` takes.
+    public static func canDecode(_ f: FourCC) -> Bool { FormatChoice.isSupported(f) }
+
+    /// Decodes `bytes` (one frame in `format`) and lends the result to `body`.
+    public func decode<R>(_ bytes: UnsafeRawBufferPointer,
+                          _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R) throws(Failure) -> R {
+        let f = format, w = f.width, h = f.height
+        func direct(_ pf: PixelFormat, minStride: Int) throws(Failure) -> R {
+            let layout = FrameLayout(format: pf, width: w, height: h, bytesPerRow: max(f.bytesPerLine, minStride))
+            guard bytes.count >= layout.minimumByteCount else {
+                throw Failure(description: "frame is \(bytes.count) bytes, a \(w)×\(h) \(f.fourCC) frame needs \(layout.minimumByteCount)")
+            }
+            return body(bytes, layout, f.ycbcr)
+        }
+        switch f.fourCC {
+        case .yuyv: return try direct(.yuyv, minStride: w * 2)
+        case .uyvy: return try direct(.uyvy, minStride: w * 2)
+        case .rgb24: return try direct(.rgb24, minStride: w * 3)
+        case .bgr24: return try direct(.bgr24, minStride: w * 3)
+        case .nv12:
+            let stride = max(f.bytesPerLine, w)
+            let need = stride * h + stride * ((h + 1) / 2)
+            guard w % 2 == 0, bytes.count >= need - (stride - w) else {
+                throw Failure(description: "NV12 frame is \(bytes.count) bytes, \(w)×\(h) needs \(need)")
+            }
+            let out = FrameLayout(format: .yuyv, width: w, height: h)
+            return withScratch(out.minimumByteCount) { dst in
+                let y = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let c = y + stride * h
+                Repack.planesToYUYV(y: y, yStride: stride, cb: c, cr: c + 1, chromaStride: stride, chromaStep: 2,
+                                    chromaRows: 2, width: w, height: h, to: dst.baseAddress!.assumingMemoryBound(to: UInt8.self), outStride: out.bytesPerRow)
+                return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
+            }
+        case .grey:
+            let stride = max(f.bytesPerLine, w)
+            guard bytes.count >= stride * (h - 1) + w else {
+                throw Failure(description: "GREY frame is \(bytes.count) bytes, \(w)×\(h) needs \(stride * (h - 1) + w)")
+            }
+            let out = FrameLayout(format: .rgb24, width: w, height: h)
+            return withScratch(out.minimumByteCount) { dst in
+                Repack.greyToRGB(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: stride, width: w, height: h,
+                                 to: dst.baseAddress!.assumingMemoryBound(to: UInt8.self), outStride: out.bytesPerRow)
+                return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
+            }
+        case .mjpeg:
+            let jpeg = self.jpeg
+            let head: (width: Int, height: Int, output: JPEGDecoder.Output)
+            do { head = try jpeg.header(bytes) } catch { throw Failure(description: "corrupt MJPEG frame: \(error)") }
+            guard head.width == w, head.height == h else {
+                throw Failure(description: "MJPEG frame is \(head.width)×\(head.height), the stream is \(w)×\(h)")
+            }
+            let out = FrameLayout(format: head.output == .yuyv ? .yuyv : .rgb24, width: w, height: h)
+            var failure: Failure?
+            let result: R? = withScratch(out.minimumByteCount) { dst in
+                do {
+                    try jpeg.decode(bytes, width: w, height: h, output: head.output, into: dst, outStride: out.bytesPerRow)
+                } catch {
+                    failure = Failure(description: "corrupt MJPEG frame: \(error)")
+                    return nil
+                }
+                return body(UnsafeRawBufferPointer(dst), out, YCbCrEncoding(.bt601, .full))
+            }
+            if let failure { throw failure }
+            return result!
+        default:
+            throw Failure(description: "cvdcam cannot decode \(f.fourCC) frames")
+        }
+    }
+
+    private func withScratch<R>(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+        if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
+        return scratch.withUnsafeMutableBytes { body(UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+}

@@ -1,0 +1,83 @@
+import CTurboJPEG
+
+/// Decodes MJPEG webcam frames with libjpeg-turbo's TurboJPEG API.
+///
+/// 4:2:2 and 4:2:0 JPEGs (what webcams send) are decoded to their Y′CbCr planes and
+/// packed as YUYV: no colour conversion or chroma upsampling in the decoder, and the
+/// colour kernel's fast Y′CbCr path (full-range BT.601, as JFIF says) does the rest.
+/// Other JPEGs decode to RGB24. Any error or warning (corrupt or truncated data) makes
+/// the frame count as corrupt: better to drop it than to show a half-grey picture.
+public final class JPEGDecoder {
+    private let handle: tjhandle
+    private var planes: [UInt8] = []
+
+    public enum Output { case yuyv, rgb24 }
+
+    /// Why a JPEG frame was dropped.
+    public struct DecodeError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init() {
+        // tjInitDecompress fails only when out of memory.
+        guard let h = tjInitDecompress() else { fatalError("TurboJPEG: out of memory") }
+        handle = h
+    }
+
+    deinit { tjDestroy(handle) }
+
+    /// Size and chroma subsampling from the JPEG header (wraps `tjDecompressHeader3`).
+    public func header(_ jpeg: UnsafeRawBufferPointer) throws(DecodeError) -> (width: Int, height: Int, output: Output) {
+        guard jpeg.count > 4, let base = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              base[0] == 0xFF, base[1] == 0xD8 else { throw DecodeError(description: "not a JPEG frame (no SOI marker)") }
+        var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, cs: Int32 = 0
+        guard tjDecompressHeader3(handle, base, UInt(jpeg.count), &w, &h, &sub, &cs) == 0 else { throw error() }
+        let packable = (sub == Int32(TJSAMP_422.rawValue) || sub == Int32(TJSAMP_420.rawValue))
+            && cs == Int32(TJCS_YCbCr.rawValue) && w % 2 == 0
+        return (Int(w), Int(h), packable ? .yuyv : .rgb24)
+    }
+
+    /// Decodes into `out` (at least `height × outStride` bytes) as `output` says
+    /// (wraps `tjDecompressToYUVPlanes` or `tjDecompress2`).
+    public func decode(_ jpeg: UnsafeRawBufferPointer, width: Int, height: Int, output: Output,
+                       into out: UnsafeMutableRawBufferPointer, outStride: Int) throws(DecodeError) {
+        guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              let dst = out.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              out.count >= outStride * height else { throw DecodeError(description: "output buffer too small") }
+        let flags = TJFLAG_STOPONWARNING
+        switch output {
+        case .rgb24:
+            guard tjDecompress2(handle, src, UInt(jpeg.count), dst, Int32(width), Int32(outStride), Int32(height),
+                                Int32(TJPF_RGB.rawValue), flags) == 0 else { throw error() }
+        case .yuyv:
+            var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, cs: Int32 = 0
+            guard tjDecompressHeader3(handle, src, UInt(jpeg.count), &w, &h, &sub, &cs) == 0 else { throw error() }
+            let cw = Int(tjPlaneWidth(1, w, sub)), ch = Int(tjPlaneHeight(1, h, sub))
+            let ySize = width * height, cSize = cw * ch
+            if planes.count < ySize + 2 * cSize { planes = [UInt8](repeating: 0, count: ySize + 2 * cSize) }
+            var failed: DecodeError?
+            planes.withUnsafeMutableBufferPointer { p in
+                // Three planes inside one scratch buffer, sized just above.
+                let base = p.baseAddress!
+                // Small fixed-size argument arrays on the stack: no allocation per frame.
+                let ok = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { pp in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3) { sp in
+                        pp[0] = base; pp[1] = base + ySize; pp[2] = base + ySize + cSize
+                        sp[0] = Int32(width); sp[1] = Int32(cw); sp[2] = Int32(cw)
+                        return tjDecompressToYUVPlanes(handle, src, UInt(jpeg.count), pp.baseAddress, Int32(width),
+                                                       sp.baseAddress, Int32(height), flags) == 0
+                    }
+                }
+                guard ok else { failed = error(); return }
+                Repack.planesToYUYV(y: base, yStride: width, cb: base + ySize, cr: base + ySize + cSize,
+                                    chromaStride: cw, chromaStep: 1, chromaRows: ch < height ? 2 : 1,
+                                    width: width, height: height, to: dst, outStride: outStride)
+            }
+            if let failed { throw failed }
+        }
+    }
+
+    private func error() -> DecodeError {
+        DecodeError(description: String(cString: tjGetErrorStr2(handle)))
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import CVDCapture
+import CVDCore
+import CVDImageIO
+import Foundation
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Grab a camera frame, simulate it and write a PNG.",
+        discussion: """
+        Waits for the camera's automatic exposure to settle (--warmup), grabs a frame,
+        simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT.
+        Prints the format the camera granted and how many frames were dropped.
+
+        Examples:
+          cvdcam snapshot chart.png --mode deuteranopia
+          cvdcam snapshot plate.png --mode all --device /dev/video2 --size 1280x720
+          cvdcam snapshot map.png --control white_balance_automatic=0 --control auto_exposure=1
+        """)
+
+    @Argument(help: "Where to write the picture (.png, .jpg or .jpeg).")
+    var output: String
+
+    @OptionGroup var camera: CaptureOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Vision to simulate: \(VisionModeArgument.helpList), or all.", valueName: "mode"))
+    var mode: VisionModeArgument = .one(.normal)
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Severity 0…1 for the -anomaly modes (default 0.6).", valueName: "s"))
+    var severity: Double?
+
+    @Option(help: ArgumentHelp("Model: auto, machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"))
+    var model: ModelArgument = ModelArgument(.auto)
+
+    @Option(help: ArgumentHelp("Seconds of frames to skip first, so automatic exposure settles.", valueName: "seconds"))
+    var warmup = 1.0
+
+    @Option(help: ArgumentHelp("Frames to capture after the warm-up (the last one is written).", valueName: "n"))
+    var frames = 1
+
+    func validate() throws {
+        guard ImageFile.OutputFormat(path: output) != nil else {
+            throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
+        }
+        if let s = severity, !(0...1).contains(s) { throw ValidationError("severity \(s) is outside 0…1; use a value such as 0.6") }
+        guard warmup >= 0, warmup <= 60 else { throw ValidationError("--warmup must be within 0…60 seconds") }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        let sims = try mode.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
+        let cam = try Camera(camera.cameraOptions)
+        print("camera: \(cam.name), granted \(cam.format)")
+        for (c, v) in cam.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
+        fflush(nil)
+        // Slow rates (vivid's 1080p gives 5 fps) need a longer wait than the default.
+        let timeout = max(2, 4 / (cam.format.fps ?? 25))
+
+        // Warm-up: at least one frame, then whatever arrives within `warmup` seconds.
+        let start = Date()
+        repeat { _ = try cam.next(timeout: timeout) { _, _, _, _ in () } } while Date().timeIntervalSince(start) < warmup
+        let before = cam.stats
+
+        var grabbed: (bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding, sequence: Int)?
+        var first: Int?, attempts = 0
+        for _ in 0..<frames {
+            var got = false
+            // A frame that cannot be decoded is dropped and counted; try a few more.
+            while !got {
+                attempts += 1
+                if attempts > frames + 10 { throw CLIError("\(cam.device.path): too many frames could not be decoded (\(cam.stats.corrupt) corrupt)") }
+                got = try cam.next(timeout: timeout) { bytes, layout, enc, frame in
+                    if first == nil { first = frame.sequence }
+                    grabbed = (Array(bytes), layout, enc, frame.sequence)
+                    return true
+                } ?? false
+            }
+        }
+        let s = cam.stats
+        cam.stop()
+        guard let g = grabbed else { throw CLIError("\(cam.device.path): no frame could be decoded") }
+        print("captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(g.sequence)), " +
+              "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
+              (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
+
+        let targets = mode == .all ? sims.map { ConvertCommand.path(output, suffix: $0.mode.rawValue) } : [output]
+        try ConvertCommand.writeAll(zip(sims, targets).map { sim, path in
+            (path, { Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel(sim)) }, sim)
+        })
+    }
+
+    /// The frame through `kernel`, as RGBA.
+    static func render(_ bytes: [UInt8], _ layout: FrameLayout, _ ycbcr: YCbCrEncoding, _ kernel: FrameKernel) -> RGBAImage {
+        var out = RGBAImage(width: layout.width, height: layout.height)
+        let dl = out.layout
+        bytes.withUnsafeBytes { s in
+            out.pixels.withUnsafeMutableBytes { d in
+                // One frame: compute it directly rather than build the lookup table.
+                try? kernel.apply(source: s, layout, destination: d, dl, ycbcr: ycbcr, strategy: .compute)
+            }
+        }
+        return out
+    }
+}
