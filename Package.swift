@@ -46,12 +46,15 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
 
+        // Small helpers over the C runtime shared by the targets below.
+        .target(name: "CVDSystem"),
+
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore"]),
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore", "CVDSystem"]),
 
         // Reading and writing image files through SDL2_image.
-        .target(name: "CVDImageIO", dependencies: ["CVDCore", "CSDL2", "CSDL2Image"]),
+        .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
 
         // The live view: pure state and geometry (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore"]),
@@ -72,7 +75,8 @@ let package = Package(
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDCore"]),
-        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture"]),
+        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
+        .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),
     ],
     swiftLanguageModes: [.v6]

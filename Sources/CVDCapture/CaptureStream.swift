@@ -1,4 +1,5 @@
 import CV4L2
+import CVDSystem
 import Foundation
 
 /// One frame as the driver filled it. `bytes` points into a driver buffer and is valid
@@ -46,7 +47,9 @@ public final class CaptureStream {
         req.count = UInt32(bufferCount)
         req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         req.memory = V4L2_MEMORY_MMAP.rawValue
-        guard cvd_reqbufs(fd, &req) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_REQBUFS") }
+        // libv4l2 prints its own line on failure; the error thrown here says it better.
+        let (rc, e) = StderrCapture.run { (cvd_reqbufs(fd, &req), errno) }.0
+        guard rc == 0 else { throw CaptureError.from(errno: e, path: path, call: "VIDIOC_REQBUFS") }
         guard req.count > 0 else { throw .system(path, call: "VIDIOC_REQBUFS", errno: ENOMEM) }
         for i in 0..<req.count {
             var b = Self.buffer(index: i)
@@ -57,7 +60,8 @@ public final class CaptureStream {
             guard cvd_qbuf(fd, &b) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_QBUF")) }
         }
         var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-        guard cvd_streamon(fd, &type) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_STREAMON")) }
+        let (on, onErrno) = StderrCapture.run { (cvd_streamon(fd, &type), errno) }.0
+        guard on == 0 else { throw fail(CaptureError.from(errno: onErrno, path: path, call: "VIDIOC_STREAMON")) }
         streaming = true
     }
 

@@ -1,4 +1,5 @@
 import CV4L2
+import CVDSystem
 import Foundation
 
 extension VideoDevice {
@@ -20,7 +21,9 @@ extension VideoDevice {
         f.fmt.pix.width = UInt32(width)
         f.fmt.pix.height = UInt32(height)
         f.fmt.pix.field = V4L2_FIELD_NONE.rawValue
-        guard cvd_s_fmt(fd, &f) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_S_FMT") }
+        // libv4l2 prints its own line on failure; the error thrown here says it better.
+        let (rc, e) = StderrCapture.run { (cvd_s_fmt(fd, &f), errno) }.0
+        guard rc == 0 else { throw CaptureError.from(errno: e, path: path, call: "VIDIOC_S_FMT") }
         return CaptureFormat(f.fmt.pix, fps: frameRate())
     }
 
@@ -33,7 +36,8 @@ extension VideoDevice {
         guard cvd_g_parm(fd, &p) == 0, p.parm.capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0 else { return nil }
         // A frame interval as a fraction; ×1000 keeps rates like 12.5 or 29.97 exact enough.
         p.parm.capture.timeperframe = v4l2_fract(numerator: 1000, denominator: UInt32((fps * 1000).rounded()))
-        guard cvd_s_parm(fd, &p) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_S_PARM") }
+        let (rc, e) = StderrCapture.run { (cvd_s_parm(fd, &p), errno) }.0
+        guard rc == 0 else { throw CaptureError.from(errno: e, path: path, call: "VIDIOC_S_PARM") }
         return frameRate()
     }
 

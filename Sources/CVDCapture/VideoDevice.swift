@@ -1,4 +1,5 @@
 import CV4L2
+import CVDSystem
 import Foundation
 
 /// An open V4L2 device node (a thin owner of the file descriptor from `v4l2_open`).
@@ -10,8 +11,10 @@ public final class VideoDevice {
     /// libv4l's format-conversion plugins).
     public init(path: String) throws(CaptureError) {
         self.path = path
-        let fd = cvd_v4l2_open(path, O_RDWR | O_NONBLOCK)
-        guard fd >= 0 else { throw CaptureError.from(errno: errno, path: path, call: "open") }
+        // libv4l2 prints "error getting capabilities" for nodes that are not V4L2; the
+        // errors thrown here (and by `capabilities()`) say it better.
+        let (fd, e) = StderrCapture.run { (cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), errno) }.0
+        guard fd >= 0 else { throw CaptureError.from(errno: e, path: path, call: "open") }
         self.fd = fd
     }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import CVDSystem
 import CVDCore
 import Foundation
 

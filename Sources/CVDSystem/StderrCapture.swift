@@ -5,15 +5,16 @@ import Foundation
 /// libpng reports a damaged file ("libpng error: IDAT: CRC error") on stderr before
 /// SDL2_image returns its own error; cvdcam folds that text into its one-line message
 /// instead of letting it through. Other threads' stderr output during the call is
-/// captured too, so use it only around short decoder calls.
+/// captured too, so use it only around short calls. libv4l2 prints its own line
+/// ("libv4l2: error setting pixformat: …") before returning an error cvdcam reports better.
 ///
 /// Captures are serialised: two at once would swap descriptor 2 between their pipes, and
 /// one would restore it to the other's pipe after that pipe's reader closed — the next
 /// write to stderr would then kill the process with SIGPIPE (seen in parallel tests).
-enum StderrCapture {
+public enum StderrCapture {
     private static let lock = NSLock()
 
-    static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
+    public static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
         lock.lock()
         defer { lock.unlock() }
         return try unlockedRun(body)

@@ -1,0 +1,63 @@
+# Runs inside the QEMU VM (busybox sh) against vivid, from scripts/test-vm.
+# Each step prints ==STEP name== then its output, then ==RC status==; pictures are
+# written to the working directory and come back to the host, which checks them.
+step() { echo "==STEP $1=="; }
+rc() { echo "==RC $1=="; }
+
+step devices
+cvdcam devices --controls; rc $?
+
+# 30 frames in each format the issue names; the last frame is written as PNG.
+step yuyv640
+cvdcam snapshot yuyv640.png --format yuyv --size 640x480 --frames 30 --warmup 0.2; rc $?
+step yuyv720
+cvdcam snapshot yuyv720.png --format yuyv --size 1280x720 --frames 30 --warmup 0.2; rc $?
+step rgb640
+cvdcam snapshot rgb640.png --format rgb24 --size 640x480 --frames 30 --warmup 0.2; rc $?
+step nv12640
+cvdcam snapshot nv12640.png --format nv12 --size 640x480 --frames 30 --warmup 0.2; rc $?
+
+# The default format choice, simulated.
+step deuteranopia
+cvdcam snapshot deut.png --mode deuteranopia --warmup 0.2; rc $?
+step all
+cvdcam snapshot bars.png --mode all --format rgb24 --size 640x480 --warmup 0.2; rc $?
+
+# Faults and controls (each control is put back afterwards: vivid keeps values).
+step drops
+cvdcam snapshot drops.png --size 640x480 --frames 30 --warmup 0 --control percentage_of_dropped_buffers=50; rc $?
+cvdcam devices --device 0 --control percentage_of_dropped_buffers=0 >/dev/null
+step control
+cvdcam snapshot bright.png --format rgb24 --size 640x480 --warmup 0.2 --control brightness=200; rc $?
+cvdcam devices --device 0 --controls | grep '^    brightness '
+cvdcam devices --device 0 --control brightness=128 >/dev/null
+step badcontrol
+cvdcam snapshot x.png --control brightness=999; rc $?
+step badsize
+cvdcam snapshot x.png --format yuyv --size 1000x1000; rc $?
+
+step busy
+cvdcam snapshot busy1.png --size 640x480 --frames 75 --warmup 0 > busy1.log 2>&1 &
+first=$!
+sleep 1
+cvdcam snapshot busy2.png --size 640x480 --warmup 0; rc $?
+wait $first
+echo "first: $(cat busy1.log | grep captured)"
+
+step badpath
+cvdcam snapshot x.png --device /dev/video9; rc $?
+step output-node
+cvdcam snapshot x.png --device 1; rc $?
+step metadata-node
+cvdcam snapshot x.png --device /dev/video2; rc $?
+
+# Unplugged mid-stream: vivid's disconnect button. Must end with the typed error, not hang.
+step disconnect
+cvdcam snapshot gone.png --size 640x480 --frames 1000 --warmup 0 &
+victim=$!
+sleep 2
+cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
+wait $victim; rc $?
+ls -1 /dev/video* 2>/dev/null | tr "\n" " "; echo
+ls gone.png 2>/dev/null
+exit 0

@@ -1,0 +1,93 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+let vividFolder = ProcessInfo.processInfo.environment["CVDCAM_VIVID_OUT"]
+
+/// Checks the pictures `cvdcam snapshot` took of vivid's colour bars inside the VM
+/// (scripts/test-vm runs the VM, then this suite with CVDCAM_VIVID_OUT set to the folder
+/// the pictures came back to). Without that folder — a plain `swift test` — there is
+/// nothing to check and the suite is skipped.
+@Suite(.enabled(if: vividFolder != nil, "runs from scripts/test-vm, after the VM"))
+struct VividBarsTests {
+    static let folder = vividFolder
+
+    /// vivid's default pattern: 75 % colour bars, left to right. In sRGB that is 191 for
+    /// every lit channel (0.75 × 255, rounded), as vivid's own RGB24 frames show.
+    static let bars: [(String, RGB8)] = [
+        ("white", RGB8(191, 191, 191)), ("yellow", RGB8(191, 191, 0)), ("cyan", RGB8(0, 191, 191)),
+        ("green", RGB8(0, 191, 0)), ("magenta", RGB8(191, 0, 191)), ("red", RGB8(191, 0, 0)),
+        ("blue", RGB8(0, 0, 191)), ("black", RGB8(0, 0, 0)),
+    ]
+
+    static func load(_ name: String) throws -> RGBAImage {
+        try ImageFile.read((folder! as NSString).appendingPathComponent(name))
+    }
+
+    /// Mean colour of a 16×16 patch in the middle of bar `i`, half-way down (below the
+    /// on-screen text vivid draws at the top).
+    static func bar(_ img: RGBAImage, _ i: Int) -> RGB8 {
+        let cx = img.width * (2 * i + 1) / 16, cy = img.height / 2
+        var sum = (0, 0, 0)
+        for y in cy - 8..<cy + 8 {
+            for x in cx - 8..<cx + 8 {
+                let p = img[x, y]
+                sum.0 += Int(p.r); sum.1 += Int(p.g); sum.2 += Int(p.b)
+            }
+        }
+        return RGB8(UInt8(sum.0 / 256), UInt8(sum.1 / 256), UInt8(sum.2 / 256))
+    }
+
+    static func distance(_ a: RGB8, _ b: RGB8) -> Int {
+        max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+    }
+
+    /// Decoded frames show the eight bars: RGB24 (no Y′CbCr involved) within ±1, the Y′CbCr
+    /// formats within ±4 (8-bit limited-range Y′CbCr rounds 191 to 188…191).
+    @Test(arguments: [("rgb640.png", 1, 640, 480), ("yuyv640.png", 4, 640, 480),
+                      ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480)])
+    func barsDecode(file: String, tolerance: Int, width: Int, height: Int) throws {
+        let img = try Self.load(file)
+        #expect(img.width == width && img.height == height)
+        for (i, (name, want)) in Self.bars.enumerated() {
+            let got = Self.bar(img, i)
+            #expect(Self.distance(got, want) <= tolerance, "\(file) \(name) bar: \(got), expected \(want) ±\(tolerance)")
+        }
+    }
+
+    /// `snapshot --mode deuteranopia` (default format: YUYV) equals the colour core's
+    /// deuteranopia of the bars the camera sent (the normal snapshot of the same format):
+    /// ±2 — each picture is rounded once from the same Y′CbCr samples. Against the ideal
+    /// 191 bars: ±5.
+    @Test func deuteranopiaSnapshotMatchesTheColourCore() throws {
+        let deut = try Self.load("deut.png"), normal = try Self.load("yuyv640.png")
+        let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
+        for (i, (name, ideal)) in Self.bars.enumerated() {
+            let got = Self.bar(deut, i)
+            let fromFrame = kernel.apply(Self.bar(normal, i))
+            #expect(Self.distance(got, fromFrame) <= 2, "\(name): \(got) vs core \(fromFrame)")
+            #expect(Self.distance(got, kernel.apply(ideal)) <= 5, "\(name): \(got) vs core on ideal bars \(kernel.apply(ideal))")
+        }
+    }
+
+    /// `--mode all` from RGB24 frames: every mode within ±1 of the colour core applied to the bars.
+    @Test(arguments: VisionMode.allCases)
+    func everyModeMatchesTheColourCore(mode: VisionMode) throws {
+        let img = try Self.load("bars-\(mode.rawValue).png")
+        let kernel = FrameKernel(try Simulation(mode: mode))
+        for (i, (name, ideal)) in Self.bars.enumerated() {
+            let got = Self.bar(img, i), want = kernel.apply(ideal)
+            #expect(Self.distance(got, want) <= 1, "\(mode) \(name): \(got) vs \(want)")
+        }
+    }
+
+    /// `--control brightness=200` reaches the picture: every bar is brighter than at 128.
+    @Test func brightnessControlChangesThePicture() throws {
+        let bright = try Self.load("bright.png"), normal = try Self.load("rgb640.png")
+        for i in Self.bars.indices {
+            let a = Self.bar(bright, i), b = Self.bar(normal, i)
+            #expect(Int(a.r) + Int(a.g) + Int(a.b) > Int(b.r) + Int(b.g) + Int(b.b) + 60, "bar \(i): \(a) vs \(b)")
+        }
+    }
+}
