@@ -32,3 +32,26 @@ static inline int cvd_g_ctrl(int fd, struct v4l2_control *c) { return v4l2_ioctl
 static inline int cvd_s_ctrl(int fd, struct v4l2_control *c) { return v4l2_ioctl(fd, VIDIOC_S_CTRL, c); }
 
 static inline unsigned int cvd_ctrl_flag_next_ctrl(void) { return V4L2_CTRL_FLAG_NEXT_CTRL; }
+
+// libv4lconvert without a device, to decode recorded frames: its set-up asks the device
+// for VIDIOC_QUERYCAP through these operations, so answer as a plain capture device and
+// refuse everything else (it then assumes no controls and no special hardware).
+#include <errno.h>
+#include <string.h>
+#include <libv4l-plugin.h>
+static int cvd_detached_ioctl(void *priv, int fd, unsigned long request, void *arg) {
+    (void)priv; (void)fd;
+    if (request == VIDIOC_QUERYCAP) {
+        struct v4l2_capability *c = (struct v4l2_capability *)arg;
+        memset(c, 0, sizeof *c);
+        c->capabilities = c->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
+        return 0;
+    }
+    errno = ENOTTY;
+    return -1;
+}
+static void cvd_detached_close(void *priv) { (void)priv; }
+static const struct libv4l_dev_ops cvd_detached_ops = { .close = cvd_detached_close, .ioctl = cvd_detached_ioctl };
+static inline struct v4lconvert_data *cvd_v4lconvert_create_detached(void) {
+    return v4lconvert_create_with_dev_ops(-1, NULL, &cvd_detached_ops);
+}

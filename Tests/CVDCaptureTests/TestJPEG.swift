@@ -1,28 +1,12 @@
-import CTurboJPEG
+import CVDCapture
 import CVDCore
 
-/// Makes JPEG frames as an MJPEG webcam would, with TurboJPEG's encoder.
+/// JPEG frames as an MJPEG webcam sends them (quality 95), and flat test pictures.
 enum TestJPEG {
-    enum Subsampling { case s422, s420, s444 }
+    typealias Subsampling = JPEGEncoder.Subsampling
 
-    /// Encodes RGB24 pixels; quality 95.
     static func encode(_ rgb: [UInt8], width: Int, height: Int, subsampling: Subsampling = .s422) -> [UInt8] {
-        let h = tjInitCompress()!
-        defer { tjDestroy(h) }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let sub: Int32 = switch subsampling {
-        case .s422: Int32(TJSAMP_422.rawValue)
-        case .s420: Int32(TJSAMP_420.rawValue)
-        case .s444: Int32(TJSAMP_444.rawValue)
-        }
-        let rc = rgb.withUnsafeBufferPointer { p in
-            tjCompress2(h, p.baseAddress, Int32(width), Int32(width * 3), Int32(height), Int32(TJPF_RGB.rawValue),
-                        &out, &size, sub, 95, 0)
-        }
-        precondition(rc == 0, String(cString: tjGetErrorStr2(h)))
-        defer { tjFree(out) }
-        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+        JPEGEncoder.encode(rgb: rgb, width: width, height: height, quality: 95, subsampling: subsampling)
     }
 
     /// Flat colour blocks (16×16, so JPEG's 8×8/16×16 blocks stay flat) from the test scene's palette.

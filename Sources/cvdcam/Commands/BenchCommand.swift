@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCapture
 import CVDCore
 import Foundation
 
@@ -16,6 +17,8 @@ struct BenchCommand: ParsableCommand {
 
         --json prints one object per line with the keys mode, input, content, width, height,
         threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
+
+        --capture measures the capture side instead (decoding camera formats).
         """)
 
     @Flag(help: "One JSON object per line instead of a table.")
@@ -45,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time Debian's ffmpeg (yuyv422 → rgba + colorchannelmixer) at the largest size.")
     var ffmpeg = false
 
+    @Flag(help: "Measure the capture side instead: CPU per frame to decode YUYV, NV12 and MJPEG (TurboJPEG vs libv4lconvert) at 1280x720, or the first --sizes given.")
+    var capture = false
+
     @Option(help: "Frames to feed ffmpeg.")
     var ffmpegFrames = 300
 
@@ -56,6 +62,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if capture {
+            let given = CommandLine.arguments.contains("--sizes")
+            return try CaptureCostBench(size: given ? sizes[0] : FrameSize(1280, 720), seconds: max(seconds, 0.5), json: json).run()
+        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
         let report = BenchReport(json: json)

@@ -1,0 +1,137 @@
+import CVDCapture
+import CVDCore
+import Foundation
+
+/// `cvdcam bench --capture`: CPU time per frame for what happens between the driver's
+/// buffer and the colour kernel, on recorded frames (the camera-like scene as a camera
+/// sends it: YUYV, NV12, and MJPEG encoded by TurboJPEG at quality 85, 4:2:2), on one
+/// thread. MJPEG is decoded three ways: cvdcam's TurboJPEG → Y′CbCr planes → YUYV,
+/// TurboJPEG → RGB24, and libv4lconvert → RGB24 (libv4l2's own converter).
+struct CaptureCostBench {
+    let size: FrameSize
+    let seconds: Double
+    let json: Bool
+
+    struct Row {
+        let name: String
+        let result: Stopwatch.Result
+    }
+
+    func run() throws {
+        let w = size.width, h = size.height
+        let scene = SyntheticFrames.camera(width: w, height: h)
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for i in 0..<(w * h) { for c in 0..<3 { rgb[i * 3 + c] = scene.pixels[i * 4 + c] } }
+        let yuyv = scene.ycbcr(.yuyv).bytes
+        let nv12 = Self.nv12(fromYUYV: yuyv, width: w, height: h)
+        let jpeg = JPEGEncoder.encode(rgb: rgb, width: w, height: h, quality: 85, subsampling: .s422)
+        var frame = [UInt8](repeating: 0, count: w * h * 4)
+        var bgra = [UInt8](repeating: 0, count: w * h * 4)
+        let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
+        kernel.prepareTable(for: .bt601Limited)
+        kernel.prepareTable(for: YCbCrEncoding(.bt601, .full))
+        let bgraLayout = FrameLayout(format: .bgra, width: w, height: h)
+
+        func format(_ f: FourCC, _ bpl: Int, _ size: Int) -> CaptureFormat {
+            CaptureFormat(fourCC: f, width: w, height: h, bytesPerLine: bpl, sizeImage: size,
+                          ycbcr: f == .mjpeg ? YCbCrEncoding(.bt601, .full) : .bt601Limited)
+        }
+        let decoders: [(String, [UInt8], FrameDecoder)] = [
+            ("YUYV", yuyv, FrameDecoder(format: format(.yuyv, w * 2, yuyv.count))),
+            ("NV12 → YUYV repack", nv12, FrameDecoder(format: format(.nv12, w, nv12.count))),
+            ("MJPEG → TurboJPEG planes → YUYV (cvdcam)", jpeg, FrameDecoder(format: format(.mjpeg, 0, jpeg.count))),
+        ]
+        var rows: [Row] = []
+        // Decode + copy into the frame handed to the view (what the capture thread does).
+        for (name, bytes, decoder) in decoders {
+            let r = bytes.withUnsafeBytes { src in
+                frame.withUnsafeMutableBytes { dst in
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                        _ = try? decoder.decode(src) { out, layout, _ in
+                            dst.baseAddress!.copyMemory(from: out.baseAddress!, byteCount: min(dst.count, layout.minimumByteCount))
+                        }
+                    }
+                }
+            }
+            rows.append(Row(name: "\(name): decode + copy", result: r))
+        }
+        let turbo = JPEGDecoder()
+        rows.append(Row(name: "MJPEG → TurboJPEG → RGB24", result: jpeg.withUnsafeBytes { src in
+            frame.withUnsafeMutableBytes { dst in
+                Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                    try? turbo.decode(src, width: w, height: h, output: .rgb24, into: dst, outStride: w * 3)
+                }
+            }
+        }))
+        if let v4l = V4LConvert() {
+            var ok = true
+            let r = jpeg.withUnsafeBytes { src in
+                frame.withUnsafeMutableBytes { dst in
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) { ok = v4l.mjpegToRGB24(src, width: w, height: h, into: dst) && ok }
+                }
+            }
+            rows.append(Row(name: ok ? "MJPEG → libv4lconvert → RGB24" : "MJPEG → libv4lconvert → RGB24 (FAILED)", result: r))
+        }
+        // The whole per-frame job of the capture thread and the view: decode, then simulate to BGRA.
+        for (name, bytes, decoder) in [decoders[0], decoders[2]] {
+            let r = bytes.withUnsafeBytes { src in
+                bgra.withUnsafeMutableBytes { dst in
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                        _ = try? decoder.decode(src) { out, layout, enc in
+                            try? kernel.apply(source: out, layout, destination: dst, bgraLayout, ycbcr: enc)
+                        }
+                    }
+                }
+            }
+            let label = name.hasPrefix("MJPEG") ? "MJPEG → YUYV (cvdcam)" : name
+            rows.append(Row(name: "\(label): decode + deuteranopia → BGRA", result: r))
+        }
+        // The alternative: decode to RGB24, then the kernel's computing RGB path.
+        let rgbLayout = FrameLayout(format: .rgb24, width: w, height: h)
+        rows.append(Row(name: "MJPEG → RGB24: decode + deuteranopia → BGRA", result: jpeg.withUnsafeBytes { src in
+            frame.withUnsafeMutableBytes { mid in
+                bgra.withUnsafeMutableBytes { dst in
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                        try? turbo.decode(src, width: w, height: h, output: .rgb24, into: mid, outStride: w * 3)
+                        try? kernel.apply(source: UnsafeRawBufferPointer(mid), rgbLayout, destination: dst, bgraLayout)
+                    }
+                }
+            }
+        }))
+        report(rows, jpegBytes: jpeg.count)
+    }
+
+    private func report(_ rows: [Row], jpegBytes: Int) {
+        let base = rows.first { $0.name.hasPrefix("MJPEG → libv4lconvert") }?.result.cpuMsPerRun
+        if json {
+            for r in rows {
+                let o: [String: Any] = ["capture_step": r.name, "width": size.width, "height": size.height,
+                                        "cpu_ms_per_frame": (r.result.cpuMsPerRun * 1000).rounded() / 1000,
+                                        "ms_per_frame": (r.result.msPerRun * 1000).rounded() / 1000]
+                if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) { print(String(decoding: d, as: UTF8.self)) }
+            }
+            return
+        }
+        print("Capture cost per \(size.width)×\(size.height) frame, one thread (CPU ms; MJPEG frame \(jpegBytes / 1024) KiB, quality 85, 4:2:2):")
+        for r in rows {
+            var line = "  " + r.name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%7.2f ms", r.result.cpuMsPerRun)
+            if let b = base, r.name.hasPrefix("MJPEG") { line += String(format: "   %.2f× libv4lconvert's time", r.result.cpuMsPerRun / b) }
+            print(line)
+        }
+    }
+
+    /// The same picture as NV12 (chroma of each 2×2 block from its top row's pair).
+    static func nv12(fromYUYV y: [UInt8], width w: Int, height h: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: w * h * 3 / 2)
+        for row in 0..<h {
+            for x in 0..<w { out[row * w + x] = y[row * w * 2 + x * 2] }
+            if row % 2 == 0 {
+                for p in 0..<(w / 2) {
+                    out[w * h + (row / 2) * w + 2 * p] = y[row * w * 2 + p * 4 + 1]
+                    out[w * h + (row / 2) * w + 2 * p + 1] = y[row * w * 2 + p * 4 + 3]
+                }
+            }
+        }
+        return out
+    }
+}
