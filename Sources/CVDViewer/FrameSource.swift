@@ -19,8 +19,12 @@ public final class TestSceneSource: FrameSource {
     private let layout: FrameLayout
     private let fps: Double
     private let running = RunFlag()
+    /// Why the test scene shows instead of a camera (e.g. the camera is busy), shown in
+    /// the window for as long as the scene runs.
+    private let notice: String?
 
-    public init(width: Int, height: Int, fps: Double) {
+    public init(width: Int, height: Int, fps: Double, notice: String? = nil) {
+        self.notice = notice
         let yuyv = TestScene.render(width: width & ~1, height: height).ycbcr(.yuyv)
         bytes = yuyv.bytes
         layout = yuyv.layout
@@ -29,6 +33,7 @@ public final class TestSceneSource: FrameSource {
 
     public func start(into sink: LatestFrame) {
         running.set(true)
+        if let notice { sink.status = .failed(notice) }
         let bytes = bytes, layout = layout, fps = fps
         let thread = Thread { [running] in
             var sequence = 0

@@ -1,3 +1,4 @@
+import CVDViewModel
 import Synchronization
 
 /// A one-slot hand-off from a source thread to the view: a new frame replaces the one
@@ -38,12 +39,4 @@ public final class LatestFrame: Sendable {
         get { state.withLock { $0.status } }
         set { state.withLock { $0.status = newValue } }
     }
-}
-
-/// What a source says about itself, for the on-screen source label.
-public enum SourceStatus: Equatable, Sendable {
-    case running
-    /// The camera went away; the view keeps the last frame and says so.
-    case disconnected(String)
-    case failed(String)
 }

@@ -35,6 +35,8 @@ public final class Viewer {
     private var lastStatus = SourceStatus.running
     private var drag: (x: Int32, y: Int32, onDivider: Bool)?
     private var presented = 0
+    private var framesTaken = 0
+    private var screenshotDue = false
     private var rendererName = "?"
     private var profile = StageProfile(names: ["simulate", "render+present", "present", "kernel"])
     private var latencies: [Double] = []
@@ -126,6 +128,9 @@ public final class Viewer {
             if let f = sink.takeNew(), !state.frozen || frame == nil {
                 frame = f
                 pictureDirty = true
+                framesTaken += 1
+                // Scripted screenshot: save the screen once enough frames were shown, then quit.
+                if options.screenshotPath != nil, framesTaken == options.screenshotAfterFrames { screenshotDue = true }
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
@@ -137,9 +142,12 @@ public final class Viewer {
             }
             if screenDirty {
                 let t = Clock.now
+                let finishing = screenshotDue
+                if finishing { snapshotPending = true; screenshotDue = false }
                 try render()
                 profile.add(1, Clock.now - t)
                 screenDirty = false
+                if finishing { running = false }
                 if let f = frame, let n = options.benchmarkFrames {
                     latencies.append(Clock.now - f.timestamp)
                     presented += 1
@@ -368,14 +376,7 @@ public final class Viewer {
 
     /// Bottom line: the source, its state, and transient messages.
     private func footer(_ W: Int, _ H: Int) {
-        var line = "Source: \(source.name)"
-        switch lastStatus {
-        case .running: break
-        case .disconnected(let why): line = "camera disconnected — waiting (\(why))"
-        case .failed(let why): line = why
-        }
-        if frame == nil { line += " — waiting for the first frame" }
-        if let m = message { line = m.text }
+        let line = SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
         guard let t = text.texture(line) else { return }
         let pad = Double(text.size) * 0.3
         let scale = min(1, (Double(W) - 4 * pad) / Double(t.w)) * 0.75
@@ -414,9 +415,9 @@ public final class Viewer {
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
                                                 formatOptions: [.withFullDate, .withTime]).replacingOccurrences(of: ":", with: "")
-        var path = (options.snapshotDirectory as NSString).appendingPathComponent("cvdcam-\(stamp).png")
+        var path = options.screenshotPath ?? (options.snapshotDirectory as NSString).appendingPathComponent("cvdcam-\(stamp).png")
         var n = 2
-        while FileManager.default.fileExists(atPath: path) {
+        while options.screenshotPath == nil, FileManager.default.fileExists(atPath: path) {
             path = (options.snapshotDirectory as NSString).appendingPathComponent("cvdcam-\(stamp)-\(n).png")
             n += 1
         }

@@ -13,6 +13,10 @@ public struct ViewerOptions: Sendable {
     public var snapshotDirectory = "."
     /// Free-running benchmark: process this many frames, print figures, exit.
     public var benchmarkFrames: Int?
+    /// Scripted screenshot: write the screen to this file after `screenshotAfterFrames`
+    /// frames from the source, then quit.
+    public var screenshotPath: String?
+    public var screenshotAfterFrames = 10
     /// A message to show over the picture from the start (e.g. why the camera is not used).
     public var notice: String?
 

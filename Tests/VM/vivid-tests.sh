@@ -60,4 +60,19 @@ cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
 wait $victim; rc $?
 ls -1 /dev/video* 2>/dev/null | tr "\n" " "; echo
 ls gone.png 2>/dev/null
+
+# The live view (SDL's offscreen driver: no display in the VM). vivid re-registers its
+# nodes by itself once the last user of a disconnected device closes it.
+step viewer
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --screenshot view.png --screenshot-after 10; rc $?
+
+# Unplugged mid-demo and back: the view keeps the last picture, waits, and carries on by
+# itself (vivid comes back when the view lets go of the dead device).
+step reconnect
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --screenshot back.png --screenshot-after 150 > viewer.log 2>&1 &
+viewer=$!
+sleep 2
+cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
+wait $viewer; rc $?
+cat viewer.log
 exit 0

@@ -82,6 +82,21 @@ struct VividBarsTests {
         }
     }
 
+    /// The live view on vivid (SDL's offscreen driver), `--mode deuteranopia`, screenshot of
+    /// the whole window after 10 frames, and again after the camera was unplugged and came
+    /// back: the bars (mid-height, clear of the labels) as the colour core predicts from
+    /// the bars the camera sent, ±3.
+    @Test(arguments: ["view.png", "back.png"])
+    func liveViewShowsTheBarsSimulated(file: String) throws {
+        let shot = try Self.load(file), normal = try Self.load("yuyv640.png")
+        #expect(shot.width == 640 && shot.height == 480)
+        let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
+        for (i, (name, _)) in Self.bars.enumerated() {
+            let got = Self.bar(shot, i), want = kernel.apply(Self.bar(normal, i))
+            #expect(Self.distance(got, want) <= 3, "\(file) \(name): \(got) vs core \(want)")
+        }
+    }
+
     /// `--control brightness=200` reaches the picture: every bar is brighter than at 128.
     @Test func brightnessControlChangesThePicture() throws {
         let bright = try Self.load("bright.png"), normal = try Self.load("rgb640.png")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCapture
 import CVDCore
 import CVDImageIO
 import CVDViewer
@@ -9,7 +10,10 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Open the live view (the default command).",
         discussion: """
-        Shows --image FILE, or else the built-in test scene, simulated live. Keys:
+        Shows the camera (the first one found, or --device), --image FILE, or the built-in
+        test scene when there is no camera, simulated live. If the camera is busy, the test
+        scene shows with the reason; if it is unplugged, the last picture stays with
+        "camera disconnected — waiting" and the view carries on when it is back. Keys:
         1–8 modes, [ ] severity, m model, + − or wheel zoom, arrows or drag pan, 0 reset,
         v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, f full screen,
         h or F1 help, q or Esc quit.
@@ -33,17 +37,20 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Scale labels and text (e.g. 1.5 for a large room).")
     var uiScale = 1.0
 
-    @Option(help: "Test scene size.")
-    var size = FrameSize(1280, 720)
-
-    @Option(help: "Test scene frame rate.")
-    var fps = 30.0
+    @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
+    var camera: CaptureOptions
 
     @Option(help: "Window size (default: the picture's size, at most 1920x1080).")
     var window: FrameSize?
 
     @Option(help: "Directory for snapshots (s).")
     var snapshotDir = "."
+
+    @Option(help: ArgumentHelp("Write what is on screen to FILE (PNG) after --screenshot-after frames, then quit: for scripts and handouts.", valueName: "file"))
+    var screenshot: String?
+
+    @Option(help: ArgumentHelp("Frames to show before --screenshot is taken.", valueName: "n"))
+    var screenshotAfter = 10
 
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
     var benchmarkFrames: Int?
@@ -52,8 +59,10 @@ struct ViewCommand: ParsableCommand {
         guard mode != .all else { throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout") }
         if let s = severity, !(0...1).contains(s) { throw ValidationError("severity \(s) is outside 0…1; use a value such as 0.6") }
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
-        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be within 0…240") }
-        guard size.width % 2 == 0 else { throw ValidationError("--size needs an even width") }
+        guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
+        if image != nil, camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
+        guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
+        if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }
     }
 
@@ -66,6 +75,8 @@ struct ViewCommand: ParsableCommand {
         options.uiScale = uiScale
         options.snapshotDirectory = snapshotDir
         options.benchmarkFrames = benchmarkFrames
+        options.screenshotPath = screenshot
+        options.screenshotAfterFrames = screenshotAfter
 
         let source: FrameSource
         if let path = image {
@@ -73,8 +84,29 @@ struct ViewCommand: ParsableCommand {
             source = ImageSource(path: path, image: picture)
             options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(picture.width, picture.height)
         } else {
-            source = TestSceneSource(width: size.width, height: size.height, fps: benchmarkFrames == nil ? fps : 0)
-            options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(size.width, size.height)
+            let size = camera.frameSize ?? FrameSize(1280, 720)
+            let scene = { (notice: String?) in
+                TestSceneSource(width: size.width, height: size.height,
+                                fps: benchmarkFrames == nil ? camera.frameRate ?? 30 : 0, notice: notice)
+            }
+            do throws(CaptureError) {
+                let cam = try CameraSource(options: camera.cameraOptions)
+                source = cam
+                options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(cam.size.width, cam.size.height)
+            } catch {
+                switch error {
+                case .noCamera:
+                    print("cvdcam: no camera found; showing the built-in test scene")
+                    source = scene(nil)
+                case .busy, .permissionDenied, .disconnected, .timeout, .system:
+                    // The camera is there but cannot be used now: say why, in the window too.
+                    print("cvdcam: \(error); showing the built-in test scene")
+                    source = scene("\(error) — showing the built-in test scene")
+                case .noSuchDevice, .notCaptureDevice, .unsupportedFormat, .badControl:
+                    throw error  // a wrong --device/--format/--size/--control: the user must fix it
+                }
+                options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(size.width, size.height)
+            }
         }
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             try Viewer(source: source, options: options).run()

@@ -1,0 +1,125 @@
+import CVDCapture
+import CVDCore
+import Foundation
+
+/// A webcam as a frame source. Its own thread waits for frames (never the window's),
+/// decodes each into one of three reused buffers and publishes it; the view takes the
+/// newest. When the camera goes away (ENODEV) the source says "disconnected", keeps
+/// trying to open it again once a second, and carries on by itself when it is back.
+public final class CameraSource: FrameSource {
+    public let name: String
+    /// The frame size the camera granted.
+    public let size: (width: Int, height: Int)
+    private let options: CameraOptions
+    /// The camera opened by init, for the capture thread to take.
+    private let first: Handoff
+    private let running = RunFlag()
+    private let done = DispatchSemaphore(value: 0)
+    /// Seconds between attempts to reopen a lost camera.
+    public static let retryInterval = 1.0
+
+    /// Opens the camera now, so that start-up problems (busy, no permission) are
+    /// reported before the window opens.
+    public init(options: CameraOptions) throws(CaptureError) {
+        let cam = try Camera(options)
+        name = cam.name
+        size = (cam.format.width, cam.format.height)
+        self.options = options
+        first = Handoff(cam)
+        say("cvdcam: camera \(cam.name), \(cam.format)")
+        for (c, v) in cam.controlsSet { say("cvdcam: control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
+    }
+
+    public func start(into sink: LatestFrame) {
+        running.set(true)
+        let options = options, running = running, done = done, first = first
+        let thread = Thread {
+            Self.loop(first, options, sink, running)
+            done.signal()
+        }
+        thread.name = "cvdcam camera"
+        thread.start()
+    }
+
+    public func stop() {
+        guard running.value else { return }
+        running.set(false)
+        // The loop checks the flag at least every poll timeout (0.5 s).
+        _ = done.wait(timeout: .now() + 2)
+    }
+
+    private static func loop(_ first: Handoff, _ options: CameraOptions, _ sink: LatestFrame, _ running: RunFlag) {
+        // The loop holds the only reference, so dropping it closes the device (and lets a
+        // driver module unload while the camera is away).
+        var camera = first.take()
+        var ring: [[UInt8]] = [[], [], []]
+        var slot = 0, sequence = 0
+        var lastAttempt = 0.0
+        while running.value {
+            guard let cam = camera else {
+                // Lost: try again once a second, with the same options.
+                if Clock.now - lastAttempt < retryInterval { usleep(100_000); continue }
+                lastAttempt = Clock.now
+                do {
+                    let c = try Camera(options)
+                    camera = c
+                    sink.status = .running
+                    say("cvdcam: camera back: \(c.name), \(c.format)")
+                } catch {
+                    continue  // still gone (or busy): keep waiting
+                }
+                continue
+            }
+            do {
+                _ = try cam.next(timeout: 0.5) { bytes, layout, enc, _ in
+                    let n = layout.minimumByteCount
+                    if ring[slot].count != n { ring[slot] = [UInt8](repeating: 0, count: n) }
+                    // Copies into a buffer the view no longer holds (copy-on-write copies it
+                    // only if the view is still drawing from it).
+                    ring[slot].withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: n) }
+                    sequence += 1
+                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, sequence: sequence, timestamp: Clock.now))
+                    slot = (slot + 1) % ring.count
+                }
+            } catch .timeout {
+                continue  // a slow camera, or one that just went: the next wait tells
+            } catch {
+                // Unplugged (ENODEV), or any other failure mid-stream: keep the last frame,
+                // say so, and reopen when it works again.
+                if case .disconnected(let path) = error {
+                    sink.status = .disconnected(path)
+                    say("cvdcam: camera disconnected (\(path)) — waiting for it to come back")
+                } else {
+                    sink.status = .disconnected("\(error)")
+                    say("cvdcam: camera stopped: \(error) — trying to reopen it")
+                }
+                cam.stop()
+                camera = nil
+                lastAttempt = Clock.now
+            }
+        }
+        camera?.stop()
+    }
+}
+
+/// Passes the camera opened at start to the capture thread, which then owns it alone.
+private final class Handoff: @unchecked Sendable {  // `camera` is only touched under `lock`
+    private let lock = NSLock()
+    private var camera: Camera?
+
+    init(_ camera: Camera) { self.camera = camera }
+
+    func take() -> Camera? {
+        lock.lock()
+        defer { lock.unlock() }
+        let c = camera
+        camera = nil
+        return c
+    }
+}
+
+/// One line on stdout, flushed (stdout is a pipe in tests and scripts).
+private func say(_ s: String) {
+    print(s)
+    fflush(nil)
+}
