@@ -22,6 +22,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Show this picture file instead of the test scene.")
     var image: String?
 
+    @Flag(help: "Show the built-in test scene even when there is a camera.")
+    var testScene = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Starting mode: \(VisionModeArgument.helpList).", valueName: "mode"))
     var mode: VisionModeArgument = .one(.normal)
 
@@ -60,6 +63,7 @@ struct ViewCommand: ParsableCommand {
         if let s = severity, !(0...1).contains(s) { throw ValidationError("severity \(s) is outside 0…1; use a value such as 0.6") }
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
+        if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
         if image != nil, camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
@@ -90,13 +94,14 @@ struct ViewCommand: ParsableCommand {
                                 fps: benchmarkFrames == nil ? camera.frameRate ?? 30 : 0, notice: notice)
             }
             do throws(CaptureError) {
+                if testScene { throw CaptureError.noCamera }
                 let cam = try CameraSource(options: camera.cameraOptions)
                 source = cam
                 options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(cam.size.width, cam.size.height)
             } catch {
                 switch error {
                 case .noCamera:
-                    print("cvdcam: no camera found; showing the built-in test scene")
+                    if !testScene { print("cvdcam: no camera found; showing the built-in test scene") }
                     source = scene(nil)
                 case .busy, .permissionDenied, .disconnected, .timeout, .system:
                     // The camera is there but cannot be used now: say why, in the window too.
