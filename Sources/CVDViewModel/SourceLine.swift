@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a source says about itself, for the on-screen source line.
 public enum SourceStatus: Equatable, Sendable {
     case running
@@ -22,5 +24,40 @@ public enum SourceLine {
         }
         if !hasFrame { line += " — waiting for the first frame" }
         return line
+    }
+
+    /// Breaks a long line into lines of at most `maxChars` characters, preferring the
+    /// breaks between clauses ("; ", " — "), then between words, so a long message stays
+    /// readable on a small window instead of being shrunk.
+    public static func wrap(_ text: String, maxChars: Int) -> [String] {
+        guard maxChars > 0, text.count > maxChars else { return [text] }
+        // Clauses keep their separator at the end ("…; "), then words.
+        var pieces: [String] = []
+        var current = ""
+        var i = text.startIndex
+        while i < text.endIndex {
+            current.append(text[i])
+            if current.hasSuffix("; ") || current.hasSuffix(" — ") || current.hasSuffix(" ") {
+                pieces.append(current)
+                current = ""
+            }
+            i = text.index(after: i)
+        }
+        if !current.isEmpty { pieces.append(current) }
+        var lines: [String] = []
+        var line = ""
+        for (n, piece) in pieces.enumerated() {
+            let clauseEnd = line.hasSuffix("; ") || line.hasSuffix(" — ")
+            // Start a new line when this piece does not fit, or at a clause break once the
+            // line is more than half full.
+            if !line.isEmpty, line.count + piece.trimmingCharacters(in: .whitespaces).count > maxChars
+                || (clauseEnd && line.count > maxChars / 2 && n < pieces.count) {
+                lines.append(line.trimmingCharacters(in: .whitespaces))
+                line = ""
+            }
+            line += piece
+        }
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(line.trimmingCharacters(in: .whitespaces)) }
+        return lines
     }
 }

@@ -376,15 +376,24 @@ public final class Viewer {
 
     /// Bottom line: the source, its state, and transient messages.
     private func footer(_ W: Int, _ H: Int) {
-        let line = SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
-        guard let t = text.texture(line) else { return }
+        let full = SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
+        guard let probe = text.texture(full) else { return }
         let pad = Double(text.size) * 0.3
-        let scale = min(1, (Double(W) - 4 * pad) / Double(t.w)) * 0.75
-        let w = Double(t.w) * scale, h = Double(t.h) * scale
+        let textScale = 0.75, room = Double(W) - 4 * pad
+        // Long lines (a camera's error message) wrap rather than shrink out of reading range.
+        let charWidth = Double(probe.w) / Double(max(1, full.count)) * textScale
+        let lines = SourceLine.wrap(full, maxChars: Int(room / max(1, charWidth)))
+        let textures = lines.compactMap { text.texture($0) }
+        guard !textures.isEmpty else { return }
+        let scale = min(1, room / Double(textures.map(\.w).max()!)) * textScale
+        let lineH = Double(textures[0].h) * scale
+        let w = Double(textures.map(\.w).max()!) * scale, h = lineH * Double(textures.count)
         let x = pad, y = Double(H) - h - 3 * pad
         fill(Rect(x, y - pad, w + 2 * pad, h + 2 * pad), LabelStyle.shimColour, alpha: shimAlpha)
-        var r = SDL_Rect(x: Int32(x + pad), y: Int32(y), w: Int32(w), h: Int32(h))
-        SDL_RenderCopy(renderer, t.texture, nil, &r)
+        for (i, t) in textures.enumerated() {
+            var r = SDL_Rect(x: Int32(x + pad), y: Int32(y + Double(i) * lineH), w: Int32(Double(t.w) * scale), h: Int32(lineH))
+            SDL_RenderCopy(renderer, t.texture, nil, &r)
+        }
     }
 
     private func help(_ W: Int, _ H: Int) {

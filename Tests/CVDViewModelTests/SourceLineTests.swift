@@ -24,3 +24,22 @@ import Testing
         #expect(SourceLine.text(source: "cam", status: .disconnected("x"), hasFrame: true, message: "saved a.png") == "saved a.png")
     }
 }
+
+@Suite struct SourceLineWrapTests {
+    @Test func shortLinesStayWhole() {
+        #expect(SourceLine.wrap("Source: vivid (/dev/video0)", maxChars: 60) == ["Source: vivid (/dev/video0)"])
+    }
+
+    @Test func longMessagesBreakAtClausesThenWords() {
+        let msg = "/dev/video0: the camera is busy — another program is using it; close that program and try again — showing the built-in test scene"
+        let lines = SourceLine.wrap(msg, maxChars: 50)
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines)")
+        #expect(lines.joined(separator: " ") == msg)
+        #expect(lines.first == "/dev/video0: the camera is busy —")
+        #expect(lines.count >= 3)
+    }
+
+    @Test func aSingleLongWordIsKept() {
+        #expect(SourceLine.wrap("x" + String(repeating: "y", count: 80), maxChars: 20).count == 1)
+    }
+}

@@ -75,4 +75,12 @@ sleep 2
 cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
 wait $viewer; rc $?
 cat viewer.log
+
+# Busy at start: another program streams; the view shows the test scene with the message.
+step viewer-busy
+cvdcam snapshot holder.png --size 640x480 --frames 100 --warmup 0 > /dev/null 2>&1 &
+holder=$!
+sleep 1
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --screenshot busy.png --screenshot-after 3; rc $?
+wait $holder
 exit 0

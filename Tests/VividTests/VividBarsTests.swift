@@ -97,6 +97,23 @@ struct VividBarsTests {
         }
     }
 
+    /// Camera busy at start: the test scene shows, and the footer carries the capture
+    /// module's message on its dark shim (bottom-left, light text on dark).
+    @Test func busyCameraShowsTheTestSceneWithTheMessage() throws {
+        let shot = try Self.load("busy.png")
+        #expect(shot.width == 640 && shot.height == 480)
+        // Not vivid's bars: the test scene's light background at the top right.
+        let corner = shot[630, 10]
+        #expect(corner.r > 200 && corner.g > 200 && corner.b > 190, "top-right: \(corner)")
+        // The footer: a dark shim across the bottom-left with light text on it.
+        var dark = 0, light = 0
+        for y in 440..<470 { for x in 10..<300 {
+            let p = shot[x, y], sum = Int(p.r) + Int(p.g) + Int(p.b)
+            if sum < 150 { dark += 1 } else if sum > 600 { light += 1 }
+        } }
+        #expect(dark > 3000 && light > 300, "footer: \(dark) dark, \(light) light pixels")
+    }
+
     /// `--control brightness=200` reaches the picture: every bar is brighter than at 128.
     @Test func brightnessControlChangesThePicture() throws {
         let bright = try Self.load("bright.png"), normal = try Self.load("rgb640.png")
