@@ -167,6 +167,11 @@ import Testing
         (["--ui-scale", "9"], "ui-scale"),
         (["--severity", "2"], "severity"),
         (["--fps", "0"], "fps"),
+        (["--device", "/dev/video-none"], "/dev/video-none: no such camera"),
+        (["--device", "/dev/null"], "is not a video capture device"),
+        (["--format", "h264"], "format"),
+        (["--control", "brightness"], "control"),
+        (["--image", "x.png", "--device", "0"], "does not take camera options"),
     ])
     func liveViewBadInputs(_ args: [String], _ word: String) throws {
         let r = try CLI.run(args)
@@ -175,9 +180,27 @@ import Testing
         #expect(r.stderr.lowercased().contains(word), "stderr: \(r.stderr)")
     }
 
+    /// `snapshot` and `devices` without a camera, or with a wrong one: one line, non-zero.
+    /// (Against a real driver they are tested in the VM: scripts/test-vm.)
+    @Test(arguments: [
+        (["snapshot", "x.png", "--device", "/dev/video-none"], "/dev/video-none: no such camera; run `cvdcam devices`"),
+        (["snapshot", "x.png", "--device", "/dev/null"], "/dev/null is not a video capture device"),
+        (["snapshot", "x.bmp"], "use a .png, .jpg or .jpeg name"),
+        (["snapshot", "x.png", "--frames", "0"], "--frames"),
+        (["snapshot", "x.png", "--severity", "1.5"], "severity"),
+        (["devices", "--device", "/dev/video-none"], "no such camera"),
+    ])
+    func captureBadInputs(_ args: [String], _ words: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status != 0)
+        #expect(r.stderr.split(whereSeparator: \.isNewline).count == 1, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains(words), "stderr: \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "x.png"))
+    }
+
     @Test func helpListsCommands() throws {
         let r = try CLI.run(["--help"])
         #expect(r.status == 0)
-        for word in ["view", "convert", "scene", "bench", "deuteranomaly"] { #expect(r.stdout.contains(word)) }
+        for word in ["view", "devices", "snapshot", "convert", "scene", "bench", "deuteranomaly"] { #expect(r.stdout.contains(word)) }
     }
 }

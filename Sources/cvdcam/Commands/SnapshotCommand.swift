@@ -24,14 +24,7 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var camera: CaptureOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Vision to simulate: \(VisionModeArgument.helpList), or all.", valueName: "mode"))
-    var mode: VisionModeArgument = .one(.normal)
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Severity 0…1 for the -anomaly modes (default 0.6).", valueName: "s"))
-    var severity: Double?
-
-    @Option(help: ArgumentHelp("Model: auto, machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"))
-    var model: ModelArgument = ModelArgument(.auto)
+    @OptionGroup var simulation: CameraSimulationOptions
 
     @Option(help: ArgumentHelp("Seconds of frames to skip first, so automatic exposure settles.", valueName: "seconds"))
     var warmup = 1.0
@@ -43,13 +36,12 @@ struct SnapshotCommand: ParsableCommand {
         guard ImageFile.OutputFormat(path: output) != nil else {
             throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
         }
-        if let s = severity, !(0...1).contains(s) { throw ValidationError("severity \(s) is outside 0…1; use a value such as 0.6") }
         guard warmup >= 0, warmup <= 60 else { throw ValidationError("--warmup must be within 0…60 seconds") }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
     }
 
     func run() throws {
-        let sims = try mode.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
+        let sims = try simulation.simulations()
         let cam = try Camera(camera.cameraOptions)
         print("camera: \(cam.name), granted \(cam.format)")
         for (c, v) in cam.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
@@ -84,7 +76,7 @@ struct SnapshotCommand: ParsableCommand {
               "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
               (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
 
-        let targets = mode == .all ? sims.map { ConvertCommand.path(output, suffix: $0.mode.rawValue) } : [output]
+        let targets = simulation.mode == .all ? sims.map { ConvertCommand.path(output, suffix: $0.mode.rawValue) } : [output]
         try ConvertCommand.writeAll(zip(sims, targets).map { sim, path in
             (path, { Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel(sim)) }, sim)
         })

@@ -25,14 +25,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Show the built-in test scene even when there is a camera.")
     var testScene = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Starting mode: \(VisionModeArgument.helpList).", valueName: "mode"))
-    var mode: VisionModeArgument = .one(.normal)
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Severity 0…1 for the -anomaly modes (default 0.6).", valueName: "s"))
-    var severity: Double?
-
-    @Option(help: ArgumentHelp("Model: auto, machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"))
-    var model: ModelArgument = ModelArgument(.auto)
+    @OptionGroup var simulation: CameraSimulationOptions
 
     @Flag(help: "Start full screen.")
     var fullscreen = false
@@ -59,8 +52,7 @@ struct ViewCommand: ParsableCommand {
     var benchmarkFrames: Int?
 
     func validate() throws {
-        guard mode != .all else { throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout") }
-        if let s = severity, !(0...1).contains(s) { throw ValidationError("severity \(s) is outside 0…1; use a value such as 0.6") }
+        guard simulation.mode != .all else { throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout") }
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
         if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
@@ -72,9 +64,9 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         var options = ViewerOptions()
-        options.mode = mode.modes[0]
-        options.severity = severity ?? VisionMode.defaultAnomalousSeverity
-        options.model = model.kind
+        options.mode = simulation.mode.modes[0]
+        options.severity = simulation.tuning.severity ?? VisionMode.defaultAnomalousSeverity
+        options.model = simulation.tuning.model.kind
         options.fullscreen = fullscreen
         options.uiScale = uiScale
         options.snapshotDirectory = snapshotDir

@@ -27,7 +27,7 @@ struct CaptureOptions: ParsableArguments {
     var device: String?
 
     @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Pixel format: yuyv, uyvy, mjpeg, nv12, rgb24, bgr24 or grey. Default: the one cvdcam converts fastest at the chosen size.",
+        "Pixel format. Default: the one cvdcam converts fastest at the chosen size.",
         valueName: "format"))
     var pixelFormat: FourCCArgument?
 

@@ -45,13 +45,8 @@ struct ModelArgument: ExpressibleByArgument {
     var defaultValueDescription: String { kind.rawValue }
 }
 
-/// `--mode`, `--severity`, `--model`, shared by every command that simulates.
-struct SimulationOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).",
-        valueName: "mode"))
-    var mode: VisionModeArgument
-
+/// `--severity` and `--model`, shared by every command that simulates.
+struct ModelOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Severity 0…1 for protanomaly, deuteranomaly and tritanomaly (default 0.6).", valueName: "s"))
     var severity: Double?
@@ -66,8 +61,30 @@ struct SimulationOptions: ParsableArguments {
         }
     }
 
-    /// One simulation per requested mode.
-    func simulations() throws -> [Simulation] {
-        try mode.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
+    /// One simulation per mode.
+    func simulations(_ modes: VisionModeArgument) throws -> [Simulation] {
+        try modes.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
     }
+}
+
+/// `--mode` (required), `--severity`, `--model`: for `convert`.
+struct SimulationOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).", valueName: "mode"))
+    var mode: VisionModeArgument
+
+    @OptionGroup var tuning: ModelOptions
+
+    func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
+}
+
+/// `--mode` (default normal), `--severity`, `--model`: for the live view and `snapshot`.
+struct CameraSimulationOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Vision to simulate: \(VisionModeArgument.helpList) (snapshot: or all).", valueName: "mode"))
+    var mode: VisionModeArgument = .one(.normal)
+
+    @OptionGroup var tuning: ModelOptions
+
+    func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
 }
