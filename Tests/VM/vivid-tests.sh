@@ -16,6 +16,15 @@ step rgb640
 cvdcam snapshot rgb640.png --format rgb24 --size 640x480 --frames 30 --warmup 0.2; rc $?
 step nv12640
 cvdcam snapshot nv12640.png --format nv12 --size 640x480 --frames 30 --warmup 0.2; rc $?
+# The other formats cvdcam reads, a few frames each; and one vivid does not send.
+step uyvy640
+cvdcam snapshot uyvy640.png --format uyvy --size 640x480 --frames 5 --warmup 0.2; rc $?
+step bgr640
+cvdcam snapshot bgr640.png --format bgr24 --size 640x480 --frames 5 --warmup 0.2; rc $?
+step grey640
+cvdcam snapshot grey640.png --format grey --size 640x480 --frames 5 --warmup 0.2; rc $?
+step badformat
+cvdcam snapshot x.png --format mjpeg; rc $?
 
 # The default format choice, simulated.
 step deuteranopia

@@ -46,13 +46,27 @@ struct VividBarsTests {
     /// Decoded frames show the eight bars: RGB24 (no Y′CbCr involved) within ±1, the Y′CbCr
     /// formats within ±4 (8-bit limited-range Y′CbCr rounds 191 to 188…191).
     @Test(arguments: [("rgb640.png", 1, 640, 480), ("yuyv640.png", 4, 640, 480),
-                      ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480)])
+                      ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480),
+                      ("uyvy640.png", 4, 640, 480), ("bgr640.png", 1, 640, 480)])
     func barsDecode(file: String, tolerance: Int, width: Int, height: Int) throws {
         let img = try Self.load(file)
         #expect(img.width == width && img.height == height)
         for (i, (name, want)) in Self.bars.enumerated() {
             let got = Self.bar(img, i)
             #expect(Self.distance(got, want) <= tolerance, "\(file) \(name) bar: \(got), expected \(want) ±\(tolerance)")
+        }
+    }
+
+    /// GREY frames: every bar grey, brighter to darker in the order of the bars' luma
+    /// (white, yellow, cyan, green, magenta, red, blue, black).
+    @Test func greyFramesShowTheBarsAsGreys() throws {
+        let img = try Self.load("grey640.png")
+        var last = 256
+        for i in Self.bars.indices {
+            let p = Self.bar(img, i)
+            #expect(p.r == p.g && p.g == p.b, "bar \(i): \(p)")
+            #expect(Int(p.r) < last, "bar \(i) is not darker than the one before: \(p.r) after \(last)")
+            last = Int(p.r)
         }
     }
 
