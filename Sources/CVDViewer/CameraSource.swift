@@ -1,15 +1,22 @@
 import CVDCapture
 import CVDCore
 import Foundation
+import Synchronization
 
 /// A webcam as a frame source. Its own thread waits for frames (never the window's),
 /// decodes each into one of three reused buffers and publishes it; the view takes the
 /// newest. When the camera goes away (ENODEV) the source says "disconnected", keeps
 /// trying to open it again once a second, and carries on by itself when it is back.
+///
+/// Started `waitingFor` a camera that cannot be used yet (busy), it shows the test scene
+/// with the reason, and switches to the camera as soon as it opens.
 public final class CameraSource: FrameSource {
-    public let name: String
-    /// The frame size the camera granted.
+    public var name: String { currentName.withLock { $0 } }
+    private let currentName: Mutex<String>
+    /// The frame size the camera granted (waiting: the test scene's).
     public let size: (width: Int, height: Int)
+    /// Shown until the camera opens (waiting only).
+    private let scene: TestSceneSource?
     private let options: CameraOptions
     /// The camera opened by init, for the capture thread to take.
     private let first: Handoff
@@ -22,19 +29,36 @@ public final class CameraSource: FrameSource {
     /// reported before the window opens.
     public init(options: CameraOptions) throws(CaptureError) {
         let cam = try Camera(options)
-        name = cam.name
+        currentName = Mutex(cam.name)
         size = (cam.format.width, cam.format.height)
         self.options = options
         first = Handoff(cam)
+        scene = nil
         say("cvdcam: camera \(cam.name), \(cam.format)")
         for (c, v) in cam.controlsSet { say("cvdcam: control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
     }
 
+    /// Shows `scene` (which carries the reason as its notice) and opens the camera as soon
+    /// as it can be used.
+    public init(waitingFor options: CameraOptions, scene: TestSceneSource, size: (width: Int, height: Int)) {
+        currentName = Mutex(scene.name)
+        self.size = size
+        self.options = options
+        first = Handoff(nil)
+        self.scene = scene
+    }
+
     public func start(into sink: LatestFrame) {
         running.set(true)
-        let options = options, running = running, done = done, first = first
+        scene?.start(into: sink)
+        let options = options, running = running, done = done, first = first, scene = scene
+        let switched: @Sendable (String) -> Void = { [self] name in
+            // First frames from the camera that was busy: the scene stops, the name follows.
+            scene?.stop()
+            self.currentName.withLock { $0 = name }
+        }
         let thread = Thread {
-            Self.loop(first, options, sink, running)
+            Self.loop(first, options, sink, running, waiting: scene != nil, switched: switched)
             done.signal()
         }
         thread.name = "cvdcam camera"
@@ -42,18 +66,22 @@ public final class CameraSource: FrameSource {
     }
 
     public func stop() {
+        scene?.stop()
         guard running.value else { return }
         running.set(false)
         // The loop checks the flag at least every poll timeout (0.5 s).
         _ = done.wait(timeout: .now() + 2)
     }
 
-    private static func loop(_ first: Handoff, _ options: CameraOptions, _ sink: LatestFrame, _ running: RunFlag) {
+    private static func loop(_ first: Handoff, _ options: CameraOptions, _ sink: LatestFrame, _ running: RunFlag,
+                             waiting: Bool, switched: @Sendable (String) -> Void) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
         // driver module unload while the camera is away).
         var camera = first.take()
+        var waiting = waiting
         var ring: [[UInt8]] = [[], [], []]
-        var slot = 0, sequence = 0
+        // Go on from the test scene's frame numbers, so the view takes the camera's frames.
+        var slot = 0, sequence = sink.lastSequence
         var lastAttempt = 0.0
         while running.value {
             guard let cam = camera else {
@@ -63,8 +91,15 @@ public final class CameraSource: FrameSource {
                 do {
                     let c = try Camera(options)
                     camera = c
+                    if waiting {
+                        switched(c.name)
+                        sequence = sink.lastSequence + 1
+                        say("cvdcam: the camera is free now: showing \(c.name), \(c.format)")
+                        waiting = false
+                    } else {
+                        say("cvdcam: camera back: \(c.name), \(c.format)")
+                    }
                     sink.status = .running
-                    say("cvdcam: camera back: \(c.name), \(c.format)")
                 } catch {
                     continue  // still gone (or busy): keep waiting
                 }
@@ -107,7 +142,7 @@ private final class Handoff: @unchecked Sendable {  // `camera` is only touched 
     private let lock = NSLock()
     private var camera: Camera?
 
-    init(_ camera: Camera) { self.camera = camera }
+    init(_ camera: Camera?) { self.camera = camera }
 
     func take() -> Camera? {
         lock.lock()

@@ -19,6 +19,9 @@ public final class LatestFrame: Sendable {
     /// Called by the source thread.
     public func publish(_ f: Frame) {
         state.withLock { s in
+            // A source that hands over to another (test scene → camera) may publish one
+            // late frame: never replace a newer frame with an older one.
+            if let old = s.frame, f.sequence < old.sequence { return }
             if let old = s.frame, old.sequence > s.taken { s.dropped += 1 }
             s.frame = f
         }
@@ -32,6 +35,9 @@ public final class LatestFrame: Sendable {
             return f
         }
     }
+
+    /// The sequence number of the newest frame published (0 before any).
+    public var lastSequence: Int { state.withLock { $0.frame?.sequence ?? 0 } }
 
     public var droppedCount: Int { state.withLock { $0.dropped } }
 

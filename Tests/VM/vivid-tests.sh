@@ -87,9 +87,17 @@ cat viewer.log
 
 # Busy at start: another program streams; the view shows the test scene with the message.
 step viewer-busy
-cvdcam snapshot holder.png --size 640x480 --frames 100 --warmup 0 > /dev/null 2>&1 &
+cvdcam snapshot holder.png --size 640x480 --frames 2000 --warmup 0 > /dev/null 2>&1 &
 holder=$!
 sleep 1
 SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --screenshot busy.png --screenshot-after 3; rc $?
+kill $holder; wait $holder
+
+# Busy at start, then freed: the view switches from the test scene to the camera by itself.
+step viewer-freed
+cvdcam snapshot holder2.png --size 640x480 --frames 50 --warmup 0 > /dev/null 2>&1 &
+holder=$!
+sleep 1
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --fps 10 --screenshot freed.png --screenshot-after 100; rc $?
 wait $holder
 exit 0

@@ -9,7 +9,9 @@ let vividFolder = ProcessInfo.processInfo.environment["CVDCAM_VIVID_OUT"]
 /// (scripts/test-vm runs the VM, then this suite with CVDCAM_VIVID_OUT set to the folder
 /// the pictures came back to). Without that folder — a plain `swift test` — there is
 /// nothing to check and the suite is skipped.
-@Suite(.enabled(if: vividFolder != nil, "runs from scripts/test-vm, after the VM"))
+// Serialized: picture loading briefly redirects stderr (StderrCapture), where the test
+// library writes its results; running one test at a time keeps every result line.
+@Suite(.serialized, .enabled(if: vividFolder != nil, "runs from scripts/test-vm, after the VM"))
 struct VividBarsTests {
     static let folder = vividFolder
 
@@ -126,6 +128,16 @@ struct VividBarsTests {
             if sum < 150 { dark += 1 } else if sum > 600 { light += 1 }
         } }
         #expect(dark > 3000 && light > 300, "footer: \(dark) dark, \(light) light pixels")
+    }
+
+    /// Busy at start, then freed: the later screenshot shows vivid's bars (normal mode), not
+    /// the test scene.
+    @Test func freedCameraReplacesTheTestScene() throws {
+        let shot = try Self.load("freed.png")
+        for (i, (name, want)) in Self.bars.enumerated() {
+            let got = Self.bar(shot, i)
+            #expect(Self.distance(got, want) <= 4, "\(name): \(got), expected \(want)")
+        }
     }
 
     /// `--control brightness=200` reaches the picture: every bar is brighter than at 128.

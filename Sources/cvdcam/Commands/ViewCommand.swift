@@ -96,9 +96,12 @@ struct ViewCommand: ParsableCommand {
                     if !testScene { print("cvdcam: no camera found; showing the built-in test scene") }
                     source = scene(nil)
                 case .busy, .permissionDenied, .disconnected, .timeout, .system:
-                    // The camera is there but cannot be used now: say why, in the window too.
-                    print("cvdcam: \(error); showing the built-in test scene")
-                    source = scene("\(error) — showing the built-in test scene")
+                    // The camera is there but cannot be used now: say why, in the window too,
+                    // show the test scene, and switch to the camera when it can be opened.
+                    print("cvdcam: \(error); showing the built-in test scene until the camera is free")
+                    source = CameraSource(waitingFor: camera.cameraOptions,
+                                          scene: scene("\(error) — showing the built-in test scene until the camera is free"),
+                                          size: (size.width, size.height))
                 case .noSuchDevice, .notCaptureDevice, .unsupportedFormat, .badControl:
                     throw error  // a wrong --device/--format/--size/--control: the user must fix it
                 }
