@@ -43,12 +43,17 @@ final class XSession {
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
         var number = ""
-        for _ in 0..<100 {
+        // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
+        // been seen to take more than 5 s, so allow 60.
+        for _ in 0..<1200 {
             number = (try? String(contentsOfFile: fdFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if !number.isEmpty { break }
             usleep(50_000)
         }
-        guard !number.isEmpty else { throw Failure("Xvfb did not start") }
+        guard !number.isEmpty else {
+            kill(xvfb.processIdentifier, SIGKILL)  // never leave a server behind
+            throw Failure("Xvfb did not start within 60 s")
+        }
         display = ":" + number
     }
 
@@ -68,7 +73,7 @@ final class XSession {
         p.standardError = output
         try p.run()
         app = p
-        for _ in 0..<100 {
+        for _ in 0..<300 {  // up to 30 s: CI machines run other test suites meanwhile
             if let w = try? run("xdotool", ["search", "--onlyvisible", "--name", "cvdcam"]).split(separator: "\n").first {
                 window = String(w)
                 break
@@ -77,7 +82,7 @@ final class XSession {
         }
         guard !window.isEmpty else { throw Failure("no cvdcam window appeared; output: \(readOutput())") }
         // The window is mapped before it has content: wait for a non-black picture.
-        for _ in 0..<100 {
+        for _ in 0..<300 {
             if let shot = try? screenshot(), shot.pixels.contains(where: { $0 > 40 && $0 < 255 }) { return }
             usleep(100_000)
         }
