@@ -58,7 +58,7 @@ let package = Package(
 
         // The live view: pure state and geometry (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore"]),
-        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDViewModel", "CVDImageIO", "CVDCapture", "CSDL2", "CSDL2TTF"],
+        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDViewModel", "CVDImageIO", "CVDCapture", "CVDSystem", "CSDL2", "CSDL2TTF"],
                 swiftSettings: cpuFlags),
 
         // The command-line program.

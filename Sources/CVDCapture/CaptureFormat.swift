@@ -16,16 +16,21 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     /// How Y′CbCr samples map to R′G′B′, from the format's colorspace, ycbcr_enc and quantization.
     public var ycbcr: YCbCrEncoding
 
+    /// `ycbcr` nil: what the format implies — JFIF's full-range BT.601 for MJPEG, else
+    /// limited-range BT.601 (what webcams send unless they say otherwise).
     public init(fourCC: FourCC, width: Int, height: Int, bytesPerLine: Int, sizeImage: Int,
-                fps: Double? = nil, ycbcr: YCbCrEncoding = .bt601Limited) {
+                fps: Double? = nil, ycbcr: YCbCrEncoding? = nil) {
         self.fourCC = fourCC
         self.width = width
         self.height = height
         self.bytesPerLine = bytesPerLine
         self.sizeImage = sizeImage
         self.fps = fps
-        self.ycbcr = ycbcr
+        self.ycbcr = ycbcr ?? (fourCC == .mjpeg ? Self.jfif : .bt601Limited)
     }
+
+    /// JPEG's (JFIF's) Y′CbCr: BT.601 matrix, full range.
+    public static let jfif = YCbCrEncoding(.bt601, .full)
 
     /// From a `v4l2_pix_format`, resolving the "default" encodings as the V4L2 spec's
     /// `V4L2_MAP_YCBCR_ENC_DEFAULT` and `V4L2_MAP_QUANTIZATION_DEFAULT` macros do.
@@ -40,7 +45,7 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     /// BT.601 or BT.709, limited or full range, as the V4L2 fields say. BT.2020 and
     /// SMPTE 240M (no webcam sends them) are read as BT.709, the closest matrix cvdcam has.
     public static func encoding(colorspace: UInt32, ycbcrEnc: UInt32, quantization: UInt32, compressed: Bool) -> YCbCrEncoding {
-        if compressed { return YCbCrEncoding(.bt601, .full) }   // JFIF: BT.601, full range
+        if compressed { return jfif }
         var enc = ycbcrEnc
         if enc == V4L2_YCBCR_ENC_DEFAULT.rawValue {
             enc = switch colorspace {

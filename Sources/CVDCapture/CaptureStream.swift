@@ -80,10 +80,10 @@ public final class CaptureStream {
     /// - Throws: `.disconnected` when the device went away (ENODEV), `.timeout` when no
     ///   frame came in time.
     public func next<R>(timeout: Double, _ body: (CapturedFrame) -> R) throws(CaptureError) -> R {
-        let deadline = Self.now + timeout
+        let deadline = Clock.now + timeout
         while true {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let left = max(0, deadline - Self.now)
+            let left = max(0, deadline - Clock.now)
             let ready = poll(&pfd, 1, Int32((left * 1000).rounded(.up)))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -145,11 +145,5 @@ public final class CaptureStream {
         b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         b.memory = V4L2_MEMORY_MMAP.rawValue
         return b
-    }
-
-    private static var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

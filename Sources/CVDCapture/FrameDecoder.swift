@@ -63,7 +63,7 @@ public final class FrameDecoder {
             }
         case .mjpeg:
             let jpeg = self.jpeg
-            let head: (width: Int, height: Int, output: JPEGDecoder.Output)
+            let head: JPEGDecoder.Header
             do { head = try jpeg.header(bytes) } catch { throw Failure(description: "corrupt MJPEG frame: \(error)") }
             guard head.width == w, head.height == h else {
                 throw Failure(description: "MJPEG frame is \(head.width)×\(head.height), the stream is \(w)×\(h)")
@@ -72,12 +72,12 @@ public final class FrameDecoder {
             var failure: Failure?
             let result: R? = withScratch(out.minimumByteCount) { dst in
                 do {
-                    try jpeg.decode(bytes, width: w, height: h, output: head.output, into: dst, outStride: out.bytesPerRow)
+                    try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)
                 } catch {
                     failure = Failure(description: "corrupt MJPEG frame: \(error)")
                     return nil
                 }
-                return body(UnsafeRawBufferPointer(dst), out, YCbCrEncoding(.bt601, .full))
+                return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)  // JFIF's for MJPEG streams
             }
             if let failure { throw failure }
             return result!

@@ -13,6 +13,16 @@ public final class JPEGDecoder {
 
     public enum Output { case yuyv, rgb24 }
 
+    /// What the JPEG header says, read once per frame and handed to `decode`.
+    public struct Header {
+        public let width: Int
+        public let height: Int
+        /// Y′CbCr planes → YUYV for 4:2:2 and 4:2:0, else RGB24.
+        public let output: Output
+        /// TurboJPEG's chroma subsampling code (`TJSAMP_*`).
+        let subsampling: Int32
+    }
+
     /// Why a JPEG frame was dropped.
     public struct DecodeError: Error, CustomStringConvertible {
         public let description: String
@@ -27,20 +37,21 @@ public final class JPEGDecoder {
     deinit { tjDestroy(handle) }
 
     /// Size and chroma subsampling from the JPEG header (wraps `tjDecompressHeader3`).
-    public func header(_ jpeg: UnsafeRawBufferPointer) throws(DecodeError) -> (width: Int, height: Int, output: Output) {
+    public func header(_ jpeg: UnsafeRawBufferPointer) throws(DecodeError) -> Header {
         guard jpeg.count > 4, let base = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
               base[0] == 0xFF, base[1] == 0xD8 else { throw DecodeError(description: "not a JPEG frame (no SOI marker)") }
         var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, cs: Int32 = 0
         guard tjDecompressHeader3(handle, base, UInt(jpeg.count), &w, &h, &sub, &cs) == 0 else { throw error() }
         let packable = (sub == Int32(TJSAMP_422.rawValue) || sub == Int32(TJSAMP_420.rawValue))
             && cs == Int32(TJCS_YCbCr.rawValue) && w % 2 == 0
-        return (Int(w), Int(h), packable ? .yuyv : .rgb24)
+        return Header(width: Int(w), height: Int(h), output: packable ? .yuyv : .rgb24, subsampling: sub)
     }
 
-    /// Decodes into `out` (at least `height × outStride` bytes) as `output` says
-    /// (wraps `tjDecompressToYUVPlanes` or `tjDecompress2`).
-    public func decode(_ jpeg: UnsafeRawBufferPointer, width: Int, height: Int, output: Output,
+    /// Decodes into `out` (at least `height × outStride` bytes) as `output` says, RGB24
+    /// or (for a 4:2:2/4:2:0 header) YUYV (wraps `tjDecompress2` or `tjDecompressToYUVPlanes`).
+    public func decode(_ jpeg: UnsafeRawBufferPointer, _ header: Header, output: Output,
                        into out: UnsafeMutableRawBufferPointer, outStride: Int) throws(DecodeError) {
+        let width = header.width, height = header.height
         guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
               let dst = out.baseAddress?.assumingMemoryBound(to: UInt8.self),
               out.count >= outStride * height else { throw DecodeError(description: "output buffer too small") }
@@ -50,9 +61,9 @@ public final class JPEGDecoder {
             guard tjDecompress2(handle, src, UInt(jpeg.count), dst, Int32(width), Int32(outStride), Int32(height),
                                 Int32(TJPF_RGB.rawValue), flags) == 0 else { throw error() }
         case .yuyv:
-            var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, cs: Int32 = 0
-            guard tjDecompressHeader3(handle, src, UInt(jpeg.count), &w, &h, &sub, &cs) == 0 else { throw error() }
-            let cw = Int(tjPlaneWidth(1, w, sub)), ch = Int(tjPlaneHeight(1, h, sub))
+            guard header.output == .yuyv else { throw DecodeError(description: "this JPEG's chroma cannot be packed as YUYV") }
+            let sub = header.subsampling
+            let cw = Int(tjPlaneWidth(1, Int32(width), sub)), ch = Int(tjPlaneHeight(1, Int32(height), sub))
             let ySize = width * height, cSize = cw * ch
             if planes.count < ySize + 2 * cSize { planes = [UInt8](repeating: 0, count: ySize + 2 * cSize) }
             var failed: DecodeError?

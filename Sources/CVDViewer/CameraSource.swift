@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSystem
 import Foundation
 import Synchronization
 
@@ -53,7 +54,8 @@ public final class CameraSource: FrameSource {
         scene?.start(into: sink)
         let options = options, running = running, done = done, first = first, scene = scene
         let switched: @Sendable (String) -> Void = { [self] name in
-            // First frames from the camera that was busy: the scene stops, the name follows.
+            // The camera that was busy has opened: the scene stops (before the camera's first
+            // frame is published), the name follows.
             scene?.stop()
             self.currentName.withLock { $0 = name }
         }
@@ -80,8 +82,7 @@ public final class CameraSource: FrameSource {
         var camera = first.take()
         var waiting = waiting
         var ring: [[UInt8]] = [[], [], []]
-        // Go on from the test scene's frame numbers, so the view takes the camera's frames.
-        var slot = 0, sequence = sink.lastSequence
+        var slot = 0, sequence = 0
         var lastAttempt = 0.0
         while running.value {
             guard let cam = camera else {
@@ -93,7 +94,6 @@ public final class CameraSource: FrameSource {
                     camera = c
                     if waiting {
                         switched(c.name)
-                        sequence = sink.lastSequence + 1
                         say("cvdcam: the camera is free now: showing \(c.name), \(c.format)")
                         waiting = false
                     } else {
@@ -101,7 +101,7 @@ public final class CameraSource: FrameSource {
                     }
                     sink.status = .running
                 } catch {
-                    continue  // still gone (or busy): keep waiting
+                    // Still gone (or busy): keep waiting.
                 }
                 continue
             }

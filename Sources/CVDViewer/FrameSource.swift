@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSystem
 import Foundation
 import Synchronization
 
@@ -19,6 +20,7 @@ public final class TestSceneSource: FrameSource {
     private let layout: FrameLayout
     private let fps: Double
     private let running = RunFlag()
+    private let done = DispatchSemaphore(value: 0)
     /// Why the test scene shows instead of a camera (e.g. the camera is busy), shown in
     /// the window for as long as the scene runs.
     private let notice: String?
@@ -34,8 +36,9 @@ public final class TestSceneSource: FrameSource {
     public func start(into sink: LatestFrame) {
         running.set(true)
         if let notice { sink.status = .failed(notice) }
-        let bytes = bytes, layout = layout, fps = fps
+        let bytes = bytes, layout = layout, fps = fps, done = done
         let thread = Thread { [running] in
+            defer { done.signal() }
             var sequence = 0
             var next = Clock.now
             while running.value {
@@ -55,7 +58,13 @@ public final class TestSceneSource: FrameSource {
         thread.start()
     }
 
-    public func stop() { running.set(false) }
+    /// Stops publishing; returns once the thread has published its last frame, so a source
+    /// taking over (a camera that was busy) is never followed by a late scene frame.
+    public func stop() {
+        guard running.value else { return }
+        running.set(false)
+        _ = done.wait(timeout: .now() + 2)
+    }
 }
 
 /// A still picture from a file, published once.
@@ -73,15 +82,6 @@ public final class ImageSource: FrameSource {
     }
 
     public func stop() {}
-}
-
-/// Monotonic seconds.
-public enum Clock {
-    public static var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 }
 
 /// A flag one thread sets and another polls.

@@ -7,7 +7,7 @@ import Synchronization
 public final class LatestFrame: Sendable {
     private struct State {
         var frame: Frame?
-        var taken = 0       // sequence of the last frame the view took
+        var fresh = false   // `frame` has not been taken by the view yet
         var dropped = 0     // published but replaced before the view took them
         var status: SourceStatus = .running
     }
@@ -19,25 +19,20 @@ public final class LatestFrame: Sendable {
     /// Called by the source thread.
     public func publish(_ f: Frame) {
         state.withLock { s in
-            // A source that hands over to another (test scene → camera) may publish one
-            // late frame: never replace a newer frame with an older one.
-            if let old = s.frame, f.sequence < old.sequence { return }
-            if let old = s.frame, old.sequence > s.taken { s.dropped += 1 }
+            if s.fresh { s.dropped += 1 }
             s.frame = f
+            s.fresh = true
         }
     }
 
     /// The newest frame if the view has not taken it yet.
     public func takeNew() -> Frame? {
         state.withLock { s in
-            guard let f = s.frame, f.sequence > s.taken else { return nil }
-            s.taken = f.sequence
-            return f
+            guard s.fresh else { return nil }
+            s.fresh = false
+            return s.frame
         }
     }
-
-    /// The sequence number of the newest frame published (0 before any).
-    public var lastSequence: Int { state.withLock { $0.frame?.sequence ?? 0 } }
 
     public var droppedCount: Int { state.withLock { $0.dropped } }
 

@@ -2,6 +2,7 @@ import CSDL2
 import CSDL2TTF
 import CVDCore
 import CVDImageIO
+import CVDSystem
 import CVDViewModel
 import Foundation
 
@@ -75,7 +76,6 @@ public final class Viewer {
         }
         SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
         text = TextCache(renderer: ren, fontPath: fontPath)
-        if let n = options.notice { message = (n, Clock.now + 8) }
     }
 
     /// Starts SDL video on a real display. Without `SDL_VIDEODRIVER` set, only real

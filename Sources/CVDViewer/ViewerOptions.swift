@@ -17,8 +17,6 @@ public struct ViewerOptions: Sendable {
     /// frames from the source, then quit.
     public var screenshotPath: String?
     public var screenshotAfterFrames = 10
-    /// A message to show over the picture from the start (e.g. why the camera is not used).
-    public var notice: String?
 
     public init() {}
 }

@@ -7,22 +7,21 @@ rc() { echo "==RC $1=="; }
 step devices
 cvdcam devices --controls; rc $?
 
+# capture NAME FORMAT SIZE FRAMES: a snapshot step writing NAME.png.
+capture() {
+    step "$1"
+    cvdcam snapshot "$1.png" --format "$2" --size "$3" --frames "$4" --warmup 0.2; rc $?
+}
+
 # 30 frames in each format the issue names; the last frame is written as PNG.
-step yuyv640
-cvdcam snapshot yuyv640.png --format yuyv --size 640x480 --frames 30 --warmup 0.2; rc $?
-step yuyv720
-cvdcam snapshot yuyv720.png --format yuyv --size 1280x720 --frames 30 --warmup 0.2; rc $?
-step rgb640
-cvdcam snapshot rgb640.png --format rgb24 --size 640x480 --frames 30 --warmup 0.2; rc $?
-step nv12640
-cvdcam snapshot nv12640.png --format nv12 --size 640x480 --frames 30 --warmup 0.2; rc $?
+capture yuyv640 yuyv 640x480 30
+capture yuyv720 yuyv 1280x720 30
+capture rgb640 rgb24 640x480 30
+capture nv12640 nv12 640x480 30
 # The other formats cvdcam reads, a few frames each; and one vivid does not send.
-step uyvy640
-cvdcam snapshot uyvy640.png --format uyvy --size 640x480 --frames 5 --warmup 0.2; rc $?
-step bgr640
-cvdcam snapshot bgr640.png --format bgr24 --size 640x480 --frames 5 --warmup 0.2; rc $?
-step grey640
-cvdcam snapshot grey640.png --format grey --size 640x480 --frames 5 --warmup 0.2; rc $?
+capture uyvy640 uyvy 640x480 5
+capture bgr640 bgr24 640x480 5
+capture grey640 grey 640x480 5
 step badformat
 cvdcam snapshot x.png --format mjpeg; rc $?
 

@@ -29,12 +29,11 @@ struct CaptureCostBench {
         var bgra = [UInt8](repeating: 0, count: w * h * 4)
         let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
         kernel.prepareTable(for: .bt601Limited)
-        kernel.prepareTable(for: YCbCrEncoding(.bt601, .full))
+        kernel.prepareTable(for: CaptureFormat.jfif)
         let bgraLayout = FrameLayout(format: .bgra, width: w, height: h)
 
         func format(_ f: FourCC, _ bpl: Int, _ size: Int) -> CaptureFormat {
-            CaptureFormat(fourCC: f, width: w, height: h, bytesPerLine: bpl, sizeImage: size,
-                          ycbcr: f == .mjpeg ? YCbCrEncoding(.bt601, .full) : .bt601Limited)
+            CaptureFormat(fourCC: f, width: w, height: h, bytesPerLine: bpl, sizeImage: size)
         }
         let decoders: [(String, [UInt8], FrameDecoder)] = [
             ("YUYV", yuyv, FrameDecoder(format: format(.yuyv, w * 2, yuyv.count))),
@@ -56,10 +55,11 @@ struct CaptureCostBench {
             rows.append(Row(name: "\(name): decode + copy", result: r))
         }
         let turbo = JPEGDecoder()
+        let header = try jpeg.withUnsafeBytes { try turbo.header($0) }
         rows.append(Row(name: "MJPEG → TurboJPEG → RGB24", result: jpeg.withUnsafeBytes { src in
             frame.withUnsafeMutableBytes { dst in
                 Stopwatch.measure(seconds: seconds, threadCPU: true) {
-                    try? turbo.decode(src, width: w, height: h, output: .rgb24, into: dst, outStride: w * 3)
+                    try? turbo.decode(src, header, output: .rgb24, into: dst, outStride: w * 3)
                 }
             }
         }))
@@ -92,7 +92,7 @@ struct CaptureCostBench {
             frame.withUnsafeMutableBytes { mid in
                 bgra.withUnsafeMutableBytes { dst in
                     Stopwatch.measure(seconds: seconds, threadCPU: true) {
-                        try? turbo.decode(src, width: w, height: h, output: .rgb24, into: mid, outStride: w * 3)
+                        try? turbo.decode(src, header, output: .rgb24, into: mid, outStride: w * 3)
                         try? kernel.apply(source: UnsafeRawBufferPointer(mid), rgbLayout, destination: dst, bgraLayout)
                     }
                 }

@@ -54,25 +54,26 @@ struct SnapshotCommand: ParsableCommand {
         repeat { _ = try cam.next(timeout: timeout) { _, _, _, _ in () } } while Date().timeIntervalSince(start) < warmup
         let before = cam.stats
 
-        var grabbed: (bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding, sequence: Int)?
-        var first: Int?, attempts = 0
-        for _ in 0..<frames {
-            var got = false
-            // A frame that cannot be decoded is dropped and counted; try a few more.
-            while !got {
-                attempts += 1
-                if attempts > frames + 10 { throw CLIError("\(cam.device.path): too many frames could not be decoded (\(cam.stats.corrupt) corrupt)") }
-                got = try cam.next(timeout: timeout) { bytes, layout, enc, frame in
-                    if first == nil { first = frame.sequence }
-                    grabbed = (Array(bytes), layout, enc, frame.sequence)
-                    return true
-                } ?? false
-            }
+        // Decoded frames are counted; one that cannot be decoded is dropped (and counted
+        // by the camera), and a few more are tried. Only the last frame is kept.
+        var grabbed: (bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding)?
+        var first: Int?, last = 0, good = 0, attempts = 0
+        while good < frames {
+            attempts += 1
+            if attempts > frames + 10 { throw CLIError("\(cam.device.path): too many frames could not be decoded (\(cam.stats.corrupt) corrupt)") }
+            let keep = good == frames - 1
+            let decoded = try cam.next(timeout: timeout) { bytes, layout, enc, frame -> Bool in
+                if first == nil { first = frame.sequence }
+                last = frame.sequence
+                if keep { grabbed = (Array(bytes), layout, enc) }
+                return true
+            } ?? false
+            if decoded { good += 1 }
         }
         let s = cam.stats
         cam.stop()
         guard let g = grabbed else { throw CLIError("\(cam.device.path): no frame could be decoded") }
-        print("captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(g.sequence)), " +
+        print("captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(last)), " +
               "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
               (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
 

@@ -75,12 +75,14 @@ struct ViewCommand: ParsableCommand {
         options.screenshotAfterFrames = screenshotAfter
 
         let source: FrameSource
+        var picture: (width: Int, height: Int)
         if let path = image {
-            let picture = try ImageFile.read(path)
-            source = ImageSource(path: path, image: picture)
-            options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(picture.width, picture.height)
+            let image = try ImageFile.read(path)
+            source = ImageSource(path: path, image: image)
+            picture = (image.width, image.height)
         } else {
             let size = camera.frameSize ?? FrameSize(1280, 720)
+            picture = (size.width, size.height)
             let scene = { (notice: String?) in
                 TestSceneSource(width: size.width, height: size.height,
                                 fps: benchmarkFrames == nil ? camera.frameRate ?? 30 : 0, notice: notice)
@@ -89,7 +91,7 @@ struct ViewCommand: ParsableCommand {
                 if testScene { throw CaptureError.noCamera }
                 let cam = try CameraSource(options: camera.cameraOptions)
                 source = cam
-                options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(cam.size.width, cam.size.height)
+                picture = cam.size
             } catch {
                 switch error {
                 case .noCamera:
@@ -98,16 +100,15 @@ struct ViewCommand: ParsableCommand {
                 case .busy, .permissionDenied, .disconnected, .timeout, .system:
                     // The camera is there but cannot be used now: say why, in the window too,
                     // show the test scene, and switch to the camera when it can be opened.
-                    print("cvdcam: \(error); showing the built-in test scene until the camera is free")
-                    source = CameraSource(waitingFor: camera.cameraOptions,
-                                          scene: scene("\(error) — showing the built-in test scene until the camera is free"),
-                                          size: (size.width, size.height))
+                    let why = "\(error); showing the built-in test scene until the camera is free"
+                    print("cvdcam: " + why)
+                    source = CameraSource(waitingFor: camera.cameraOptions, scene: scene(why), size: picture)
                 case .noSuchDevice, .notCaptureDevice, .unsupportedFormat, .badControl:
                     throw error  // a wrong --device/--format/--size/--control: the user must fix it
                 }
-                options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(size.width, size.height)
             }
         }
+        options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(picture.width, picture.height)
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             try Viewer(source: source, options: options).run()
         }
