@@ -72,6 +72,42 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         #expect(a == b)
     }
 
+    /// Every pixel of incoherent 4:2:2 content (each pair's chroma unrelated to its
+    /// neighbours') against the float64 reference decoded pixel by pixel: catches a kernel
+    /// that takes chroma from the wrong pair. Both layouts, every variant of the maths,
+    /// widths 2 and 10 (first and last pixel of a row are special cases), padded rows.
+    @Test func noiseMatchesPerPixelReference() throws {
+        let modes: [VisionMode] = [.deuteranopia, .tritanopia, .protanomaly, .achromatopsia]
+        for mode in modes {
+            let transform = try Simulation(mode: mode).transform
+            let k = FrameKernel(transform)
+            for (format, width) in [(PixelFormat.yuyv, 10), (.uyvy, 10), (.yuyv, 2)] {
+                var rng = SplitMix(seed: UInt64(width))
+                let sl = FrameLayout(format: format, width: width, height: 7, bytesPerRow: width * 2 + 6)
+                let src = (0..<(sl.bytesPerRow * 7)).map { _ in rng.byte() }
+                let dl = FrameLayout(format: .bgra, width: width, height: 7)
+                var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
+                for enc in [YCbCrEncoding.bt601Limited, YCbCrEncoding(.bt709, .full)] {
+                    try src.withUnsafeBytes { s in
+                        try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute) }
+                    }
+                    let o = format.ycbcrOffsets!
+                    var worst = 0
+                    for y in 0..<7 {
+                        for x in 0..<width {
+                            let pair = y * sl.bytesPerRow + (x / 2) * 4
+                            let e = enc.rgb(y: src[pair + (x % 2 == 0 ? o.y0 : o.y1)], cb: src[pair + o.cb], cr: src[pair + o.cr])
+                            let want = transform.apply(gammaEncoded: (e.0 / 255, e.1 / 255, e.2 / 255))
+                            let p = y * dl.bytesPerRow + x * 4
+                            worst = max(worst, RGB8(dst[p + 2], dst[p + 1], dst[p]).distance(to: want))
+                        }
+                    }
+                    #expect(worst <= 1, "\(mode) \(format) width \(width) \(enc): \(worst)")
+                }
+            }
+        }
+    }
+
     /// The exact table gives the same pixels as computing, on any content, including
     /// every extreme sample value (out-of-gamut triples must clamp, never index outside).
     @Test func tableEqualsCompute() throws {

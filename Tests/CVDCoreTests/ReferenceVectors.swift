@@ -87,7 +87,7 @@ enum FrameRunner {
         }
         return colours.indices.map { i in
             let p = (i / pairsPerRow) * dl.bytesPerRow + (i % pairsPerRow) * 8
-            precondition(dst[p..<p + 4] == dst[p + 4..<p + 8], "pixels of a flat pair differ")
+            precondition(dst[p..<p + 4] == dst[p + 4..<p + 8], "pixels of a flat pair differ: \(i) \(Array(dst[p..<p + 8])) \(colours[i]) \(encoding)")
             return RGB8(dst[p + 2], dst[p + 1], dst[p])
         }
     }

@@ -20,7 +20,11 @@ struct PixelMath: Sendable {
     /// Gamma-encoded R′, G′, B′ in 0…1 (overshoot allowed) → output levels.
     /// `V` selects linear light or gamma space, one matrix or two, at compile time.
     /// `inRange`: the inputs are known to lie in 0…1 (8-bit RGB), so no clamp is needed.
-    @inline(__always)
+    ///
+    /// `@_transparent` rather than `@inline(__always)`: a loop that maps two pixels per
+    /// iteration (or any large caller) otherwise keeps an out-of-line call, and then
+    /// nothing around it vectorises.
+    @_transparent
     func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float, inRange: Bool) -> (r: UInt32, g: UInt32, b: UInt32) {
         let rc = inRange ? rIn : min(max(rIn, 0), 1)
         let gc = inRange ? gIn : min(max(gIn, 0), 1)
@@ -28,15 +32,18 @@ struct PixelMath: Sendable {
         let r = V.linearLight ? TransferMath.decodeInRange(rc) : rc
         let g = V.linearLight ? TransferMath.decodeInRange(gc) : gc
         let b = V.linearLight ? TransferMath.decodeInRange(bc) : bc
-        var ro = a0 * r + a1 * g + a2 * b
-        var go = a3 * r + a4 * g + a5 * b
-        var bo = a6 * r + a7 * g + a8 * b
+        var ro = dot(a0, a1, a2, r, g, b)
+        var go = dot(a3, a4, a5, r, g, b)
+        var bo = dot(a6, a7, a8, r, g, b)
         if V.halfPlanes {
             // Branch-free choice (noise would mispredict a branch on every other pixel).
-            let second = n0 * r + n1 * g + n2 * b < 0
-            ro = second ? b0 * r + b1 * g + b2 * b : ro
-            go = second ? b3 * r + b4 * g + b5 * b : go
-            bo = second ? b6 * r + b7 * g + b8 * b : bo
+            // Both products are computed before choosing: inside `?:` they would be
+            // evaluated conditionally, which LLVM vectorised as masked gathers of the inputs.
+            let second = dot(n0, n1, n2, r, g, b) < 0
+            let r2 = dot(b0, b1, b2, r, g, b), g2 = dot(b3, b4, b5, r, g, b), b2 = dot(b6, b7, b8, r, g, b)
+            ro = second ? r2 : ro
+            go = second ? g2 : go
+            bo = second ? b2 : bo
         }
         if V.linearLight {
             // Viénot protan/deutan put every colour on R = G, achromatopsia on R = G = B:
@@ -48,6 +55,12 @@ struct PixelMath: Sendable {
         }
         return (TransferMath.level(ro), TransferMath.level(go), TransferMath.level(bo))
     }
+}
+
+/// x·r + y·g + z·b as one multiply and two fused multiply-adds.
+@inline(__always)
+private func dot(_ x: Float, _ y: Float, _ z: Float, _ r: Float, _ g: Float, _ b: Float) -> Float {
+    TransferMath.fma(z, b, TransferMath.fma(y, g, x * r))
 }
 
 /// Which kind of transform a loop is specialised for.

@@ -18,11 +18,11 @@ enum TransferMath {
         // Degree-5 fit of ((c + 0.055) / 1.055)^2.4 on [0.04045, 1], weighted by how far an
         // error moves the re-encoded level.
         var p: Float = 0.0872652398547255
-        p = p * c - 0.3073068035254245
-        p = p * c + 0.6670787002339915
-        p = p * c + 0.5194170560070577
-        p = p * c + 0.03274070848034136
-        p = p * c + 0.0009171173434122256
+        p = fma(p, c, -0.3073068035254245)
+        p = fma(p, c, 0.6670787002339915)
+        p = fma(p, c, 0.5194170560070577)
+        p = fma(p, c, 0.03274070848034136)
+        p = fma(p, c, 0.0009171173434122256)
         return c < 0.04045 ? c * (1 / 12.92) : p
     }
 
@@ -33,12 +33,12 @@ enum TransferMath {
         let u = fourthRoot(max(c, 0.003))
         // Degree-4 fit of 1.055·u^(5/3) − 0.055 (= the sRGB curve at l = u⁴) on [0.0031308^¼, 1].
         var p: Float = 0.08126914240968722
-        p = p * u - 0.3353389975149008
-        p = p * u + 1.1225301339017635
-        p = p * u + 0.19619352098442155
-        p = p * u - 0.064619044975298
+        p = fma(p, u, -0.3353389975149008)
+        p = fma(p, u, 1.1225301339017635)
+        p = fma(p, u, 0.19619352098442155)
+        p = fma(p, u, -0.064619044975298)
         // p stays within 0…1.0001 for u in [0.23, 1], so only the final rounding is needed.
-        let f = (c < 0.0031308 ? c * 12.92 : p) * 255 + 12_582_912.0
+        let f = fma(c < 0.0031308 ? c * 12.92 : p, 255, 12_582_912.0)
         return f.bitPattern & 0xFF
     }
 
@@ -50,7 +50,7 @@ enum TransferMath {
     /// result is never trusted to that last half level anyway (tolerance ±1).
     @inline(__always)
     static func level(_ s: Float) -> UInt32 {
-        let f = min(max(s, 0), 1) * 255 + 12_582_912.0
+        let f = fma(min(max(s, 0), 1), 255, 12_582_912.0)
         return f.bitPattern & 0xFF
     }
 
@@ -59,10 +59,18 @@ enum TransferMath {
     @inline(__always)
     static func fourthRoot(_ x: Float) -> Float {
         var y = Float(bitPattern: 0x4F58_4000 &- (x.bitPattern &>> 2))
+        let q = -0.25 * x
         var y2 = y * y
-        y = y * (1.25 - 0.25 * x * (y2 * y2))
+        y = y * fma(q, y2 * y2, 1.25)
         y2 = y * y
-        y = y * (1.25 - 0.25 * x * (y2 * y2))
+        y = y * fma(q, y2 * y2, 1.25)
         return x * y * y * y
+    }
+
+    /// a·b + c in one rounding: one instruction where the CPU has FMA (LLVM does not
+    /// contract `a * b + c` by itself), and it vectorises like any other arithmetic.
+    @inline(__always)
+    static func fma(_ a: Float, _ b: Float, _ c: Float) -> Float {
+        c.addingProduct(a, b)
     }
 }

@@ -40,51 +40,54 @@ struct YCbCrPath {
         func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
     }
 
-    /// Pixels per chunk: three float buffers of this size, 768 bytes, which
-    /// `withUnsafeTemporaryAllocation` always puts on the stack (above 1 KiB it may use
-    /// the heap — valgrind showed it doing so at 6 KiB).
-    static let chunk = 64
-
-    /// One specialised loop per (variant, source layout, destination layout). Each row goes
-    /// in chunks through two simple loops that LLVM vectorises: unpack pairs into R′G′B′
-    /// (both pixels share the pair's chroma), then map pixel by pixel.
+    /// One specialised loop per (variant, source layout, destination layout), one pass per
+    /// row, pixel by pixel, so LLVM vectorises it like the RGB loop.
+    ///
+    /// Pixel x's 16-bit word holds its luma and one chroma sample: Cb for even x, Cr for
+    /// odd x. The other sample sits in the neighbouring word (x + 1 for even x, x − 1 for
+    /// odd x). Reading both neighbours — contiguous, affine loads — and choosing by parity
+    /// (a fixed alternating pattern across vector lanes) avoids the x / 2 indexing that
+    /// would otherwise need gathers, and the buffers a separate unpack pass needs.
+    /// The first and last pixel of a row have only one neighbour and are done on their own.
     private func loop<V: MathVariant, S: YCbCrLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
         let m = math, k = coefficients
-        let s8 = source.assumingMemoryBound(to: UInt8.self)
-        let d8 = destination.assumingMemoryBound(to: UInt8.self)
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * Self.chunk) { buf in
-            let R = buf.baseAddress!, G = R + Self.chunk, B = G + Self.chunk
-            // FrameKernel.apply validated both layouts (even width, strides, buffer sizes),
-            // so every pair and pixel addressed below lies inside its buffer.
-            for y in rows {
-                var x0 = 0
-                while x0 < sl.width {
-                    let n = min(Self.chunk, sl.width - x0)  // even: 4:2:2 widths are even
-                    let s = s8 + (y &* sl.bytesPerRow &+ x0 &* 2)
-                    let d = d8 + (y &* dl.bytesPerRow &+ x0 &* D.size)
-                    for p in 0..<(n &>> 1) {
-                        let i = p &* 4
-                        let u = Float(s[i &+ S.cb]) - 128, v = Float(s[i &+ S.cr]) - 128
-                        let rc = k.crToR * v, gc = 0 - k.cbToG * u - k.crToG * v, bc = k.cbToB * u
-                        let y0 = (Float(s[i &+ S.y0]) - k.yOffset) * k.yScale
-                        let y1 = (Float(s[i &+ S.y1]) - k.yOffset) * k.yScale
-                        // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
-                        R[2 &* p] = min(max(y0 + rc, 0), 1); G[2 &* p] = min(max(y0 + gc, 0), 1)
-                        B[2 &* p] = min(max(y0 + bc, 0), 1)
-                        R[2 &* p &+ 1] = min(max(y1 + rc, 0), 1); G[2 &* p &+ 1] = min(max(y1 + gc, 0), 1)
-                        B[2 &* p &+ 1] = min(max(y1 + bc, 0), 1)
-                    }
-                    for x in 0..<n {
-                        let o = x &* D.size
-                        let px = m.map(V.self, R[x], G[x], B[x], inRange: true)
-                        d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
-                        d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
-                        d[o &+ D.b] = UInt8(truncatingIfNeeded: px.b)
-                        if D.hasAlpha { d[o &+ D.a] = 255 }
-                    }
-                    x0 &+= n
-                }
+        let width = sl.width
+        let luma = S.y0, chroma = S.cb  // offsets inside a pixel's 16-bit word
+        // FrameKernel.apply validated both layouts (even width ≥ 2, strides, buffer sizes):
+        // for x in 1..<width − 1 the words x − 1, x, x + 1 all lie inside the row.
+        for y in rows {
+            let row = source + y &* sl.bytesPerRow
+            let d = destination.assumingMemoryBound(to: UInt8.self) + y &* dl.bytesPerRow
+            // Whole 16-bit words, so the loads stay contiguous vector loads; the bytes are
+            // taken apart with shifts.
+            @inline(__always) func word(_ x: Int) -> UInt32 {
+                UInt32(UInt16(littleEndian: row.loadUnaligned(fromByteOffset: x &* 2, as: UInt16.self)))
             }
+            @inline(__always) func chromaOf(_ w: UInt32) -> UInt32 { (w &>> UInt32(chroma &* 8)) & 0xFF }
+            @inline(__always) func pixel(_ x: Int, _ w: UInt32, cb: UInt32, cr: UInt32) {
+                let u = Float(cb) - 128, v = Float(cr) - 128
+                let l = (Float((w &>> UInt32(luma &* 8)) & 0xFF) - k.yOffset) * k.yScale
+                // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
+                let r = min(max(TransferMath.fma(k.crToR, v, l), 0), 1)
+                let g = min(max(l - TransferMath.fma(k.cbToG, u, k.crToG * v), 0), 1)
+                let b = min(max(TransferMath.fma(k.cbToB, u, l), 0), 1)
+                let px = m.map(V.self, r, g, b, inRange: true)
+                let o = x &* D.size
+                d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
+                d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
+                d[o &+ D.b] = UInt8(truncatingIfNeeded: px.b)
+                if D.hasAlpha { d[o &+ D.a] = 255 }
+            }
+            let first = word(0)
+            pixel(0, first, cb: chromaOf(first), cr: chromaOf(word(1)))
+            for x in 1..<(width &- 1) {
+                let w = word(x)
+                let own = chromaOf(w), previous = chromaOf(word(x &- 1)), next = chromaOf(word(x &+ 1))
+                let even = x & 1 == 0
+                pixel(x, w, cb: even ? own : previous, cr: even ? next : own)
+            }
+            let last = width &- 1, lw = word(last)
+            pixel(last, lw, cb: chromaOf(word(last &- 1)), cr: chromaOf(lw))
         }
     }
 }
