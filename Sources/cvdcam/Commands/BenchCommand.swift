@@ -8,14 +8,14 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the colour kernel's speed for every mode, size and input.",
         discussion: """
-        Frames: a camera-like picture (the test scene under uneven light with sensor noise)
-        and uniform random noise, as YUYV (BT.601 limited → BGRA, what a webcam sends) and as
-        RGBA. Each is timed on one thread and on all cores. In the same run, a plain
-        pow-per-pixel kernel with the same maths is timed as the baseline, and with --ffmpeg,
-        Debian's ffmpeg doing the usual gamma-space colorchannelmixer on the same frame.
+        Frames: a camera-like picture (the test scene under uneven light with sensor noise) \
+        and uniform random noise, as YUYV (BT.601 limited → BGRA, what a webcam sends) and as \
+        RGBA. Each is timed on one thread and on all cores. In the same run, a plain \
+        pow-per-pixel kernel with the same maths is timed as the baseline, and with --ffmpeg, \
+        Debian's ffmpeg doing the usual gamma-space colorchannelmixer on the same frame. \
         Figures are medians; compare ratios, not absolute times, between machines.
 
-        --json prints one object per line with the keys mode, input, content, width, height,
+        --json prints one object per line with the keys mode, input, content, width, height, \
         threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
 
         --capture measures the capture side instead (decoding camera formats).

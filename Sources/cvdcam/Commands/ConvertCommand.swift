@@ -8,8 +8,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Simulate colour-vision deficiency on a picture file.",
         discussion: """
-        Reads PNG, JPEG, BMP, PNM or TGA; writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg.
-        With --mode all, writes one file per mode beside OUTPUT: photo.png becomes
+        Reads PNG, JPEG, BMP, PNM or TGA; writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg. \
+        With --mode all, writes one file per mode beside OUTPUT: photo.png becomes \
         photo-normal.png, photo-protanopia.png, … photo-achromatopsia.png.
 
         Examples:

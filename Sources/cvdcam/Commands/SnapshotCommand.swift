@@ -9,8 +9,8 @@ struct SnapshotCommand: ParsableCommand {
         commandName: "snapshot",
         abstract: "Grab a camera frame, simulate it and write a PNG.",
         discussion: """
-        Waits for the camera's automatic exposure to settle (--warmup), grabs a frame,
-        simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT.
+        Waits for the camera's automatic exposure to settle (--warmup), grabs a frame, \
+        simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT. \
         Prints the format the camera granted and how many frames were dropped.
 
         Examples:
