@@ -13,7 +13,7 @@ struct ViewCommand: ParsableCommand {
         Shows the camera (the first one found, or --device), --image FILE, or the built-in \
         test scene when there is no camera, simulated live. If the camera is busy, the test \
         scene shows with the reason; if it is unplugged, the last picture stays with \
-        "camera disconnected — waiting" and the view carries on when it is back. Keys:
+        "camera disconnected — waiting" and the view carries on when it is back. Keys: \
         1–8 modes, [ ] severity, m model, + − or wheel zoom, arrows or drag pan, 0 reset, \
         v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, f full screen, \
         h or F1 help, q or Esc quit.
