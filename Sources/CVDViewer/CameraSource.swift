@@ -52,15 +52,20 @@ public final class CameraSource: FrameSource {
     public func start(into sink: LatestFrame) {
         running.set(true)
         scene?.start(into: sink)
-        let options = options, running = running, done = done, first = first, scene = scene
-        let switched: @Sendable (String) -> Void = { [self] name in
-            // The camera that was busy has opened: the scene stops (before the camera's first
-            // frame is published), the name follows.
-            scene?.stop()
-            self.currentName.withLock { $0 = name }
+        let options = options, running = running, done = done, first = first
+        // Waiting only: when the camera that was busy opens, the scene stops (before the
+        // camera's first frame is published) and the name follows.
+        let switched: (@Sendable (String) -> Void)?
+        if scene == nil {
+            switched = nil
+        } else {
+            switched = { [self] name in
+                self.scene?.stop()
+                self.currentName.withLock { $0 = name }
+            }
         }
         let thread = Thread {
-            Self.loop(first, options, sink, running, waiting: scene != nil, switched: switched)
+            Self.loop(first, options, sink, running, switched: switched)
             done.signal()
         }
         thread.name = "cvdcam camera"
@@ -76,11 +81,11 @@ public final class CameraSource: FrameSource {
     }
 
     private static func loop(_ first: Handoff, _ options: CameraOptions, _ sink: LatestFrame, _ running: RunFlag,
-                             waiting: Bool, switched: @Sendable (String) -> Void) {
+                             switched: (@Sendable (String) -> Void)?) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
         // driver module unload while the camera is away).
         var camera = first.take()
-        var waiting = waiting
+        var switched = switched  // called once, on the first successful open
         var ring: [[UInt8]] = [[], [], []]
         var slot = 0, sequence = 0
         var lastAttempt = 0.0
@@ -92,10 +97,10 @@ public final class CameraSource: FrameSource {
                 do {
                     let c = try Camera(options)
                     camera = c
-                    if waiting {
-                        switched(c.name)
+                    if let s = switched {
+                        s(c.name)
+                        switched = nil
                         say("cvdcam: the camera is free now: showing \(c.name), \(c.format)")
-                        waiting = false
                     } else {
                         say("cvdcam: camera back: \(c.name), \(c.format)")
                     }

@@ -21,9 +21,10 @@ struct PixelMath: Sendable {
     /// `V` selects linear light or gamma space, one matrix or two, at compile time.
     /// `inRange`: the inputs are known to lie in 0…1 (8-bit RGB), so no clamp is needed.
     ///
-    /// `@_transparent` rather than `@inline(__always)`: a loop that maps two pixels per
-    /// iteration (or any large caller) otherwise keeps an out-of-line call, and then
-    /// nothing around it vectorises.
+    /// `@_transparent` rather than `@inline(__always)`: with several call sites in one
+    /// function (the Y′CbCr loop has three) the latter was not always honoured, and an
+    /// out-of-line call stops the loop vectorising; measured in one run, `@_transparent`
+    /// is also 7–11 % faster on the loops that did inline.
     @_transparent
     func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float, inRange: Bool) -> (r: UInt32, g: UInt32, b: UInt32) {
         let rc = inRange ? rIn : min(max(rIn, 0), 1)
