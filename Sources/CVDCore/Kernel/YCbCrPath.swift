@@ -8,16 +8,22 @@ struct YCbCrPath {
     let dl: FrameLayout
     let rows: Range<Int>
 
-    /// `YCbCrEncoding.coefficients` scaled to give R′G′B′ in 0…1.
+    /// `YCbCrEncoding.coefficients` scaled to give R′G′B′ in 0…1 straight from the
+    /// bytes: R′ = Y·yScale + rOffset + Cr·crToR, and so on, the luma offset and the
+    /// chroma midpoint 128 folded into one constant per channel (two or three
+    /// multiply-adds per channel, no subtractions).
     struct Coefficients: Sendable {
-        let yOffset, yScale, crToR, cbToG, crToG, cbToB: Float
+        let yScale, rOffset, gOffset, bOffset, crToR, cbToG, crToG, cbToB: Float
 
         init(_ e: YCbCrEncoding) {
             let c = e.coefficients
-            yOffset = Float(c.yOffset)
-            yScale = Float(c.yScale / 255)
-            crToR = Float(c.crToR / 255); cbToG = Float(c.cbToG / 255)
-            crToG = Float(c.crToG / 255); cbToB = Float(c.cbToB / 255)
+            let scale = c.yScale / 255, offset = -c.yOffset * scale
+            let r = c.crToR / 255, gb = c.cbToG / 255, gr = c.crToG / 255, b = c.cbToB / 255
+            yScale = Float(scale)
+            rOffset = Float(offset - 128 * r)
+            gOffset = Float(offset + 128 * (gb + gr))
+            bOffset = Float(offset - 128 * b)
+            crToR = Float(r); cbToG = Float(gb); crToG = Float(gr); cbToB = Float(b)
         }
     }
 
@@ -65,12 +71,12 @@ struct YCbCrPath {
             }
             @inline(__always) func chromaOf(_ w: UInt32) -> UInt32 { (w &>> UInt32(chroma &* 8)) & 0xFF }
             @inline(__always) func pixel(_ x: Int, _ w: UInt32, cb: UInt32, cr: UInt32) {
-                let u = Float(cb) - 128, v = Float(cr) - 128
-                let l = (Float((w &>> UInt32(luma &* 8)) & 0xFF) - k.yOffset) * k.yScale
+                let u = Float(cb), v = Float(cr)
+                let l = Float((w &>> UInt32(luma &* 8)) & 0xFF)
                 // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
-                let r = min(max(TransferMath.fma(k.crToR, v, l), 0), 1)
-                let g = min(max(l - TransferMath.fma(k.cbToG, u, k.crToG * v), 0), 1)
-                let b = min(max(TransferMath.fma(k.cbToB, u, l), 0), 1)
+                let r = min(max(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 0), 1)
+                let g = min(max(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 0), 1)
+                let b = min(max(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 0), 1)
                 let px = m.map(V.self, r, g, b, inRange: true)
                 let o = x &* D.size
                 d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
