@@ -40,6 +40,30 @@ import Testing
         for i in 0..<9 { #expect(abs(h.m[i] - (f.m[i] + Matrix3.identity.m[i]) / 2) < 1e-12) }
     }
 
+    /// Brettel's two half-plane matrices agree on their separating plane (the simulated
+    /// colour surface is continuous there), which the kernel relies on: t2 − t1 = v·nᵀ.
+    @Test(arguments: [Deficiency.protan, .deutan, .tritan], [0.3, 1.0])
+    func brettelHalfPlanesMeetOnTheirPlane(_ d: Deficiency, _ severity: Double) throws {
+        let t = Simulation(deficiency: d, severity: severity, model: .brettel1997).transform
+        guard case .halfPlanes(let t1, let t2, let n) = t else { Issue.record("not half-planes"); return }
+        // Two independent vectors in the plane n·x = 0 (n has no zero component here).
+        for x in [(n.1, -n.0, 0.0), (0.0, n.2, -n.1)] {
+            let a = t1.apply(x), b = t2.apply(x)
+            let scale = abs(x.0) + abs(x.1) + abs(x.2)
+            #expect(abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 1e-12 * scale, "\(d) at \(severity)")
+        }
+        // The kernel's form t1·x + v·min(n·x, 0), on a colour and its mirror image across
+        // the plane (so both sides are checked).
+        let v = PixelMath.rankOneDifference(t1, t2, n)
+        let c = (0.2, 0.7, 0.4), nn = n.0 * n.0 + n.1 * n.1 + n.2 * n.2
+        let k = 2 * (c.0 * n.0 + c.1 * n.1 + c.2 * n.2) / nn
+        for x in [c, (c.0 - k * n.0, c.1 - k * n.1, c.2 - k * n.2)] {
+            let side = x.0 * n.0 + x.1 * n.1 + x.2 * n.2
+            let chosen = (side < 0 ? t2 : t1).apply(x), base = t1.apply(x), m = min(side, 0)
+            #expect(abs(base.0 + v.0 * m - chosen.0) + abs(base.1 + v.1 * m - chosen.1) + abs(base.2 + v.2 * m - chosen.2) < 1e-12)
+        }
+    }
+
     @Test func descriptionsNameModeSeverityAndModel() throws {
         #expect(try Simulation(mode: .deuteranomaly).description == "deuteranomaly 0.6 (Machado 2009)")
         #expect(try Simulation(mode: .protanopia).description == "protanopia (Viénot 1999)")

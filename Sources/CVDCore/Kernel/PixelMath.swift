@@ -1,20 +1,37 @@
-/// The per-pixel work of every kernel: decode, matrix (or one of two, by the side of a
+/// The per-pixel work of every kernel: decode, matrix (plus a correction on one side of a
 /// plane), encode. Loops copy it into a local so its coefficients stay in registers.
 struct PixelMath: Sendable {
     let a0, a1, a2, a3, a4, a5, a6, a7, a8: Float  // t1, or the only matrix
-    let b0, b1, b2, b3, b4, b5, b6, b7, b8: Float  // t2 (half-planes only)
+    let v0, v1, v2: Float  // t2 − t1 = v·nᵀ (half-planes only)
     let n0, n1, n2: Float
 
     init(_ transform: ColorTransform) {
-        let t1: Matrix3, t2: Matrix3, n: (Double, Double, Double)
+        let t1: Matrix3, v: (Double, Double, Double), n: (Double, Double, Double)
         switch transform {
-        case .linear(let m), .gammaSpace(let m): t1 = m; t2 = m; n = (0, 0, 0)
-        case .halfPlanes(let x, let y, let p): t1 = x; t2 = y; n = p
+        case .linear(let m), .gammaSpace(let m): t1 = m; v = (0, 0, 0); n = (0, 0, 0)
+        case .halfPlanes(let x, let y, let p): t1 = x; n = p; v = Self.rankOneDifference(x, y, p)
         }
-        let a = t1.m.map(Float.init), b = t2.m.map(Float.init)
+        let a = t1.m.map(Float.init)
         (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
-        (b0, b1, b2, b3, b4, b5, b6, b7, b8) = (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8])
+        (v0, v1, v2) = (Float(v.0), Float(v.1), Float(v.2))
         (n0, n1, n2) = (Float(n.0), Float(n.1), Float(n.2))
+    }
+
+    /// The column v with t2 − t1 = v·nᵀ. Two half-plane matrices that agree on their
+    /// separating plane n·x = 0 (Brettel's do: both half-planes contain the neutral axis,
+    /// and the simulated colours meet there) differ only along n, so
+    /// `(n·x < 0 ? t2 : t1)·x = t1·x + v·min(n·x, 0)`: one matrix, one dot product and three
+    /// multiply-adds instead of two matrices and a choice.
+    static func rankOneDifference(_ t1: Matrix3, _ t2: Matrix3, _ n: (Double, Double, Double)) -> (Double, Double, Double) {
+        let normal = [n.0, n.1, n.2]
+        let nn = normal.reduce(0) { $0 + $1 * $1 }
+        let d = (0..<9).map { t2.m[$0] - t1.m[$0] }
+        let v = (0..<3).map { row in (0..<3).reduce(0.0) { $0 + d[3 * row + $1] * normal[$1] } / nn }
+        let residual = (0..<9).map { i -> Double in abs(d[i] - v[i / 3] * normal[i % 3]) }.max() ?? 0
+        let scale = d.map { abs($0) }.max() ?? 0
+        precondition(residual <= 1e-9 * max(1, scale),
+                     "half-plane matrices must agree on their separating plane (t2 − t1 = v·nᵀ); off by \(residual)")
+        return (v[0], v[1], v[2])
     }
 
     /// Gamma-encoded R′, G′, B′ in 0…1 (overshoot allowed) → output levels.
@@ -37,14 +54,12 @@ struct PixelMath: Sendable {
         var go = dot(a3, a4, a5, r, g, b)
         var bo = dot(a6, a7, a8, r, g, b)
         if V.halfPlanes {
-            // Branch-free choice (noise would mispredict a branch on every other pixel).
-            // Both products are computed before choosing: inside `?:` they would be
-            // evaluated conditionally, which LLVM vectorised as masked gathers of the inputs.
-            let second = dot(n0, n1, n2, r, g, b) < 0
-            let r2 = dot(b0, b1, b2, r, g, b), g2 = dot(b3, b4, b5, r, g, b), b2 = dot(b6, b7, b8, r, g, b)
-            ro = second ? r2 : ro
-            go = second ? g2 : go
-            bo = second ? b2 : bo
+            // t2 on the negative side of the plane, as t1 + v·nᵀ (see `rankOneDifference`);
+            // branch-free, as noise would mispredict a branch on every other pixel.
+            let side = min(dot(n0, n1, n2, r, g, b), 0)
+            ro = TransferMath.fma(v0, side, ro)
+            go = TransferMath.fma(v1, side, go)
+            bo = TransferMath.fma(v2, side, bo)
         }
         if V.linearLight {
             // Viénot protan/deutan put every colour on R = G, achromatopsia on R = G = B:
