@@ -47,6 +47,10 @@ struct PixelMath: Sendable {
         let rc = inRange ? rIn : min(max(rIn, 0), 1)
         let gc = inRange ? gIn : min(max(gIn, 0), 1)
         let bc = inRange ? bIn : min(max(bIn, 0), 1)
+        if V.identity {
+            // Normal vision: decoding to linear light and encoding again gives the input back.
+            return (TransferMath.level(rc), TransferMath.level(gc), TransferMath.level(bc))
+        }
         let r = V.linearLight ? TransferMath.decodeInRange(rc) : rc
         let g = V.linearLight ? TransferMath.decodeInRange(gc) : gc
         let b = V.linearLight ? TransferMath.decodeInRange(bc) : bc
@@ -81,11 +85,15 @@ private func dot(_ x: Float, _ y: Float, _ z: Float, _ r: Float, _ g: Float, _ b
 
 /// Which kind of transform a loop is specialised for.
 protocol MathVariant {
+    /// The identity: no matrix, no transfer functions.
+    static var identity: Bool { get }
     static var linearLight: Bool { get }
     static var halfPlanes: Bool { get }
     /// 1: three independent rows; 2: R and G rows equal; 3: all rows equal.
     static var sharedChannels: Int { get }
 }
+extension MathVariant { static var identity: Bool { false } }
+enum Identity: MathVariant { static var identity: Bool { true }; static var linearLight: Bool { false }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
 enum LinearMatrix: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
 enum LinearRGEqual: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 2 } }
 enum LinearGrey: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 3 } }
