@@ -23,6 +23,11 @@ func detectedTargetCPU() -> String? {
 let requestedCPU = ProcessInfo.processInfo.environment["CVDCAM_TARGET_CPU"] ?? "native"
 let targetCPU = requestedCPU == "native" || requestedCPU.isEmpty ? detectedTargetCPU() : requestedCPU
 let cpuFlags: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+// The kernels' loop bodies are long dependency chains (decode → matrix → encode); LLVM
+// vectorises them one vector per iteration. Four independent vectors per iteration
+// keep the multiply-add units busy: measured 13–17 % faster (YUYV 1080p noise,
+// deuteranopia 3.53 → 3.02 ms, tritanopia 4.75 → 3.94 ms); 2 and 8 were slower than 4.
+let kernelFlags: [SwiftSetting] = cpuFlags + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"])]
 
 let package = Package(
     name: "cvdcam",
@@ -36,7 +41,7 @@ let package = Package(
     ],
     targets: [
         // Colour science and frame kernels: pure Swift, no C dependencies.
-        .target(name: "CVDCore", swiftSettings: cpuFlags),
+        .target(name: "CVDCore", swiftSettings: kernelFlags),
 
         // C libraries from Debian's -dev packages (installed by scripts/). Their headers
         // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
