@@ -34,26 +34,23 @@ struct PixelMath: Sendable {
         return (v[0], v[1], v[2])
     }
 
-    /// Gamma-encoded R′, G′, B′ in 0…1 (overshoot allowed) → output levels.
-    /// `V` selects linear light or gamma space, one matrix or two, at compile time.
-    /// `inRange`: the inputs are known to lie in 0…1 (8-bit RGB), so no clamp is needed.
+    /// Gamma-encoded R′, G′, B′ as levels in 0…255 (fractional allowed) → output levels.
+    /// `V` selects linear light or gamma space, one matrix or a corrected one, at compile
+    /// time. Linear light is in `TransferMath`'s units; a colour matrix does not mind.
     ///
     /// `@_transparent` rather than `@inline(__always)`: with several call sites in one
     /// function (the Y′CbCr loop has three) the latter was not always honoured, and an
     /// out-of-line call stops the loop vectorising; measured in one run, `@_transparent`
     /// is also 7–11 % faster on the loops that did inline.
     @_transparent
-    func map<V: MathVariant>(_: V.Type, _ rIn: Float, _ gIn: Float, _ bIn: Float, inRange: Bool) -> (r: UInt32, g: UInt32, b: UInt32) {
-        let rc = inRange ? rIn : min(max(rIn, 0), 1)
-        let gc = inRange ? gIn : min(max(gIn, 0), 1)
-        let bc = inRange ? bIn : min(max(bIn, 0), 1)
+    func map<V: MathVariant>(_: V.Type, _ rc: Float, _ gc: Float, _ bc: Float) -> (r: UInt32, g: UInt32, b: UInt32) {
         if V.identity {
             // Normal vision: decoding to linear light and encoding again gives the input back.
-            return (TransferMath.level(rc), TransferMath.level(gc), TransferMath.level(bc))
+            return (TransferMath.rounded(rc), TransferMath.rounded(gc), TransferMath.rounded(bc))
         }
-        let r = V.linearLight ? TransferMath.decodeInRange(rc) : rc
-        let g = V.linearLight ? TransferMath.decodeInRange(gc) : gc
-        let b = V.linearLight ? TransferMath.decodeInRange(bc) : bc
+        let r = V.linearLight ? TransferMath.decode(rc) : rc
+        let g = V.linearLight ? TransferMath.decode(gc) : gc
+        let b = V.linearLight ? TransferMath.decode(bc) : bc
         var ro = dot(a0, a1, a2, r, g, b)
         var go = dot(a3, a4, a5, r, g, b)
         var bo = dot(a6, a7, a8, r, g, b)
@@ -68,9 +65,9 @@ struct PixelMath: Sendable {
         if V.linearLight {
             // Viénot protan/deutan put every colour on R = G, achromatopsia on R = G = B:
             // encode such shared channels once.
-            let r8 = TransferMath.encodeLevel(ro)
-            let g8 = V.sharedChannels >= 2 ? r8 : TransferMath.encodeLevel(go)
-            let b8 = V.sharedChannels >= 3 ? r8 : TransferMath.encodeLevel(bo)
+            let r8 = TransferMath.encode(ro)
+            let g8 = V.sharedChannels >= 2 ? r8 : TransferMath.encode(go)
+            let b8 = V.sharedChannels >= 3 ? r8 : TransferMath.encode(bo)
             return (r8, g8, b8)
         }
         return (TransferMath.level(ro), TransferMath.level(go), TransferMath.level(bo))

@@ -33,7 +33,6 @@ struct RGBPath {
         let width = sl.width
         let s8 = source.assumingMemoryBound(to: UInt8.self)
         let d8 = destination.assumingMemoryBound(to: UInt8.self)
-        let scale: Float = 1 / 255
         // FrameKernel.apply validated both layouts against the buffer sizes: every row in
         // `rows` and every pixel below lies inside its buffer.
         for y in rows {
@@ -41,7 +40,7 @@ struct RGBPath {
             let d = d8 + y &* dl.bytesPerRow
             for x in 0..<width {
                 let i = x &* S.size, o = x &* D.size
-                let p = m.map(V.self, Float(s[i &+ S.r]) * scale, Float(s[i &+ S.g]) * scale, Float(s[i &+ S.b]) * scale, inRange: true)
+                let p = m.map(V.self, Float(s[i &+ S.r]), Float(s[i &+ S.g]), Float(s[i &+ S.b]))
                 d[o &+ D.r] = UInt8(truncatingIfNeeded: p.r)
                 d[o &+ D.g] = UInt8(truncatingIfNeeded: p.g)
                 d[o &+ D.b] = UInt8(truncatingIfNeeded: p.b)

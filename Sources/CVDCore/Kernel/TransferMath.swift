@@ -1,70 +1,78 @@
 /// The sRGB transfer functions as branch-free arithmetic that LLVM vectorises:
-/// no table lookups (they stop the loop vectoriser) and no `squareRoot()` (it does too).
+/// no table lookups (they stop the loop vectoriser, or become gathers that are no faster)
+/// and no `squareRoot()` (a libm call on Linux, which does not vectorise).
+///
+/// Units are chosen so that no value needs rescaling on the way through a kernel:
+/// gamma-encoded values are 8-bit levels (0…255, fractional from Y′CbCr), and linear
+/// light is scaled by `linearScale` = 12.92 · 255, which makes the sRGB curve's linear
+/// segment the identity at both ends (a level c below the knee decodes to c, and encodes
+/// back from c). Colour matrices are unchanged by a common scale.
 ///
 /// Fitted here to the exact curves of `SRGB` (MODELS.md §1), with maximum errors
-/// measured over the whole range: decode 0.013 output levels, encode 0.15 levels (in
-/// float32, dense sampling of 0…1). Together with float32 rounding the kernels land
-/// within ±1 level of the float64 reference everywhere (the tests check every vector).
+/// measured in float32 over the whole range: decode 0.013 output levels, encode 0.13
+/// levels. Together with float32 rounding the kernels land within ±1 level of the
+/// float64 reference everywhere (the tests check every vector and random frames).
 enum TransferMath {
-    /// Gamma-encoded value → linear light. `x` may overshoot 0…1 (Y′CbCr decoding); it is clamped.
+    /// Linear light 1.0 in the kernels' units.
+    static let linearScale: Float = 12.92 * 255
+
+    /// A gamma-encoded level in 0…255 → linear light · `linearScale`.
     @inline(__always)
-    static func decode(_ x: Float) -> Float {
-        decodeInRange(min(max(x, 0), 1))
+    static func decode(_ c: Float) -> Float {
+        // Degree-5 fit of 12.92·255·((c/255 + 0.055)/1.055)^2.4 on [0.04045·255, 255], weighted
+        // by how far an error moves the re-encoded level.
+        var p: Float = 2.6670349807339094e-10
+        p = fma(p, c, -2.395048771156887e-07)
+        p = fma(p, c, 0.00013256003538118167)
+        p = fma(p, c, 0.02631535205227451)
+        p = fma(p, c, 0.4230793586146444)
+        p = fma(p, c, 3.020788068770059)
+        return c < 0.04045 * 255 ? c : p
     }
 
-    /// `decode` for values already in 0…1 (8-bit RGB inputs).
+    /// Linear light · `linearScale` → 8-bit level (clipped, rounded).
     @inline(__always)
-    static func decodeInRange(_ c: Float) -> Float {
-        // Degree-5 fit of ((c + 0.055) / 1.055)^2.4 on [0.04045, 1], weighted by how far an
-        // error moves the re-encoded level.
-        var p: Float = 0.0872652398547255
-        p = fma(p, c, -0.3073068035254245)
-        p = fma(p, c, 0.6670787002339915)
-        p = fma(p, c, 0.5194170560070577)
-        p = fma(p, c, 0.03274070848034136)
-        p = fma(p, c, 0.0009171173434122256)
-        return c < 0.04045 ? c * (1 / 12.92) : p
+    static func encode(_ l: Float) -> UInt32 {
+        let x = min(max(l, 0), linearScale)
+        let u = fourthRoot(x)
+        // Degree-3 fit of 255·(1.055·(u⁴/linearScale)^(1/2.4) − 0.055) (the sRGB curve at
+        // x = u⁴, in levels) on [(0.0031308·linearScale)^¼, linearScale^¼] = [1.79, 7.58].
+        var p: Float = -0.08023221371642246
+        p = fma(p, u, 4.231909126343677)
+        p = fma(p, u, 8.609708775979241)
+        p = fma(p, u, -18.29922562025703)
+        // p stays within 0…255.07 there, so only the final rounding is needed.
+        return rounded(x < 0.0031308 * linearScale ? x : p)
     }
 
-    /// Linear light → 8-bit level (clipped, rounded half up).
+    /// A level (clipped to 0…255) → 8-bit level, rounded to nearest.
     @inline(__always)
-    static func encodeLevel(_ l: Float) -> UInt32 {
-        let c = min(max(l, 0), 1)
-        let u = fourthRoot(c)
-        // Degree-3 fit of 255 · (1.055·u^(5/3) − 0.055) (= the sRGB curve at l = u⁴, in
-        // levels) on [0.0031308^¼, 1].
-        var p: Float = -34.89245686314442
-        p = fma(p, u, 242.91066268594238)
-        p = fma(p, u, 65.22563630558085)
-        p = fma(p, u, -18.298626187428436)
-        // p stays within 0…255.03 for u in [0.23, 1], so only the final rounding is needed.
-        let f = (c < 0.0031308 ? c * (12.92 * 255) : p) + 12_582_912.0
-        return f.bitPattern & 0xFF
+    static func level(_ s: Float) -> UInt32 {
+        rounded(min(max(s, 0), 255))
     }
 
-    /// A value in 0…1 (clipped) → 8-bit level, 255·s rounded to nearest.
+    /// A value in 0…255.5 → the nearest integer.
     ///
     /// Adding 1.5·2²³ makes the float's unit in the last place 1, so the addition itself
     /// rounds and the integer sits in the low mantissa bits: no `Int(_:)` (which may trap
     /// and does not vectorise). Exact .5 ties round to even rather than up — a float32
     /// result is never trusted to that last half level anyway (tolerance ±1).
     @inline(__always)
-    static func level(_ s: Float) -> UInt32 {
-        let f = fma(min(max(s, 0), 1), 255, 12_582_912.0)
-        return f.bitPattern & 0xFF
+    static func rounded(_ s: Float) -> UInt32 {
+        (s + 12_582_912.0).bitPattern & 0xFF
     }
 
-    /// x^¼ for x in [0.0031308, 1] (other x ≥ 0 give a value that is not used: at most
-    /// infinite or NaN, never a trap). An initial guess y of x^−¼ from the float's bits
-    /// (3.2 % off at worst) is corrected in one step: with r = x·y⁴ ∈ [0.878, 1.128],
-    /// x^¼ = x·y³·r^−¾, and r^−¾ is a quadratic fit there (2.9·10⁻⁴ relative).
+    /// x^¼ for x in [0.0031308, 1]·`linearScale` (other x ≥ 0 give a value that is not
+    /// used: at most infinite or NaN, never a trap). An initial guess y of x^−¼ from the
+    /// float's bits (3.2 % off at worst) is corrected in one step: with s = x·y³ and
+    /// r = s·y = x·y⁴ ∈ [0.878, 1.128], x^¼ = s·r^−¾, and r^−¾ is a quadratic fit there
+    /// (2.9·10⁻⁴ relative).
     @inline(__always)
     static func fourthRoot(_ x: Float) -> Float {
         let y = Float(bitPattern: 0x4F58_4000 &- (x.bitPattern &>> 2))
-        let y2 = y * y
-        let r = x * (y2 * y2)
-        let correction = fma(fma(0.6578741309355364, r, -2.0727403586897117), r, 2.4148818956309075)
-        return x * (y2 * y) * correction
+        let s = x * (y * y * y)
+        let r = s * y
+        return s * fma(fma(0.6578736687864273, r, -2.072739401699036), r, 2.4148814024090384)
     }
 
     /// a·b + c in one rounding: one instruction where the CPU has FMA (LLVM does not

@@ -8,8 +8,8 @@ struct YCbCrPath {
     let dl: FrameLayout
     let rows: Range<Int>
 
-    /// `YCbCrEncoding.coefficients` scaled to give R′G′B′ in 0…1 straight from the
-    /// bytes: R′ = Y·yScale + rOffset + Cr·crToR, and so on, the luma offset and the
+    /// `YCbCrEncoding.coefficients` arranged to give R′G′B′ levels (0…255) straight from
+    /// the bytes: R′ = Y·yScale + rOffset + Cr·crToR, and so on, the luma offset and the
     /// chroma midpoint 128 folded into one constant per channel (two or three
     /// multiply-adds per channel, no subtractions).
     struct Coefficients: Sendable {
@@ -17,8 +17,8 @@ struct YCbCrPath {
 
         init(_ e: YCbCrEncoding) {
             let c = e.coefficients
-            let scale = c.yScale / 255, offset = -c.yOffset * scale
-            let r = c.crToR / 255, gb = c.cbToG / 255, gr = c.crToG / 255, b = c.cbToB / 255
+            let scale = c.yScale, offset = -c.yOffset * scale
+            let r = c.crToR, gb = c.cbToG, gr = c.crToG, b = c.cbToB
             yScale = Float(scale)
             rOffset = Float(offset - 128 * r)
             gOffset = Float(offset + 128 * (gb + gr))
@@ -74,10 +74,10 @@ struct YCbCrPath {
                 let u = Float(cb), v = Float(cr)
                 let l = Float((w &>> UInt32(luma &* 8)) & 0xFF)
                 // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
-                let r = min(max(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 0), 1)
-                let g = min(max(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 0), 1)
-                let b = min(max(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 0), 1)
-                let px = m.map(V.self, r, g, b, inRange: true)
+                let r = min(max(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 0), 255)
+                let g = min(max(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 0), 255)
+                let b = min(max(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 0), 255)
+                let px = m.map(V.self, r, g, b)
                 let o = x &* D.size
                 d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
                 d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
