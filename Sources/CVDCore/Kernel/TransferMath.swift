@@ -33,7 +33,7 @@ enum TransferMath {
     /// Linear light · `linearScale` → 8-bit level (clipped, rounded).
     @inline(__always)
     static func encode(_ l: Float) -> UInt32 {
-        let x = min(max(l, 0), linearScale)
+        let x = clip(l, linearScale)
         let u = fourthRoot(x)
         // Degree-3 fit of 255·(1.055·(u⁴/linearScale)^(1/2.4) − 0.055) (the sRGB curve at
         // x = u⁴, in levels) on [(0.0031308·linearScale)^¼, linearScale^¼] = [1.79, 7.58].
@@ -48,7 +48,7 @@ enum TransferMath {
     /// A level (clipped to 0…255) → 8-bit level, rounded to nearest.
     @inline(__always)
     static func level(_ s: Float) -> UInt32 {
-        rounded(min(max(s, 0), 255))
+        rounded(clip(s, 255))
     }
 
     /// A value in 0…255.5 → the nearest integer.
@@ -73,6 +73,17 @@ enum TransferMath {
         let s = x * (y * y * y)
         let r = s * y
         return s * fma(fma(0.6578736687864273, r, -2.072739401699036), r, 2.4148814024090384)
+    }
+
+    /// x clipped to 0…upper (upper > 0), on the float's bits: non-negative floats order
+    /// like their bit patterns read as signed integers, and negative ones read as negative
+    /// integers. Two integer min/max instructions, which every vector pipe executes, where
+    /// `min(max(x, 0), upper)` becomes two compares and two masked moves on the
+    /// floating-point pipes that the multiply-adds need.
+    @inline(__always)
+    static func clip(_ x: Float, _ upper: Float) -> Float {
+        let i = min(max(Int32(bitPattern: x.bitPattern), 0), Int32(bitPattern: upper.bitPattern))
+        return Float(bitPattern: UInt32(bitPattern: i))
     }
 
     /// a·b + c in one rounding: one instruction where the CPU has FMA (LLVM does not

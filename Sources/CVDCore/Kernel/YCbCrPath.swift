@@ -74,9 +74,9 @@ struct YCbCrPath {
                 let u = Float(cb), v = Float(cr)
                 let l = Float((w &>> UInt32(luma &* 8)) & 0xFF)
                 // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
-                let r = min(max(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 0), 255)
-                let g = min(max(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 0), 255)
-                let b = min(max(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 0), 255)
+                let r = TransferMath.clip(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 255)
+                let g = TransferMath.clip(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 255)
+                let b = TransferMath.clip(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 255)
                 let px = m.map(V.self, r, g, b)
                 let o = x &* D.size
                 d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
