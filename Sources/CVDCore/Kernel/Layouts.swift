@@ -16,6 +16,25 @@ enum RGBALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 0 }
 enum BGRALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 2 }; static var g: Int { 1 }; static var b: Int { 0 }; static var a: Int { 3 }; static var hasAlpha: Bool { true } }
 enum ARGBLayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 1 }; static var g: Int { 2 }; static var b: Int { 3 }; static var a: Int { 0 }; static var hasAlpha: Bool { true } }
 
+extension RGBLayout {
+    /// Writes one pixel's levels (each 0…255) as pixel `x` of `row`. A 4-byte layout is one
+    /// 32-bit store (little-endian, so each level lands at its byte offset), which LLVM
+    /// vectorises as shifts and ORs rather than a byte-by-byte interleave.
+    @inline(__always)
+    static func store(_ red: UInt32, _ green: UInt32, _ blue: UInt32, alpha: UInt32,
+                      to row: UnsafeMutablePointer<UInt8>, at x: Int) {
+        let o = x &* size
+        if size == 4 {
+            let word = red &<< UInt32(8 &* r) | green &<< UInt32(8 &* g) | blue &<< UInt32(8 &* b) | alpha &<< UInt32(8 &* a)
+            UnsafeMutableRawPointer(row + o).storeBytes(of: UInt32(littleEndian: word), as: UInt32.self)
+        } else {
+            row[o &+ r] = UInt8(truncatingIfNeeded: red)
+            row[o &+ g] = UInt8(truncatingIfNeeded: green)
+            row[o &+ b] = UInt8(truncatingIfNeeded: blue)
+        }
+    }
+}
+
 protocol YCbCrLayout {
     static var y0: Int { get }
     static var cb: Int { get }

@@ -39,12 +39,9 @@ struct RGBPath {
             let s = s8 + y &* sl.bytesPerRow
             let d = d8 + y &* dl.bytesPerRow
             for x in 0..<width {
-                let i = x &* S.size, o = x &* D.size
+                let i = x &* S.size
                 let p = m.map(V.self, Float(s[i &+ S.r]), Float(s[i &+ S.g]), Float(s[i &+ S.b]))
-                d[o &+ D.r] = UInt8(truncatingIfNeeded: p.r)
-                d[o &+ D.g] = UInt8(truncatingIfNeeded: p.g)
-                d[o &+ D.b] = UInt8(truncatingIfNeeded: p.b)
-                if D.hasAlpha { d[o &+ D.a] = S.hasAlpha ? s[i &+ S.a] : 255 }
+                D.store(p.r, p.g, p.b, alpha: S.hasAlpha ? UInt32(s[i &+ S.a]) : 255, to: d, at: x)
             }
         }
     }

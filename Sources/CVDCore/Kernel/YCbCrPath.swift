@@ -78,11 +78,7 @@ struct YCbCrPath {
                 let g = TransferMath.clip(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 255)
                 let b = TransferMath.clip(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 255)
                 let px = m.map(V.self, r, g, b)
-                let o = x &* D.size
-                d[o &+ D.r] = UInt8(truncatingIfNeeded: px.r)
-                d[o &+ D.g] = UInt8(truncatingIfNeeded: px.g)
-                d[o &+ D.b] = UInt8(truncatingIfNeeded: px.b)
-                if D.hasAlpha { d[o &+ D.a] = 255 }
+                D.store(px.r, px.g, px.b, alpha: 255, to: d, at: x)
             }
             let first = word(0)
             pixel(0, first, cb: chromaOf(first), cr: chromaOf(word(1)))
