@@ -128,6 +128,23 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         #expect(k.tableBytes == FrameKernel.baseTableBytes + 2 * FrameKernel.ycbcrTableBytes)
     }
 
+    /// `.automatic` reads the table for camera pictures, except in normal vision, where
+    /// computing is faster than the lookups: there no 64 MiB table is ever built.
+    @Test func automaticSkipsTheTableInNormalVision() throws {
+        let l = FrameLayout(format: .yuyv, width: 640, height: 480)
+        var rng = SplitMix(seed: 9)
+        let smooth = (0..<l.minimumByteCount).map { i in UInt8(truncatingIfNeeded: (i / 4) % 640 / 4 + Int(rng.byte() % 5)) }
+        let dl = FrameLayout(format: .bgra, width: 640, height: 480)
+        var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
+        let normal = FrameKernel(try Simulation(mode: .normal))
+        #expect(!normal.prefersTable)
+        #expect(FrameKernel(try Simulation(mode: .deuteranopia)).prefersTable)
+        smooth.withUnsafeBytes { #expect(FrameKernel.looksLikeCamera($0, l)) }
+        try smooth.withUnsafeBytes { s in try out.withUnsafeMutableBytes { try normal.apply(source: s, l, destination: $0, dl) } }
+        #expect(!normal.hasTable(for: .bt601Limited))
+        #expect(normal.tableBytes == 0)
+    }
+
     @Test func threadedEqualsSingle() throws {
         let k = FrameKernel(try Simulation(mode: .deuteranomaly, severity: 0.7))
         var rng = SplitMix(seed: 11)

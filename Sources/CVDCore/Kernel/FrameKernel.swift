@@ -19,8 +19,8 @@ public final class FrameKernel: Sendable {
 
     /// How Y′CbCr frames are processed.
     public enum Strategy: String, Sendable, CaseIterable {
-        /// Table when the frame looks like a camera picture and the table exists
-        /// (building it on first use), computing otherwise.
+        /// Table when the kernel `prefersTable` and the frame looks like a camera picture
+        /// (building the table on first use), computing otherwise.
         case automatic
         /// Always compute every pixel.
         case compute
@@ -36,6 +36,11 @@ public final class FrameKernel: Sendable {
     public convenience init(_ simulation: Simulation) {
         self.init(simulation.transform)
     }
+
+    /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
+    /// normal vision: without the transfer functions, computing is a plain Y′CbCr → RGB
+    /// conversion, about twice as fast as the lookups (measured with `cvdcam bench`).
+    public var prefersTable: Bool { transform != .identity }
 
     /// Bytes of tables every kernel prepares: none (the compute path is pure arithmetic).
     public static var baseTableBytes: Int { 0 }
@@ -116,7 +121,7 @@ public final class FrameKernel: Sendable {
             let useTable: Bool = switch strategy {
             case .compute: false
             case .table: lookup
-            case .automatic: lookup && CoherenceProbe.isCoherent(src, sl)
+            case .automatic: lookup && prefersTable && CoherenceProbe.isCoherent(src, sl)
             }
             job = useTable ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
         } else {

@@ -75,7 +75,7 @@ struct BenchCommand: ParsableCommand {
         let frameSets = sizes.map { BenchFrames(size: $0) }
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
             let kernel = FrameKernel(sim)
-            if strategy != .compute {
+            if strategy == .table || (strategy == .automatic && kernel.prefersTable) {
                 let t = Stopwatch.now(CLOCK_MONOTONIC)
                 kernel.prepareTable(for: .bt601Limited)
                 report.note("\(sim): Y′CbCr table built in \(Int((Stopwatch.now(CLOCK_MONOTONIC) - t) * 1000)) ms")
@@ -87,7 +87,7 @@ struct BenchCommand: ParsableCommand {
                         for n in threadCounts {
                             let (src, sl) = f.source(input, content)
                             let path = input == .rgba ? "compute"
-                                : strategy == .automatic ? (src.withUnsafeBytes { FrameKernel.looksLikeCamera($0, sl) } ? "table" : "compute")
+                                : strategy == .automatic ? (kernel.prefersTable && src.withUnsafeBytes { FrameKernel.looksLikeCamera($0, sl) } ? "table" : "compute")
                                 : strategy.rawValue
                             let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds, frames: frames)
                             if content == .camera && n == 1 { cameraMs = r.msPerRun }
