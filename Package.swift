@@ -27,7 +27,15 @@ let cpuFlags: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0]
 // vectorises them one vector per iteration. Four independent vectors per iteration
 // keep the multiply-add units busy: measured 13–17 % faster (YUYV 1080p noise,
 // deuteranopia 3.53 → 3.02 ms, tritanopia 4.75 → 3.94 ms); 2 and 8 were slower than 4.
+// Without hardware FMA (x86-64 before Haswell: the portable baseline, or no detection)
+// a fused multiply-add is a libm call per element; the kernels then use a·b + c instead.
+#if arch(x86_64)
+let hasFMA = targetCPU.map { !["x86-64", "x86-64-v2"].contains($0) } ?? false
+#else
+let hasFMA = true
+#endif
 let kernelFlags: [SwiftSetting] = cpuFlags + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"])]
+    + (hasFMA ? [] : [.define("CVDCAM_NO_FMA")])
 
 let package = Package(
     name: "cvdcam",

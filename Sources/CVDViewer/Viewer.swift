@@ -483,7 +483,10 @@ struct KernelCache {
 
     mutating func prepareInBackground(_ k: FrameKernel, _ encoding: YCbCrEncoding) {
         guard preparing.insert(ObjectIdentifier(k)).inserted else { return }
-        let t = Thread { k.prepareTable(for: encoding) }
+        let t = Thread {
+            BackgroundPriority.enterForCurrentThread()
+            k.prepareTable(for: encoding)
+        }
         t.name = "cvdcam table"
         t.start()
     }
