@@ -244,7 +244,7 @@ public final class Viewer {
         for (i, sim) in sims.enumerated() where i < textures.count {
             let k = kernels.kernel(for: sim)
             var strategy = FrameKernel.Strategy.automatic
-            if f.layout.format.isYCbCr, k.prefersTable, !k.hasTable(for: f.ycbcr) {
+            if f.layout.format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: f.ycbcr) {
                 // Build the exact table in the background; compute meanwhile, never stall.
                 kernels.prepareInBackground(k, f.ycbcr)
                 strategy = .compute

@@ -31,6 +31,7 @@ public final class FrameKernel: Sendable {
     public init(_ transform: ColorTransform) {
         self.transform = transform
         math = PixelMath(transform)
+        prefersTable = !transform.isIdentity
     }
 
     public convenience init(_ simulation: Simulation) {
@@ -40,7 +41,26 @@ public final class FrameKernel: Sendable {
     /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
     /// normal vision: without the transfer functions, computing is a plain Y′CbCr → RGB
     /// conversion, about twice as fast as the lookups (measured with `cvdcam bench`).
-    public var prefersTable: Bool { transform != .identity }
+    public let prefersTable: Bool
+
+    /// Whether `apply` with this strategy may read the Y′CbCr table, so it is worth building.
+    public func mayUseTable(_ strategy: Strategy) -> Bool {
+        strategy == .table || (strategy == .automatic && prefersTable)
+    }
+
+    /// Whether `apply` with this strategy reads the table for this 4:2:2 frame, written to
+    /// a 4-byte-aligned BGRA destination (the only one the table serves).
+    public func usesTable(for source: UnsafeRawBufferPointer, _ layout: FrameLayout, strategy: Strategy) -> Bool {
+        guard layout.format.isYCbCr, (try? layout.validate()) != nil,
+              source.count >= layout.minimumByteCount, let base = source.baseAddress else { return false }
+        return readsTable(base, layout, strategy)
+    }
+
+    /// The one decision behind `apply` and `usesTable`: camera-like frames (the probe) go
+    /// through the table under `.automatic`, every frame under `.table`.
+    private func readsTable(_ source: UnsafeRawPointer, _ layout: FrameLayout, _ strategy: Strategy) -> Bool {
+        mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(source, layout))
+    }
 
     /// Bytes of tables every kernel prepares: none (the compute path is pure arithmetic).
     public static var baseTableBytes: Int { 0 }
@@ -72,8 +92,8 @@ public final class FrameKernel: Sendable {
         }
     }
 
-    /// Whether `.automatic` would use the table for this 4:2:2 frame (a camera-like
-    /// picture) rather than compute every pixel (incoherent content such as noise).
+    /// Whether a 4:2:2 frame looks like a camera picture (coherent enough for the table to
+    /// pay) rather than incoherent content such as noise: the probe `.automatic` uses.
     public static func looksLikeCamera(_ source: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Bool {
         guard layout.format.isYCbCr, (try? layout.validate()) != nil,
               source.count >= layout.minimumByteCount, let base = source.baseAddress else { return false }
@@ -118,12 +138,7 @@ public final class FrameKernel: Sendable {
         let job: Job
         if sl.format.isYCbCr {
             let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-            let useTable: Bool = switch strategy {
-            case .compute: false
-            case .table: lookup
-            case .automatic: lookup && prefersTable && CoherenceProbe.isCoherent(src, sl)
-            }
-            job = useTable ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
+            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
         } else {
             job = .rgb
         }

@@ -74,8 +74,8 @@ extension PixelFormat {
 
 extension ColorTransform {
     func withVariant<Visitor: MathVariantVisitor>(_ v: Visitor) {
+        if isIdentity { return v.visit(Identity.self) }
         switch self {
-        case .linear(let m) where m == .identity, .gammaSpace(let m) where m == .identity: v.visit(Identity.self)
         case .linear(let m) where m.rowsEqual(0, 1) && m.rowsEqual(1, 2): v.visit(LinearGrey.self)
         case .linear(let m) where m.rowsEqual(0, 1): v.visit(LinearRGEqual.self)
         case .linear: v.visit(LinearMatrix.self)

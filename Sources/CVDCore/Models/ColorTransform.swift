@@ -19,6 +19,14 @@ public enum ColorTransform: Hashable, Sendable {
         }
     }
 
+    /// Whether every colour maps to itself (normal vision, in either space).
+    public var isIdentity: Bool {
+        switch self {
+        case .linear(let m), .gammaSpace(let m): m == .identity
+        case .halfPlanes: false
+        }
+    }
+
     /// Whether the matrices work on linear light (sRGB decode before, encode after).
     public var isLinearLight: Bool {
         if case .gammaSpace = self { return false }

@@ -75,7 +75,7 @@ struct BenchCommand: ParsableCommand {
         let frameSets = sizes.map { BenchFrames(size: $0) }
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
             let kernel = FrameKernel(sim)
-            if strategy == .table || (strategy == .automatic && kernel.prefersTable) {
+            if kernel.mayUseTable(strategy) {
                 let t = Stopwatch.now(CLOCK_MONOTONIC)
                 kernel.prepareTable(for: .bt601Limited)
                 report.note("\(sim): Y′CbCr table built in \(Int((Stopwatch.now(CLOCK_MONOTONIC) - t) * 1000)) ms")
@@ -86,9 +86,7 @@ struct BenchCommand: ParsableCommand {
                     for content in BenchFrames.Content.allCases {
                         for n in threadCounts {
                             let (src, sl) = f.source(input, content)
-                            let path = input == .rgba ? "compute"
-                                : strategy == .automatic ? (kernel.prefersTable && src.withUnsafeBytes { FrameKernel.looksLikeCamera($0, sl) } ? "table" : "compute")
-                                : strategy.rawValue
+                            let path = src.withUnsafeBytes { kernel.usesTable(for: $0, sl, strategy: strategy) } ? "table" : "compute"
                             let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds, frames: frames)
                             if content == .camera && n == 1 { cameraMs = r.msPerRun }
                             report.row(BenchRow(kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
