@@ -46,6 +46,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Colour science and frame kernels: pure Swift, no C dependencies.
@@ -64,7 +65,8 @@ let package = Package(
 
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore", "CVDSystem"]),
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore", "CVDSystem",
+                                                 .product(name: "SystemPackage", package: "swift-system")]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
@@ -78,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO", "CVDViewer", "CVDCapture",
+                "CVDCore", "CVDImageIO", "CVDViewer", "CVDCapture", "CVDSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cpuFlags

@@ -80,10 +80,10 @@ public final class CaptureStream {
     /// - Throws: `.disconnected` when the device went away (ENODEV), `.timeout` when no
     ///   frame came in time.
     public func next<R>(timeout: Double, _ body: (CapturedFrame) -> R) throws(CaptureError) -> R {
-        let deadline = Clock.now + timeout
+        let deadline = SystemClock.monotonic + timeout
         while true {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let left = max(0, deadline - Clock.now)
+            let left = max(0, deadline - SystemClock.monotonic)
             let ready = poll(&pfd, 1, Int32((left * 1000).rounded(.up)))
             if ready < 0 {
                 if errno == EINTR { continue }

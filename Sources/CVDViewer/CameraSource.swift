@@ -92,8 +92,8 @@ public final class CameraSource: FrameSource {
         while running.value {
             guard let cam = camera else {
                 // Lost: try again once a second, with the same options.
-                if Clock.now - lastAttempt < retryInterval { usleep(100_000); continue }
-                lastAttempt = Clock.now
+                if SystemClock.monotonic - lastAttempt < retryInterval { usleep(100_000); continue }
+                lastAttempt = SystemClock.monotonic
                 do {
                     let c = try Camera(options)
                     camera = c
@@ -118,7 +118,7 @@ public final class CameraSource: FrameSource {
                     // only if the view is still drawing from it).
                     ring[slot].withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: n) }
                     sequence += 1
-                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, sequence: sequence, timestamp: Clock.now))
+                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, sequence: sequence, timestamp: SystemClock.monotonic))
                     slot = (slot + 1) % ring.count
                 }
             } catch .timeout {
@@ -135,7 +135,7 @@ public final class CameraSource: FrameSource {
                 }
                 cam.stop()
                 camera = nil
-                lastAttempt = Clock.now
+                lastAttempt = SystemClock.monotonic
             }
         }
         camera?.stop()

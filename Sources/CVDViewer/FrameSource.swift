@@ -40,15 +40,15 @@ public final class TestSceneSource: FrameSource {
         let thread = Thread { [running] in
             defer { done.signal() }
             var sequence = 0
-            var next = Clock.now
+            var next = SystemClock.monotonic
             while running.value {
                 sequence += 1
                 // Publishing the same array shares its storage: no copy, no allocation.
-                sink.publish(Frame(bytes: bytes, layout: layout, sequence: sequence, timestamp: Clock.now))
+                sink.publish(Frame(bytes: bytes, layout: layout, sequence: sequence, timestamp: SystemClock.monotonic))
                 if fps > 0 {
                     next += 1 / fps
-                    let wait = next - Clock.now
-                    if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = Clock.now }
+                    let wait = next - SystemClock.monotonic
+                    if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
                 } else {
                     usleep(200)
                 }
@@ -78,7 +78,7 @@ public final class ImageSource: FrameSource {
     }
 
     public func start(into sink: LatestFrame) {
-        sink.publish(Frame(bytes: image.pixels, layout: image.layout, sequence: 1, timestamp: Clock.now))
+        sink.publish(Frame(bytes: image.pixels, layout: image.layout, sequence: 1, timestamp: SystemClock.monotonic))
     }
 
     public func stop() {}

@@ -118,7 +118,7 @@ public final class Viewer {
         defer { shutdown() }
         say("cvdcam: showing \(source.name); \(state.summary)")
         if ProcessInfo.processInfo.environment["CVDCAM_PROFILE"] == "1" { print("cvdcam profile: SDL renderer \(rendererName)") }
-        let benchmarkStart = Clock.now
+        let benchmarkStart = SystemClock.monotonic
         var running = true
         var event = SDL_Event()
         while running {
@@ -134,22 +134,22 @@ public final class Viewer {
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
-            if let m = message, Clock.now > m.until { message = nil; screenDirty = true }
+            if let m = message, SystemClock.monotonic > m.until { message = nil; screenDirty = true }
             if pictureDirty {
-                let t = Clock.now
+                let t = SystemClock.monotonic
                 simulate(); pictureDirty = false; screenDirty = true
-                profile.add(0, Clock.now - t)
+                profile.add(0, SystemClock.monotonic - t)
             }
             if screenDirty {
-                let t = Clock.now
+                let t = SystemClock.monotonic
                 let finishing = screenshotDue
                 if finishing { snapshotPending = true; screenshotDue = false }
                 try render()
-                profile.add(1, Clock.now - t)
+                profile.add(1, SystemClock.monotonic - t)
                 screenDirty = false
                 if finishing { running = false }
                 if let f = frame, let n = options.benchmarkFrames {
-                    latencies.append(Clock.now - f.timestamp)
+                    latencies.append(SystemClock.monotonic - f.timestamp)
                     presented += 1
                     if presented >= n { running = false }
                 }
@@ -157,7 +157,7 @@ public final class Viewer {
                 if !handle(event) { running = false }
             }
         }
-        if let n = options.benchmarkFrames { reportBenchmark(frames: n, seconds: Clock.now - benchmarkStart) }
+        if let n = options.benchmarkFrames { reportBenchmark(frames: n, seconds: SystemClock.monotonic - benchmarkStart) }
         return 0
     }
 
@@ -254,7 +254,7 @@ public final class Viewer {
             var pixels: UnsafeMutableRawPointer?
             var pitch: Int32 = 0
             guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else { continue }
-            let t0 = Clock.now
+            let t0 = SystemClock.monotonic
             let dl = FrameLayout(format: .bgra, width: w, height: h, bytesPerRow: Int(pitch))
             f.bytes.withUnsafeBytes { s in
                 // The locked area is `pitch` × h bytes, valid until SDL_UnlockTexture; the
@@ -262,7 +262,7 @@ public final class Viewer {
                 try? k.apply(source: s, f.layout, destination: UnsafeMutableRawBufferPointer(start: base, count: Int(pitch) * h),
                              dl, ycbcr: f.ycbcr, strategy: strategy)
             }
-            profile.add(3, Clock.now - t0)
+            profile.add(3, SystemClock.monotonic - t0)
             SDL_UnlockTexture(textures[i])
         }
     }
@@ -330,9 +330,9 @@ public final class Viewer {
         footer(W, H)
         if state.helpVisible { help(W, H) }
         if snapshotPending { snapshotPending = false; saveSnapshot(W, H) }
-        let t = Clock.now
+        let t = SystemClock.monotonic
         SDL_RenderPresent(renderer)
-        profile.add(2, Clock.now - t)
+        profile.add(2, SystemClock.monotonic - t)
     }
 
     private func copy(_ t: OpaquePointer, _ sx: Double, _ sy: Double, _ sw: Double, _ sh: Double, to d: Rect) {
@@ -420,7 +420,7 @@ public final class Viewer {
         let ok = pixels.withUnsafeMutableBytes { p in
             SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(W * 4)) == 0
         }
-        guard ok else { message = ("snapshot failed: \(String(cString: SDL_GetError()))", Clock.now + 4); return }
+        guard ok else { message = ("snapshot failed: \(String(cString: SDL_GetError()))", SystemClock.monotonic + 4); return }
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
                                                 formatOptions: [.withFullDate, .withTime]).replacingOccurrences(of: ":", with: "")
@@ -433,10 +433,10 @@ public final class Viewer {
         do {
             try ImageFile.write(RGBAImage(width: W, height: H, pixels: pixels), to: path)
             print("cvdcam: saved \(path)")
-            message = ("saved \(path)", Clock.now + 3)
+            message = ("saved \(path)", SystemClock.monotonic + 3)
         } catch {
             print("cvdcam: \(error)")
-            message = ("\(error)", Clock.now + 5)
+            message = ("\(error)", SystemClock.monotonic + 5)
         }
         fflush(nil)
         screenDirty = true

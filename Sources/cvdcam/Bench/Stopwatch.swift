@@ -1,4 +1,4 @@
-import Foundation
+import CVDSystem
 
 /// Wall-clock and CPU time of repeated runs.
 enum Stopwatch {
@@ -18,22 +18,16 @@ enum Stopwatch {
         body()
         var times: [Double] = []
         times.reserveCapacity(exactRuns ?? 4096)
-        let clock = threadCPU ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID
-        let cpu0 = now(clock)
-        let start = now(CLOCK_MONOTONIC)
+        func cpuNow() -> Double { threadCPU ? SystemClock.threadCPU : SystemClock.processCPU }
+        let cpu0 = cpuNow()
+        let start = SystemClock.monotonic
         repeat {
-            let t0 = now(CLOCK_MONOTONIC)
+            let t0 = SystemClock.monotonic
             body()
-            times.append(now(CLOCK_MONOTONIC) - t0)
-        } while exactRuns.map { times.count < $0 } ?? (times.count < minRuns || now(CLOCK_MONOTONIC) - start < seconds)
-        let cpu = now(clock) - cpu0
+            times.append(SystemClock.monotonic - t0)
+        } while exactRuns.map { times.count < $0 } ?? (times.count < minRuns || SystemClock.monotonic - start < seconds)
+        let cpu = cpuNow() - cpu0
         times.sort()
         return Result(msPerRun: times[times.count / 2] * 1000, cpuMsPerRun: cpu / Double(times.count) * 1000, runs: times.count)
-    }
-
-    static func now(_ clock: clockid_t) -> Double {
-        var ts = timespec()
-        clock_gettime(clock, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVDCapture
 import CVDCore
+import CVDSystem
 import Foundation
 
 struct BenchCommand: ParsableCommand {
@@ -76,9 +77,9 @@ struct BenchCommand: ParsableCommand {
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
             let kernel = FrameKernel(sim)
             if kernel.mayUseTable(strategy) {
-                let t = Stopwatch.now(CLOCK_MONOTONIC)
+                let t = SystemClock.monotonic
                 kernel.prepareTable(for: .bt601Limited)
-                report.note("\(sim): Y′CbCr table built in \(Int((Stopwatch.now(CLOCK_MONOTONIC) - t) * 1000)) ms")
+                report.note("\(sim): Y′CbCr table built in \(Int((SystemClock.monotonic - t) * 1000)) ms")
             }
             for f in frameSets {
                 for input in BenchFrames.Input.allCases {

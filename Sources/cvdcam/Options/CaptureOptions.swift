@@ -1,5 +1,6 @@
 import ArgumentParser
 import CVDCapture
+import CVDCore
 
 /// `--format` values: the pixel formats cvdcam reads.
 struct FourCCArgument: ExpressibleByArgument {
