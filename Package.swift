@@ -71,16 +71,21 @@ let package = Package(
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
 
-        // The live view: pure state and geometry (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore"]),
-        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDViewModel", "CVDImageIO", "CVDCapture", "CVDSystem", "CSDL2", "CSDL2TTF"],
+        // The frame pipeline: sources (test scene, picture file, camera with its reconnect
+        // policy), the newest-frame hand-off and the kernel cache. No SDL: the live view and
+        // anything that sends frames elsewhere share it.
+        .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
+
+        // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
+        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources"]),
+        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF"],
                 swiftSettings: cpuFlags),
 
         // The command-line program.
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO", "CVDViewer", "CVDCapture", "CVDSystem",
+                "CVDCore", "CVDImageIO", "CVDSources", "CVDViewer", "CVDCapture", "CVDSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cpuFlags
@@ -89,7 +94,8 @@ let package = Package(
         .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDCore"]),
+        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore"]),
+        .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),

@@ -1,4 +1,5 @@
 import CVDCore
+import Foundation
 
 /// How a pane says which vision it shows: a colour, a distinct shape per mode, and text —
 /// never colour alone (cvdcam teaches colour blindness; its own UI must pass that test).
@@ -90,6 +91,8 @@ public struct LabelStyle: Sendable {
     /// White text on a black shim of this opacity. Over the worst background (white),
     /// the shim's composite is 255·(1 − α) ≈ 46: contrast 13.6:1.
     public static let shimAlpha = 0.82
+    /// The same as an 8-bit alpha for the renderer.
+    public static var shimAlpha8: UInt8 { UInt8((shimAlpha * 255).rounded()) }
     public static let textColour = RGB8(255, 255, 255)
     public static let shimColour = RGB8(0, 0, 0)
 
@@ -107,5 +110,3 @@ public struct LabelStyle: Sendable {
         Int((max(18, Double(windowHeight) / 22) * uiScale).rounded())
     }
 }
-
-import Foundation

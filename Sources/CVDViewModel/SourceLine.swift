@@ -1,14 +1,5 @@
+import CVDSources
 import Foundation
-
-/// What a source says about itself, for the on-screen source line.
-public enum SourceStatus: Equatable, Sendable {
-    case running
-    /// The camera went away; the view keeps the last frame and says so. The text names
-    /// the device (or what went wrong).
-    case disconnected(String)
-    /// The source could not be used; the text says why (e.g. the camera is busy).
-    case failed(String)
-}
 
 /// The line at the bottom of the window: which source shows, and its trouble if any.
 public enum SourceLine {

@@ -1,4 +1,5 @@
 import CVDCore
+import Foundation
 
 /// Everything the live view shows, as a value: the pure logic behind the window.
 public struct ViewState: Equatable, Sendable {
@@ -110,6 +111,13 @@ public struct ViewState: Equatable, Sendable {
         }
     }
 
+    /// What the pane renderer draws, one texture each: the panes' simulations, and for the
+    /// split layout the original first (left of the divider), then the simulation.
+    public var renderedSimulations: [Simulation] {
+        if layout == .split, let normal = try? Simulation(mode: .normal) { return [normal, simulation] }
+        return paneSimulations
+    }
+
     /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
     public var summary: String {
         var parts = [layout == .quad ? "quad: normal, protanopia, deuteranopia, tritanopia" : simulation.description]
@@ -119,5 +127,3 @@ public struct ViewState: Equatable, Sendable {
         return parts.joined(separator: " · ")
     }
 }
-
-import Foundation

@@ -8,9 +8,9 @@ enum FontLocator {
         "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
     ]
 
-    /// `$CVDCAM_FONT` if set, else the first candidate that exists.
-    static func find() throws(ViewerError) -> String {
-        if let p = ProcessInfo.processInfo.environment["CVDCAM_FONT"], !p.isEmpty {
+    /// `explicit` (`--font`) if given, else the first candidate that exists.
+    static func find(_ explicit: String?) throws(ViewerError) -> String {
+        if let p = explicit, !p.isEmpty {
             guard FileManager.default.fileExists(atPath: p) else { throw .fontMissing([p]) }
             return p
         }

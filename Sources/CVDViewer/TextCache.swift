@@ -1,5 +1,12 @@
 import CSDL2
 import CSDL2TTF
+import CVDCore
+
+/// A line of text rendered once, as a texture.
+struct TextTexture {
+    let texture: OpaquePointer
+    let size: FrameSize
+}
 
 /// Rendered text as textures, kept until the font size changes (labels change rarely;
 /// re-rendering them every frame would cost more than the picture).
@@ -9,7 +16,7 @@ final class TextCache {
     private let fontPath: String
     private var font: OpaquePointer?
     private(set) var size: Int = 0
-    private var cache: [String: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
+    private var cache: [String: TextTexture] = [:]
 
     init(renderer: OpaquePointer, fontPath: String) {
         self.renderer = renderer
@@ -29,13 +36,13 @@ final class TextCache {
     }
 
     /// White text as a texture (wraps `TTF_RenderUTF8_Blended`).
-    func texture(_ text: String) -> (texture: OpaquePointer, w: Int32, h: Int32)? {
+    func texture(_ text: String) -> TextTexture? {
         if let t = cache[text] { return t }
         guard let font, !text.isEmpty,
               let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        let entry = (tex, surface.pointee.w, surface.pointee.h)
+        let entry = TextTexture(texture: tex, size: FrameSize(Int(surface.pointee.w), Int(surface.pointee.h)))
         cache[text] = entry
         return entry
     }

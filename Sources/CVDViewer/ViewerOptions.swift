@@ -7,8 +7,8 @@ public struct ViewerOptions: Sendable {
     public var model: ModelKind = .auto
     public var fullscreen = false
     public var uiScale = 1.0
-    /// Window size; nil: the picture's size, limited to the screen.
-    public var windowSize: (Int, Int)?
+    /// Window size; nil: 1280×720.
+    public var windowSize: FrameSize?
     /// Where `s` writes snapshots.
     public var snapshotDirectory = "."
     /// Free-running benchmark: process this many frames, print figures, exit.
@@ -17,6 +17,10 @@ public struct ViewerOptions: Sendable {
     /// frames from the source, then quit.
     public var screenshotPath: String?
     public var screenshotAfterFrames = 10
+    /// Print the mean time of each frame stage every 100 frames.
+    public var profile = false
+    /// The label font; nil: DejaVu Sans Bold where Debian puts it.
+    public var fontPath: String?
 
     public init() {}
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CVDCapture
 import CVDCore
 import CVDImageIO
+import CVDSources
 import CVDViewer
 import Foundation
 
@@ -51,6 +52,12 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
     var benchmarkFrames: Int?
 
+    @Flag(help: "Print the mean time of each frame stage (kernel, render, present) every 100 frames.")
+    var profile = false
+
+    @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
+    var font: String?
+
     func validate() throws {
         guard simulation.mode != .all else { throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout") }
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
@@ -73,53 +80,48 @@ struct ViewCommand: ParsableCommand {
         options.benchmarkFrames = benchmarkFrames
         options.screenshotPath = screenshot
         options.screenshotAfterFrames = screenshotAfter
+        options.profile = profile
+        options.fontPath = font
 
-        let source: FrameSource
-        var picture: (width: Int, height: Int)
-        if let path = image {
-            let image = try ImageFile.read(path)
-            source = ImageSource(path: path, image: image)
-            picture = (image.width, image.height)
-        } else {
-            let size = camera.frameSize ?? FrameSize(1280, 720)
-            picture = (size.width, size.height)
-            let scene = { (notice: String?) in
-                TestSceneSource(width: size.width, height: size.height,
-                                fps: benchmarkFrames == nil ? camera.frameRate ?? 30 : 0, notice: notice)
-            }
-            do throws(CaptureError) {
-                if testScene { throw CaptureError.noCamera }
-                let cam = try CameraSource(options: camera.cameraOptions)
-                source = cam
-                picture = cam.size
-            } catch {
-                switch error {
-                case .noCamera:
-                    if !testScene { print("cvdcam: no camera found; showing the built-in test scene") }
-                    source = scene(nil)
-                case .busy, .permissionDenied, .disconnected, .timeout, .system:
-                    // The camera is there but cannot be used now: say why, in the window too,
-                    // show the test scene, and switch to the camera when it can be opened.
-                    let why = "\(error); showing the built-in test scene until the camera is free"
-                    print("cvdcam: " + why)
-                    source = CameraSource(waitingFor: camera.cameraOptions, scene: scene(why), size: picture)
-                case .noSuchDevice, .notCaptureDevice, .unsupportedFormat, .badControl:
-                    throw error  // a wrong --device/--format/--size/--control: the user must fix it
-                }
-            }
-        }
-        options.windowSize = window.map { ($0.width, $0.height) } ?? Self.fitted(picture.width, picture.height)
+        let reporter = TerminalReporter()
+        let source = try makeSource(reporter)
+        options.windowSize = window ?? source.size.scaledDown(toFit: FrameSize(1920, 1080))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
-            try Viewer(source: source, options: options).run()
+            try Viewer(source: source, options: options, reporter: reporter).run()
         }
-        // Exit here, so the window goes with the process (see Viewer.shutdown).
+        // Exit here, so the window goes with the process (see Canvas).
         fflush(nil)
         Foundation.exit(status)
     }
 
-    /// The picture's size, scaled down to fit 1920×1080.
-    static func fitted(_ w: Int, _ h: Int) -> (Int, Int) {
-        let s = min(1, 1920 / Double(w), 1080 / Double(h))
-        return (Int(Double(w) * s), Int(Double(h) * s))
+    /// The picture file, the camera, or the test scene (see `CameraErrorPolicy`).
+    private func makeSource(_ reporter: TerminalReporter) throws -> FrameSource {
+        if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
+        let size = camera.frameSize ?? FrameSize(1280, 720)
+        let fps = benchmarkFrames == nil ? Self.rate(camera.frameRate) : nil
+        let scene = { (notice: String?) in TestSceneSource(size: size, fps: fps, notice: notice) }
+        if testScene { return scene(nil) }
+        do throws(CaptureError) {
+            return try CameraSource(options: camera.cameraOptions, reporter: reporter)
+        } catch {
+            switch CameraErrorPolicy.atStart(error) {
+            case .showTestScene:
+                reporter.status("no camera found; showing the built-in test scene")
+                return scene(nil)
+            case .waitForCamera:
+                // The camera is there but cannot be used now: say why, in the window too,
+                // show the test scene, and switch to the camera when it can be opened.
+                let why = "\(error); showing the built-in test scene until the camera is free"
+                reporter.status(why)
+                return CameraSource(waitingFor: camera.cameraOptions, scene: scene(why), reporter: reporter)
+            case .fail:
+                throw error  // a wrong --device/--format/--size/--control: the user must fix it
+            }
+        }
+    }
+
+    /// The test scene's rate: `--fps`, else 30.
+    private static func rate(_ fps: Double?) -> FrameRate? {
+        FrameRate(frames: Int(((fps ?? 30) * 1000).rounded()), per: 1000)
     }
 }

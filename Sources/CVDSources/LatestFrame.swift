@@ -1,4 +1,3 @@
-import CVDViewModel
 import Synchronization
 
 /// A one-slot hand-off from a source thread to the view: a new frame replaces the one

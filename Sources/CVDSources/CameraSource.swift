@@ -6,8 +6,9 @@ import Synchronization
 
 /// A webcam as a frame source. Its own thread waits for frames (never the window's),
 /// decodes each into one of three reused buffers and publishes it; the view takes the
-/// newest. When the camera goes away (ENODEV) the source says "disconnected", keeps
-/// trying to open it again once a second, and carries on by itself when it is back.
+/// newest. When the camera goes away the source says "disconnected", keeps trying to open
+/// it again once a second (`CameraErrorPolicy.afterLoss`), and carries on by itself when
+/// it is back.
 ///
 /// Started `waitingFor` a camera that cannot be used yet (busy), it shows the test scene
 /// with the reason, and switches to the camera as soon as it opens.
@@ -15,84 +16,85 @@ public final class CameraSource: FrameSource {
     public var name: String { currentName.withLock { $0 } }
     private let currentName: Mutex<String>
     /// The frame size the camera granted (waiting: the test scene's).
-    public let size: (width: Int, height: Int)
+    public let size: FrameSize
     /// Shown until the camera opens (waiting only).
     private let scene: TestSceneSource?
     private let options: CameraOptions
+    private let reporter: any Reporter
     /// The camera opened by init, for the capture thread to take.
     private let first: Handoff
-    private let running = RunFlag()
-    private let done = DispatchSemaphore(value: 0)
+    private let thread = SourceThread(name: "cvdcam camera")
     /// Seconds between attempts to reopen a lost camera.
     public static let retryInterval = 1.0
 
     /// Opens the camera now, so that start-up problems (busy, no permission) are
     /// reported before the window opens.
-    public init(options: CameraOptions) throws(CaptureError) {
+    public init(options: CameraOptions, reporter: any Reporter) throws(CaptureError) {
         let cam = try Camera(options)
         currentName = Mutex(cam.name)
-        size = (cam.format.width, cam.format.height)
+        size = FrameSize(cam.format.width, cam.format.height)
         self.options = options
+        self.reporter = reporter
         first = Handoff(cam)
         scene = nil
-        say("cvdcam: camera \(cam.name), \(cam.format)")
-        for (c, v) in cam.controlsSet { say("cvdcam: control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
+        reporter.status("camera \(cam.name), \(cam.format)")
+        for (c, v) in cam.controlsSet { reporter.status("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
     }
 
     /// Shows `scene` (which carries the reason as its notice) and opens the camera as soon
     /// as it can be used.
-    public init(waitingFor options: CameraOptions, scene: TestSceneSource, size: (width: Int, height: Int)) {
+    public init(waitingFor options: CameraOptions, scene: TestSceneSource, reporter: any Reporter) {
         currentName = Mutex(scene.name)
-        self.size = size
+        size = scene.size
         self.options = options
+        self.reporter = reporter
         first = Handoff(nil)
         self.scene = scene
     }
 
     public func start(into sink: LatestFrame) {
-        running.set(true)
         scene?.start(into: sink)
-        let options = options, running = running, done = done, first = first
         // Waiting only: when the camera that was busy opens, the scene stops (before the
         // camera's first frame is published) and the name follows.
-        let switched: (@Sendable (String) -> Void)?
-        if scene == nil {
-            switched = nil
-        } else {
+        var switched: (@Sendable (String) -> Void)?
+        if let scene {
             switched = { [self] name in
-                self.scene?.stop()
+                scene.stop()
                 self.currentName.withLock { $0 = name }
             }
         }
-        let thread = Thread {
-            Self.loop(first, options, sink, running, switched: switched)
-            done.signal()
-        }
-        thread.name = "cvdcam camera"
-        thread.start()
+        let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, switched: switched)
+        let first = first
+        thread.start { thread in loop.run(first.take(), while: thread) }
     }
 
     public func stop() {
         scene?.stop()
-        guard running.value else { return }
-        running.set(false)
         // The loop checks the flag at least every poll timeout (0.5 s).
-        _ = done.wait(timeout: .now() + 2)
+        thread.stop()
     }
+}
 
-    private static func loop(_ first: Handoff, _ options: CameraOptions, _ sink: LatestFrame, _ running: RunFlag,
-                             switched: (@Sendable (String) -> Void)?) {
+/// The capture thread's work: frames into the sink, and the lost-camera policy.
+private struct CaptureLoop: Sendable {
+    let options: CameraOptions
+    let sink: LatestFrame
+    let reporter: any Reporter
+    /// Called once, on the first successful open (waiting only).
+    let switched: (@Sendable (String) -> Void)?
+
+    func run(_ first: Camera?, while thread: SourceThread) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
         // driver module unload while the camera is away).
-        var camera = first.take()
-        var switched = switched  // called once, on the first successful open
+        var camera = first
+        var switched = switched
         var ring: [[UInt8]] = [[], [], []]
-        var slot = 0, sequence = 0
+        var slot = 0
         var lastAttempt = 0.0
-        while running.value {
+        while thread.isRunning {
             guard let cam = camera else {
                 // Lost: try again once a second, with the same options.
-                if SystemClock.monotonic - lastAttempt < retryInterval { usleep(100_000); continue }
+                if SystemClock.monotonic - lastAttempt < CameraSource.retryInterval { usleep(100_000); continue }
                 lastAttempt = SystemClock.monotonic
                 do {
                     let c = try Camera(options)
@@ -100,13 +102,13 @@ public final class CameraSource: FrameSource {
                     if let s = switched {
                         s(c.name)
                         switched = nil
-                        say("cvdcam: the camera is free now: showing \(c.name), \(c.format)")
+                        reporter.status("the camera is free now: showing \(c.name), \(c.format)")
                     } else {
-                        say("cvdcam: camera back: \(c.name), \(c.format)")
+                        reporter.status("camera back: \(c.name), \(c.format)")
                     }
                     sink.status = .running
                 } catch {
-                    // Still gone (or busy): keep waiting.
+                    assert(CameraErrorPolicy.afterLoss(error) == .waitForCamera)  // still gone or busy: keep waiting
                 }
                 continue
             }
@@ -115,23 +117,23 @@ public final class CameraSource: FrameSource {
                     let n = layout.minimumByteCount
                     if ring[slot].count != n { ring[slot] = [UInt8](repeating: 0, count: n) }
                     // Copies into a buffer the view no longer holds (copy-on-write copies it
-                    // only if the view is still drawing from it).
+                    // only if the view is still drawing from it). `bytes` holds at least
+                    // `minimumByteCount` bytes: the decoder checked it against the layout.
                     ring[slot].withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: n) }
-                    sequence += 1
-                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, sequence: sequence, timestamp: SystemClock.monotonic))
+                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, timestamp: SystemClock.monotonic))
                     slot = (slot + 1) % ring.count
                 }
             } catch .timeout {
                 continue  // a slow camera, or one that just went: the next wait tells
             } catch {
-                // Unplugged (ENODEV), or any other failure mid-stream: keep the last frame,
-                // say so, and reopen when it works again.
+                // Unplugged, or any other failure mid-stream: keep the last frame, say so,
+                // and reopen when it works again.
                 if case .disconnected(let path) = error {
                     sink.status = .disconnected(path)
-                    say("cvdcam: camera disconnected (\(path)) — waiting for it to come back")
+                    reporter.status("camera disconnected (\(path)) — waiting for it to come back")
                 } else {
                     sink.status = .disconnected("\(error)")
-                    say("cvdcam: camera stopped: \(error) — trying to reopen it")
+                    reporter.status("camera stopped: \(error) — trying to reopen it")
                 }
                 cam.stop()
                 camera = nil
@@ -156,10 +158,4 @@ private final class Handoff: @unchecked Sendable {  // `camera` is only touched 
         camera = nil
         return c
     }
-}
-
-/// One line on stdout, flushed (stdout is a pipe in tests and scripts).
-private func say(_ s: String) {
-    print(s)
-    fflush(nil)
 }

@@ -1,0 +1,11 @@
+import CVDCore
+
+/// Something that publishes frames into a `LatestFrame` from its own thread.
+public protocol FrameSource: AnyObject, Sendable {
+    /// Shown on screen and printed: "built-in test scene", "image photo.png", a camera name.
+    var name: String { get }
+    /// The size of the frames it publishes (before the first one: the size it will have).
+    var size: FrameSize { get }
+    func start(into sink: LatestFrame)
+    func stop()
+}

@@ -1,0 +1,75 @@
+import CVDCore
+import CVDSystem
+import Foundation
+
+/// Frame kernels by simulation, the few most recently used kept (each may hold a 64 MiB
+/// Y′CbCr table), and their tables built in the background so that switching modes never
+/// stalls the picture: until a kernel's table is ready, its frames are computed.
+///
+/// Each entry remembers which tables it has started building, so an evicted kernel takes
+/// that knowledge with it: a new kernel for the same simulation builds its own table.
+public struct KernelCache {
+    /// Builds `kernel`'s table for `encoding`; runs on a background thread of its own by
+    /// default. Tests pass a recorder.
+    public typealias TableBuilder = @Sendable (FrameKernel, YCbCrEncoding) -> Void
+
+    private struct Entry {
+        let simulation: Simulation
+        let kernel: FrameKernel
+        var building: Set<YCbCrEncoding> = []
+    }
+
+    private var entries: [Entry] = []  // least recently used first
+    public let limit: Int
+    private let build: TableBuilder
+
+    public init(limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground) {
+        self.limit = limit
+        self.build = build
+    }
+
+    /// The kernel for `simulation`, made if needed (evicting the least recently used).
+    public mutating func kernel(for simulation: Simulation) -> FrameKernel {
+        entry(for: simulation).kernel
+    }
+
+    /// How to run `simulation` on a frame in `layout` with `encoding` now: its kernel and
+    /// strategy. For Y′CbCr frames whose kernel would use a table it does not have yet, the
+    /// table's build starts (once per kernel and encoding) and the frame is computed meanwhile.
+    public mutating func prepared(for simulation: Simulation, format: PixelFormat,
+                                  encoding: YCbCrEncoding) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
+        var e = entry(for: simulation)
+        let k = e.kernel
+        guard format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: encoding) else { return (k, .automatic) }
+        if e.building.insert(encoding).inserted {
+            entries[entries.count - 1] = e
+            build(k, encoding)
+        }
+        return (k, .compute)
+    }
+
+    /// The simulations held, least recently used first.
+    public var simulations: [Simulation] { entries.map(\.simulation) }
+
+    /// Moves the entry for `simulation` to the end (most recent), making it if needed.
+    private mutating func entry(for simulation: Simulation) -> Entry {
+        if let i = entries.firstIndex(where: { $0.simulation == simulation }) {
+            entries.append(entries.remove(at: i))
+        } else {
+            entries.append(Entry(simulation: simulation, kernel: FrameKernel(simulation)))
+            if entries.count > limit { entries.removeFirst() }
+        }
+        return entries[entries.count - 1]
+    }
+
+    /// The default builder: a thread at the lowest priority, so on one core (or a VM) the
+    /// build only takes the time the live picture leaves idle.
+    public static let buildInBackground: TableBuilder = { kernel, encoding in
+        let t = Thread {
+            BackgroundPriority.enterForCurrentThread()
+            kernel.prepareTable(for: encoding)
+        }
+        t.name = "cvdcam table"
+        t.start()
+    }
+}

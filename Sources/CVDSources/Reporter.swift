@@ -1,0 +1,16 @@
+/// How the pipeline and the viewer tell the person at the terminal what happens: the
+/// command-line program implements it (prefix, flushing), the libraries never print.
+/// Called from any thread.
+public protocol Reporter: Sendable {
+    /// One line of status: "camera disconnected (/dev/video0) — waiting for it to come back".
+    func status(_ line: String)
+    /// A line of measurements of one kind ("benchmark", "profile"), for scripts to read.
+    func figures(_ kind: String, _ line: String)
+}
+
+/// Says nothing (tests, embedding).
+public struct SilentReporter: Reporter {
+    public init() {}
+    public func status(_ line: String) {}
+    public func figures(_ kind: String, _ line: String) {}
+}

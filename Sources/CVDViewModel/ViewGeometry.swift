@@ -1,0 +1,83 @@
+import CVDCore
+
+/// Where the picture goes on screen for one state, window and picture size: which part
+/// of each pane texture is drawn where, the split divider, where each pane's badge is
+/// anchored, and the way back from a pointer position to the picture.
+public struct ViewGeometry: Equatable, Sendable {
+    /// One texture (an index into `ViewState.renderedSimulations`) drawn from `source`
+    /// (texture pixels) to `destination` (window pixels).
+    public struct Piece: Equatable, Sendable {
+        public let texture: Int
+        public let source: Rect
+        public let destination: Rect
+    }
+
+    /// Where a texture's badge goes: top-left corner of the area it labels and the right
+    /// edge it must stay left of; `alignRight` puts it against that edge.
+    public struct BadgeAnchor: Equatable, Sendable {
+        public let texture: Int
+        public let x: Double, y: Double, maxX: Double
+        public let alignRight: Bool
+    }
+
+    public let pieces: [Piece]
+    public let badges: [BadgeAnchor]
+    /// The white bar on the split divider.
+    public let dividerBar: Rect?
+    /// The picture's rectangle in the first pane (the only one in single and split): the
+    /// area the mouse pans and the divider moves in.
+    public let pictureRect: Rect
+    private let panes: [Rect]
+    private let picture: FrameSize
+    private let divider: Double
+    private let layout: ViewState.Layout
+
+    /// How close (pixels) a press must be to the divider to grab it.
+    public static let dividerGrabDistance = 24.0
+
+    public init(state: ViewState, window: FrameSize, picture: FrameSize) {
+        let fw = Double(picture.width), fh = Double(picture.height)
+        let v = state.visibleRect
+        let src = Rect(v.x * fw, v.y * fh, v.w * fw, v.h * fh)
+        panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
+        self.picture = picture
+        divider = state.divider
+        layout = state.layout
+        pictureRect = PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: panes[0])
+        if state.layout == .split {
+            let p = pictureRect, d = state.divider
+            pieces = [Piece(texture: 0, source: Rect(src.x, src.y, src.w * d, src.h), destination: Rect(p.x, p.y, p.w * d, p.h)),
+                      Piece(texture: 1, source: Rect(src.x + src.w * d, src.y, src.w * (1 - d), src.h),
+                            destination: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h))]
+            dividerBar = Rect(p.x + p.w * d - 2, p.y, 4, p.h)
+            badges = [BadgeAnchor(texture: 0, x: p.x, y: p.y, maxX: p.x + p.w * d, alignRight: false),
+                      BadgeAnchor(texture: 1, x: max(p.x + p.w * d, p.x), y: p.y, maxX: p.x + p.w, alignRight: true)]
+        } else {
+            pieces = panes.enumerated().map { i, pane in
+                Piece(texture: i, source: src, destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: pane))
+            }
+            dividerBar = nil
+            badges = panes.enumerated().map { i, pane in
+                BadgeAnchor(texture: i, x: pane.x, y: pane.y, maxX: pane.x + pane.w, alignRight: false)
+            }
+        }
+    }
+
+    /// The picture point under window position (x, y), normalised to 0…1 across the
+    /// picture of the pane there (clamped to it); nil outside every pane.
+    public func pointInPicture(_ x: Double, _ y: Double) -> Point? {
+        for pane in panes where pane.contains(x, y) {
+            let p = PaneGeometry.fit(pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+            return Point(min(max((x - p.x) / p.w, 0), 1), min(max((y - p.y) / p.h, 0), 1))
+        }
+        return nil
+    }
+
+    /// Whether a press at x grabs the split divider.
+    public func isOnDivider(_ x: Double) -> Bool {
+        layout == .split && abs(x - (pictureRect.x + divider * pictureRect.w)) < Self.dividerGrabDistance
+    }
+
+    /// The divider position (0…1 of the picture's width) for a pointer at x.
+    public func dividerFraction(at x: Double) -> Double { (x - pictureRect.x) / pictureRect.w }
+}

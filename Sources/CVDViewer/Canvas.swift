@@ -1,0 +1,135 @@
+import CSDL2
+import CSDL2TTF
+import CVDCore
+import CVDViewModel
+
+/// The SDL side of the window: video start-up, the window and its renderer, streaming
+/// textures, and drawing (copy, fill, shapes, text, read-back). It owns every SDL handle
+/// it makes. The window and renderer go with the process: destroying the window while the
+/// X server still routes events to it (the release of the key that quit) raced, and under
+/// load Xlib's default handler turned the resulting BadWindow into exit status 1.
+@MainActor
+final class Canvas {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let text: TextCache
+    /// SDL's name for the renderer in use ("software", "opengl", …).
+    private(set) var rendererName = "?"
+
+    /// Opens the window. Throws `.noDisplay` when there is no display to open it on.
+    init(size: FrameSize, fullscreen: Bool, fontPath: String) throws(ViewerError) {
+        // Keep the screen awake during a demo (SDL's default too, made explicit).
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        try DisplayStart.video()
+        SDL_DisableScreenSaver()
+        guard TTF_Init() == 0 else { throw .sdl("starting SDL_ttf", String(cString: SDL_GetError())) }
+
+        DisplayStart.chooseRenderer()
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let win = SDL_CreateWindow("cvdcam", cvd_SDL_WINDOWPOS_CENTERED(), cvd_SDL_WINDOWPOS_CENTERED(),
+                                         Int32(size.width), Int32(size.height), flags) else {
+            throw .noDisplay(String(cString: SDL_GetError()))
+        }
+        window = win
+        guard let ren = SDL_CreateRenderer(win, -1, 0) else {
+            SDL_DestroyWindow(win)
+            throw .sdl("creating a renderer", String(cString: SDL_GetError()))
+        }
+        renderer = ren
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(ren, &info) == 0, let name = info.name {
+            rendererName = String(cString: name)
+        }
+        SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
+        text = TextCache(renderer: ren, fontPath: fontPath)
+    }
+
+    /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
+    var outputSize: FrameSize {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return FrameSize(Int(w), Int(h))
+    }
+
+    func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+
+    func setFullscreen(_ on: Bool) { SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+
+    /// A streaming texture the colour kernel writes BGRA into (wraps `SDL_CreateTexture`).
+    /// XRGB8888 (the usual X11/Wayland window format) and ARGB8888 both hold B, G, R, X/A
+    /// bytes on little-endian machines: taking the window's own format makes the
+    /// renderer's blit a plain copy.
+    func makeStreamingTexture(_ size: FrameSize) -> OpaquePointer? {
+        let windowFormat = SDL_GetWindowPixelFormat(window)
+        let format = windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        return SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
+    }
+
+    func clear() {
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Draws `source` (texture pixels) of a texture into `destination` (wraps `SDL_RenderCopy`).
+    func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect) {
+        guard source.w >= 0.5, destination.w >= 1 else { return }
+        var s = SDL_Rect(x: Int32(source.x.rounded()), y: Int32(source.y.rounded()),
+                         w: max(1, Int32(source.w.rounded())), h: max(1, Int32(source.h.rounded())))
+        var d = sdlRect(destination)
+        SDL_RenderCopy(renderer, t, &s, &d)
+    }
+
+    /// Draws a whole texture (text) into `r` (wraps `SDL_RenderCopy`).
+    func draw(_ t: OpaquePointer, in r: Rect) {
+        var d = sdlRect(r)
+        SDL_RenderCopy(renderer, t, nil, &d)
+    }
+
+    func fill(_ r: Rect, _ c: RGB8, alpha: UInt8) {
+        var rect = sdlRect(r)
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, alpha)
+        SDL_RenderFillRect(renderer, &rect)
+    }
+
+    /// Filled triangles in one colour (wraps `SDL_RenderGeometry`).
+    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8) {
+        var vertices: [SDL_Vertex] = []
+        for tri in tris {
+            for (px, py) in tri {
+                vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(px), y: Float(py)),
+                                           color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255),
+                                           tex_coord: SDL_FPoint(x: 0, y: 0)))
+            }
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
+    }
+
+    /// Reads back what was drawn (before present, while the back buffer is defined) as
+    /// opaque RGBA (wraps `SDL_RenderReadPixels`).
+    func readPixels() throws(ViewerError) -> RGBAImage {
+        let size = outputSize
+        var pixels = [UInt8](repeating: 0, count: size.area * 4)
+        let ok = pixels.withUnsafeMutableBytes { p in
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4)) == 0
+        }
+        guard ok else { throw .sdl("snapshot", String(cString: SDL_GetError())) }
+        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    func present() { SDL_RenderPresent(renderer) }
+
+    /// Frees the fonts and text textures and hides the window (see the type's note on why
+    /// the window itself stays until the process exits).
+    func close() {
+        text.close()
+        SDL_HideWindow(window)
+    }
+
+    /// Window rectangles are whole pixels, rounded.
+    private func sdlRect(_ r: Rect) -> SDL_Rect {
+        SDL_Rect(x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()), h: Int32(r.h.rounded()))
+    }
+}

@@ -1,0 +1,88 @@
+import CVDSources
+import Foundation
+
+/// What scripts and measurements ask of a run: a screenshot after N frames, a
+/// free-running benchmark's latencies, and the per-stage profile.
+struct RunProbes {
+    private let options: ViewerOptions
+    var profiler: StageProfiler
+    private var framesTaken = 0
+    private var presented = 0
+    private var latencies: [Double] = []
+    /// Set when the scripted screenshot is due: the next render saves it, then the view quits.
+    private(set) var screenshotDue = false
+
+    init(options: ViewerOptions, reporter: any Reporter) {
+        self.options = options
+        profiler = StageProfiler(enabled: options.profile, reporter: reporter)
+    }
+
+    /// A new frame was taken from the source.
+    mutating func frameTaken() {
+        framesTaken += 1
+        if options.screenshotPath != nil, framesTaken == options.screenshotAfterFrames { screenshotDue = true }
+    }
+
+    /// The screenshot is being taken now.
+    mutating func screenshotTaken() { screenshotDue = false }
+
+    /// A frame stamped `timestamp` was presented; true when the benchmark has seen enough.
+    mutating func presented(frameTimestamp timestamp: Double, at now: Double) -> Bool {
+        guard let n = options.benchmarkFrames else { return false }
+        latencies.append(now - timestamp)
+        presented += 1
+        return presented >= n
+    }
+
+    /// The benchmark's figures, or nil when this is no benchmark run.
+    func benchmarkReport(seconds: Double, frameSize: String, dropped: Int) -> String? {
+        guard let n = options.benchmarkFrames else { return nil }
+        let sorted = latencies.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        return String(format: "%d frames of %@ in %.2f s: %.1f frames/s, median dequeue→present latency %.2f ms, %d dropped",
+                      n, frameSize, seconds, Double(n) / seconds, median * 1000, dropped)
+    }
+}
+
+/// With `--profile`, the mean time of each frame stage every 100 frames.
+struct StageProfiler {
+    enum Stage: Int, CaseIterable {
+        case simulate, renderAndPresent, present, kernel
+
+        var name: String {
+            switch self {
+            case .simulate: "simulate"
+            case .renderAndPresent: "render+present"
+            case .present: "present"
+            case .kernel: "kernel"
+            }
+        }
+    }
+
+    let enabled: Bool
+    private let reporter: any Reporter
+    private var sums = [Double](repeating: 0, count: Stage.allCases.count)
+    private var counts = [Int](repeating: 0, count: Stage.allCases.count)
+
+    init(enabled: Bool, reporter: any Reporter) {
+        self.enabled = enabled
+        self.reporter = reporter
+    }
+
+    mutating func add(_ stage: Stage, _ seconds: Double) {
+        guard enabled else { return }
+        sums[stage.rawValue] += seconds
+        counts[stage.rawValue] += 1
+        if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
+            let parts = Stage.allCases.map { s in
+                String(format: "%@ %.2f ms", s.name, counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
+            }
+            reporter.figures("profile", parts.joined(separator: ", "))
+        }
+    }
+
+    /// A one-off profile line (e.g. which renderer runs).
+    func note(_ line: String) {
+        if enabled { reporter.figures("profile", line) }
+    }
+}

@@ -1,0 +1,62 @@
+import CVDCore
+import Synchronization
+import Testing
+@testable import CVDSources
+
+/// Records table builds instead of running them.
+private final class BuildLog: Sendable {
+    private let calls = Mutex<[(ObjectIdentifier, YCbCrEncoding)]>([])
+    var count: Int { calls.withLock { $0.count } }
+    func record(_ k: FrameKernel, _ e: YCbCrEncoding) { calls.withLock { $0.append((ObjectIdentifier(k), e)) } }
+}
+
+@Suite struct KernelCacheTests {
+    let deut = try! Simulation(mode: .deuteranopia)
+    let prot = try! Simulation(mode: .protanopia)
+    let trit = try! Simulation(mode: .tritanopia)
+
+    @Test func keepsTheMostRecentKernels() {
+        var cache = KernelCache(limit: 2, build: { _, _ in })
+        let k = cache.kernel(for: deut)
+        #expect(cache.kernel(for: deut) === k)
+        _ = cache.kernel(for: prot)
+        _ = cache.kernel(for: deut)      // deut is now the most recent
+        _ = cache.kernel(for: trit)      // evicts prot
+        #expect(cache.simulations == [deut, trit])
+        #expect(cache.kernel(for: deut) === k)
+    }
+
+    @Test func buildsEachTableOnceAndComputesMeanwhile() {
+        let log = BuildLog()
+        var cache = KernelCache(limit: 2, build: { log.record($0, $1) })
+        let first = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+        #expect(first.strategy == .compute)
+        #expect(log.count == 1)
+        _ = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+        #expect(log.count == 1, "a table being built is not started again")
+        _ = cache.prepared(for: deut, format: .yuyv, encoding: YCbCrEncoding(.bt709, .limited))
+        #expect(log.count == 2, "another encoding needs its own table")
+        let rgb = cache.prepared(for: deut, format: .rgba, encoding: .bt601Limited)
+        #expect(rgb.strategy == .automatic && log.count == 2, "RGB frames need no table")
+    }
+
+    /// The latent bug this type fixes: a kernel evicted while its table was building came
+    /// back as a new kernel (possibly at the reused address) that was taken as already
+    /// building and never got its table.
+    @Test func aKernelMadeAgainAfterEvictionGetsItsOwnTable() {
+        let log = BuildLog()
+        var cache = KernelCache(limit: 1, build: { log.record($0, $1) })
+        _ = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+        _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited)   // evicts deut
+        let again = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+        #expect(log.count == 3)
+        #expect(again.strategy == .compute)
+    }
+
+    @Test func normalVisionNeverBuildsATable() {
+        let log = BuildLog()
+        var cache = KernelCache(build: { log.record($0, $1) })
+        _ = cache.prepared(for: try! Simulation(mode: .normal), format: .yuyv, encoding: .bt601Limited)
+        #expect(log.count == 0)
+    }
+}
