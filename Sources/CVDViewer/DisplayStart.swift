@@ -9,6 +9,7 @@ enum DisplayStart {
     /// cvdcam would show a window nobody can see. Set SDL_VIDEODRIVER=offscreen or dummy
     /// to run headless on purpose (tests). Wraps `SDL_Init(SDL_INIT_VIDEO)`.
     static func video() throws(ViewerError) {
+        useUTF8Locale()
         let env = ProcessInfo.processInfo.environment
         let explicit = env["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
         if !explicit {
@@ -24,6 +25,16 @@ enum DisplayStart {
             SDL_Quit()
             throw .noDisplay("only the \(driver) driver is available")
         }
+    }
+
+    /// Xlib converts window titles through the C library's locale: in the "C" locale that
+    /// every program starts in, SDL's UTF-8 title reaches `WM_NAME` as mojibake and
+    /// `_NET_WM_NAME` (what window lists and screen readers read) is never set. Takes the
+    /// user's locale for character types (wraps `setlocale(LC_CTYPE, "")`), or C.UTF-8
+    /// when that is not UTF-8.
+    private static func useUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
     /// Without a GPU, SDL's OpenGL renderer runs on Mesa's llvmpipe, many times slower per

@@ -55,6 +55,9 @@ import Testing
         try x.key("3")
         try x.waitForOutput("cvdcam: deuteranopia (Viénot 1999)")
         usleep(300_000)
+        // The title names the mode, in UTF-8, where window lists and screen readers read it.
+        let title = try x.run("xprop", ["-id", x.window, "_NET_WM_NAME"])
+        #expect(title.contains("\"cvdcam — deuteranopia (Viénot 1999)\""), "title: \(title)")
         try expectPatches(try x.screenshot(), mode: .deuteranopia)
 
         // v: split wipe — original left of the divider (x = 640), simulated right.

@@ -74,7 +74,7 @@ final class XSession {
         try p.run()
         app = p
         for _ in 0..<300 {  // up to 30 s: CI machines run other test suites meanwhile
-            if let w = try? run("xdotool", ["search", "--onlyvisible", "--name", "cvdcam"]).split(separator: "\n").first {
+            if let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n").first {
                 window = String(w)
                 break
             }
