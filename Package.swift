@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore"]),
+        .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),

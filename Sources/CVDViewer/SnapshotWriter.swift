@@ -14,7 +14,7 @@ struct SnapshotWriter {
         if let fixedPath { return fixedPath }
         let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate, .withTime])
             .replacingOccurrences(of: ":", with: "")
-        let dir = directory as NSString
+        let dir = (directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) as NSString
         var path = dir.appendingPathComponent("cvdcam-\(stamp).png")
         var n = 2
         while FileManager.default.fileExists(atPath: path) {
@@ -24,8 +24,9 @@ struct SnapshotWriter {
         return path
     }
 
-    /// Writes `image` as PNG; returns the path written.
+    /// Writes `image` as PNG, making the folder first if needed; returns the full path written.
     func write(_ image: RGBAImage) throws -> String {
+        if fixedPath == nil { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         let path = nextPath()
         try ImageFile.write(image, to: path)
         return path

@@ -9,7 +9,7 @@ public struct ViewerOptions: Sendable {
     public var uiScale = 1.0
     /// Window size; nil: 1280×720.
     public var windowSize: FrameSize?
-    /// Where `s` writes snapshots.
+    /// Where `s` writes snapshots (made when the first is saved).
     public var snapshotDirectory = "."
     /// Free-running benchmark: process this many frames, print figures, exit.
     public var benchmarkFrames: Int?

@@ -103,7 +103,8 @@ import Testing
         try x.key("s")
         let out = try x.waitForOutput("cvdcam: saved ")
         let path = String(out.components(separatedBy: "cvdcam: saved ").last!.prefix { $0 != "\n" })
-        let saved = try ImageFile.read(path.hasPrefix("/") ? path : x.dir + "/" + path)
+        #expect(path.hasPrefix(x.dir + "/Pictures/cvdcam/cvdcam-"), "snapshots go to the pictures folder, full path shown: \(path)")
+        let saved = try ImageFile.read(path)
         #expect(saved.width == screen.width && saved.height == screen.height)
         var differing = 0
         for y in 0..<min(saved.height, screen.height) {

@@ -65,6 +65,9 @@ final class XSession {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+        // Snapshots go to the pictures folder: this session's, not the user's.
+        env["HOME"] = dir
+        env["XDG_CONFIG_HOME"] = dir + "/.config"
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         p.environment = env

@@ -3,6 +3,7 @@ import CVDCapture
 import CVDCore
 import CVDImageIO
 import CVDSources
+import CVDSystem
 import CVDViewer
 import Foundation
 
@@ -40,8 +41,8 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Window size (default: the picture's size, at most 1920x1080).")
     var window: FrameSize?
 
-    @Option(help: "Directory for snapshots (s).")
-    var snapshotDir = "."
+    @Option(help: ArgumentHelp("Folder for snapshots (s). Default: your pictures folder's cvdcam folder (~/Pictures/cvdcam).", valueName: "folder"))
+    var snapshotDir: String?
 
     @Option(help: ArgumentHelp("Write what is on screen to FILE (PNG) after --screenshot-after frames, then quit: for scripts and handouts.", valueName: "file"))
     var screenshot: String?
@@ -76,7 +77,7 @@ struct ViewCommand: ParsableCommand {
         options.model = simulation.tuning.model.kind
         options.fullscreen = fullscreen
         options.uiScale = uiScale
-        options.snapshotDirectory = snapshotDir
+        options.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
         options.benchmarkFrames = benchmarkFrames
         options.screenshotPath = screenshot
         options.screenshotAfterFrames = screenshotAfter

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The user's folders as the XDG user-dirs convention names them (`xdg-user-dir PICTURES`).
+public enum UserDirectories {
+    /// The pictures folder: `XDG_PICTURES_DIR` from `$XDG_CONFIG_HOME/user-dirs.dirs`
+    /// (default `~/.config`), else `~/Pictures`.
+    public static func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let file = (try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8)) ?? ""
+        return userDir("PICTURES", in: file, home: home) ?? home + "/Pictures"
+    }
+
+    /// `XDG_NAME_DIR="$HOME/…"` from a user-dirs.dirs file: the value with `$HOME`
+    /// expanded; nil when the line is missing, or names the home folder itself (which the
+    /// convention uses for "disabled").
+    public static func userDir(_ name: String, in file: String, home: String) -> String? {
+        let key = "XDG_\(name)_DIR="
+        for line in file.split(separator: "\n") {
+            let l = line.trimmingCharacters(in: .whitespaces)
+            guard l.hasPrefix(key) else { continue }
+            var value = String(l.dropFirst(key.count))
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("$HOME") { value = home + value.dropFirst(5) }
+            guard value.hasPrefix("/"), value != home, value != home + "/" else { return nil }
+            return value
+        }
+        return nil
+    }
+}
