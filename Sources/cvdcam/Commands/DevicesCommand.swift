@@ -30,7 +30,7 @@ struct DevicesCommand: ParsableCommand {
             // Ask the node itself, so a wrong path gets its own precise message.
             let dev = try VideoDevice(path: path)
             let caps = try dev.capabilities()
-            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path, caps.nodeDescription) }
+            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path: path, what: caps.nodeDescription) }
             cameras = [DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil)]
         } else if !settings.isEmpty, cameras.count > 1 {
             throw ValidationError("--control needs --device when there is more than one camera")
@@ -54,11 +54,11 @@ struct DevicesCommand: ParsableCommand {
                       (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
                 for s in f.sizes {
                     let rates = s.fps.map(CaptureFormat.rate)
-                    print("    \(s.width)×\(s.height)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
+                    print("    \(s.size.text)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
                 }
             }
             if let best = FormatChoice.best(from: formats) {
-                print("  default: \(best.fourCC) \(best.width)×\(best.height)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
+                print("  default: \(best.fourCC) \(best.size.text)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
             }
             if controls { Self.printControls(dev.controls()) }
         }
