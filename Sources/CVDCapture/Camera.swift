@@ -46,8 +46,8 @@ public final class Camera {
         let path = try Self.resolvePath(options.device)
         let device = try VideoDevice(path: path)
         let caps = try device.capabilities()
-        guard caps.isVideoCapture else { throw .notCaptureDevice(path, caps.nodeDescription) }
-        guard caps.canStream else { throw .notCaptureDevice(path, "\(caps.card) cannot stream") }
+        guard caps.isVideoCapture else { throw .notCaptureDevice(path: path, what: caps.nodeDescription) }
+        guard caps.canStream else { throw .notCaptureDevice(path: path, what: "\(caps.card) cannot stream") }
         let format = try Self.negotiate(device, options.request)
         controlsSet = try device.apply(options.controls)
         stream = try CaptureStream(device: device, format: format, bufferCount: options.bufferCount)
@@ -64,29 +64,28 @@ public final class Camera {
         let usable = offered.filter { FormatChoice.isSupported($0.fourCC) }
         func list(_ fs: [FormatInfo]) -> String { fs.map(\.fourCC.description).joined(separator: ", ") }
         if let want = request.fourCC, !offered.isEmpty, !offered.contains(where: { $0.fourCC == want }) {
-            throw .unsupportedFormat(path, "the camera does not offer \(want); it offers \(list(offered))" +
+            throw .unsupportedFormat(path: path, what: "the camera does not offer \(want); it offers \(list(offered))" +
                                      (usable.count < offered.count ? " (cvdcam reads \(list(usable)))" : ""))
         }
         if !offered.isEmpty, usable.isEmpty {
-            throw .unsupportedFormat(path, "cvdcam cannot read any format the camera offers (\(list(offered)))")
+            throw .unsupportedFormat(path: path, what: "cvdcam cannot read any format the camera offers (\(list(offered)))")
         }
         var choice = FormatChoice.best(from: usable, for: request)
         if choice == nil {
             // Nothing listed matches: let the driver adjust the request (stepwise sizes), checked below.
             let current = try device.currentFormat()
             let code = request.fourCC ?? (FormatChoice.isSupported(current.fourCC) ? current.fourCC : usable.first?.fourCC ?? current.fourCC)
-            choice = FormatChoice.Choice(fourCC: code, width: request.width ?? current.width,
-                                         height: request.height ?? current.height, fps: request.fps)
+            choice = FormatChoice.Choice(fourCC: code, size: request.size ?? current.size, fps: request.fps)
         }
         let c = choice!
-        var granted = try device.setFormat(c.fourCC, width: c.width, height: c.height)
-        if let w = request.width, let h = request.height, granted.width != w || granted.height != h {
-            let sizes = usable.first(where: { $0.fourCC == granted.fourCC })?.sizes.map { "\($0.width)×\($0.height)" } ?? []
-            throw .unsupportedFormat(path, "the camera does not offer \(w)×\(h) in \(c.fourCC)" +
+        var granted = try device.setFormat(c.fourCC, size: c.size)
+        if let want = request.size, granted.size != want {
+            let sizes = usable.first(where: { $0.fourCC == granted.fourCC })?.sizes.map(\.size.text) ?? []
+            throw .unsupportedFormat(path: path, what: "the camera does not offer \(want.text) in \(c.fourCC)" +
                                      (sizes.isEmpty ? "" : "; sizes: " + sizes.joined(separator: ", ")))
         }
         guard FrameDecoder.canDecode(granted.fourCC) else {
-            throw .unsupportedFormat(path, "the driver chose \(granted.fourCC), which cvdcam cannot read; try --format yuyv")
+            throw .unsupportedFormat(path: path, what: "the driver chose \(granted.fourCC), which cvdcam cannot read; try --format yuyv")
         }
         if let fps = c.fps, let rate = try device.setFrameRate(fps) { granted.fps = rate }
         return granted

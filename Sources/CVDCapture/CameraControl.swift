@@ -1,5 +1,6 @@
 import CV4L2
 import Foundation
+import SystemPackage
 
 /// One camera control (brightness, white balance, exposure, …) as the driver describes it.
 public struct CameraControl: Sendable, Hashable {
@@ -61,9 +62,9 @@ extension VideoDevice {
     public func controls() -> [CameraControl] {
         var out: [CameraControl] = []
         var q = v4l2_queryctrl()
-        q.id = cvd_ctrl_flag_next_ctrl()
-        while cvd_queryctrl(fd, &q) == 0 {
-            defer { q.id |= cvd_ctrl_flag_next_ctrl() }
+        q.id = V4L2_CTRL_FLAG_NEXT_CTRL
+        while (try? ioctl(.queryctrl, &q)) != nil {
+            defer { q.id |= V4L2_CTRL_FLAG_NEXT_CTRL }
             let flags = q.flags
             if flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 { continue }
             let kind: CameraControl.Kind = switch q.type {
@@ -91,7 +92,7 @@ extension VideoDevice {
     /// A control's current value (wraps `VIDIOC_G_CTRL`).
     public func value(of id: UInt32) -> Int? {
         var c = v4l2_control(id: id, value: 0)
-        return cvd_g_ctrl(fd, &c) == 0 ? Int(c.value) : nil
+        return (try? ioctl(.gCtrl, &c)) != nil ? Int(c.value) : nil
     }
 
     private func menu(_ q: v4l2_queryctrl) -> [(Int, String)] {
@@ -101,7 +102,7 @@ extension VideoDevice {
             var m = v4l2_querymenu()
             m.id = q.id
             m.index = UInt32(i)
-            guard cvd_querymenu(fd, &m) == 0 else { continue }
+            guard (try? ioctl(.querymenu, &m)) != nil else { continue }
             let label = q.type == V4L2_CTRL_TYPE_INTEGER_MENU.rawValue ? String(m.value) : Self.string(m.name)
             out.append((Int(i), label))
         }
@@ -117,23 +118,25 @@ extension VideoDevice {
         var done: [(CameraControl, Int?)] = []
         for s in settings {
             guard let c = all.first(where: { $0.key == s.key }) else {
-                throw .badControl(path, "has no control \"\(s.key)\"; it has: " + all.map(\.key).joined(separator: ", "))
+                throw .badControl(path: path, what: "has no control \"\(s.key)\"; it has: " + all.map(\.key).joined(separator: ", "))
             }
-            guard !c.readOnly else { throw .badControl(path, "control \(c.key) is read-only") }
+            guard !c.readOnly else { throw .badControl(path: path, what: "control \(c.key) is read-only") }
             guard let v = Self.parse(s.value, for: c) else {
-                throw .badControl(path, "control \(c.key) takes " + Self.accepted(c) + ", not \"\(s.value)\"")
+                throw .badControl(path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \"\(s.value)\"")
             }
             var ctrl = v4l2_control(id: c.id, value: Int32(truncatingIfNeeded: v))
-            guard cvd_s_ctrl(fd, &ctrl) == 0 else {
-                let e = errno
-                if e == ERANGE || e == EINVAL {
-                    throw .badControl(path, "control \(c.key) takes " + Self.accepted(c) + ", not \(s.value)")
-                }
-                if e == EACCES || e == EBUSY {
-                    throw .badControl(path, "control \(c.key) cannot be changed now (\(String(cString: strerror(e))))" +
+            do throws(Errno) {
+                try ioctl(.sCtrl, &ctrl)
+            } catch {
+                switch error {
+                case .outOfRange, .invalidArgument:
+                    throw .badControl(path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \(s.value)")
+                case .permissionDenied, .resourceBusy:
+                    throw .badControl(path: path, what: "control \(c.key) cannot be changed now (\(String(cString: strerror(error.rawValue))))" +
                                       (c.inactive ? "; it is inactive — switch off its automatic mode first" : ""))
+                default:
+                    throw CaptureError.from(errno: error, path: path, call: .setControl(key: c.key))
                 }
-                throw CaptureError.from(errno: e, path: path, call: "VIDIOC_S_CTRL \(c.key)")
             }
             done.append((c, c.kind == .button ? nil : value(of: c.id)))
         }

@@ -12,14 +12,14 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     /// Bytes a full frame takes (for compressed formats: the most a frame may take).
     public var sizeImage: Int
     /// Frames per second the driver agreed to; nil when it does not say.
-    public var fps: Double?
+    public var fps: FrameRate?
     /// How Y′CbCr samples map to R′G′B′, from the format's colorspace, ycbcr_enc and quantization.
     public var ycbcr: YCbCrEncoding
 
     /// `ycbcr` nil: what the format implies — JFIF's full-range BT.601 for MJPEG, else
     /// limited-range BT.601 (what webcams send unless they say otherwise).
     public init(fourCC: FourCC, width: Int, height: Int, bytesPerLine: Int, sizeImage: Int,
-                fps: Double? = nil, ycbcr: YCbCrEncoding? = nil) {
+                fps: FrameRate? = nil, ycbcr: YCbCrEncoding? = nil) {
         self.fourCC = fourCC
         self.width = width
         self.height = height
@@ -34,7 +34,7 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// From a `v4l2_pix_format`, resolving the "default" encodings as the V4L2 spec's
     /// `V4L2_MAP_YCBCR_ENC_DEFAULT` and `V4L2_MAP_QUANTIZATION_DEFAULT` macros do.
-    init(_ p: v4l2_pix_format, fps: Double?) {
+    init(_ p: v4l2_pix_format, fps: FrameRate?) {
         let code = FourCC(rawValue: p.pixelformat)
         self.init(fourCC: code, width: Int(p.width), height: Int(p.height),
                   bytesPerLine: Int(p.bytesperline), sizeImage: Int(p.sizeimage), fps: fps,
@@ -73,8 +73,17 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
         return s
     }
 
-    /// "25", "12.5", "7.5".
-    public static func rate(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(Int(fps)) : String((fps * 100).rounded() / 100)
+    /// Width and height as one value.
+    public var size: FrameSize {
+        get { FrameSize(width, height) }
+        set { (width, height) = (newValue.width, newValue.height) }
+    }
+
+    /// "25", "12.5", "7.5", "29.97": as cvdcam has always printed rates (like
+    /// `FrameRate.description`, except that a rate a hair off a whole number still
+    /// prints with its decimal, e.g. "30.0").
+    public static func rate(_ fps: FrameRate) -> String {
+        let r = fps.perSecond
+        return r == r.rounded() ? String(Int(r)) : String((r * 100).rounded() / 100)
     }
 }

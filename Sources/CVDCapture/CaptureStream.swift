@@ -1,6 +1,7 @@
 import CV4L2
 import CVDSystem
 import Foundation
+import SystemPackage
 
 /// One frame as the driver filled it. `bytes` points into a driver buffer and is valid
 /// only inside the closure given to `CaptureStream.next`.
@@ -42,33 +43,30 @@ public final class CaptureStream {
     public init(device: VideoDevice, format: CaptureFormat, bufferCount: Int = 4) throws(CaptureError) {
         self.device = device
         self.format = format
-        let path = device.path, fd = device.fd
+        let path = device.path
         var req = v4l2_requestbuffers()
         req.count = UInt32(bufferCount)
         req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         req.memory = V4L2_MEMORY_MMAP.rawValue
         // libv4l2 prints its own line on failure; the error thrown here says it better.
-        let (rc, e) = StderrCapture.run { (cvd_reqbufs(fd, &req), errno) }.0
-        guard rc == 0 else { throw CaptureError.from(errno: e, path: path, call: "VIDIOC_REQBUFS") }
-        guard req.count > 0 else { throw .system(path, call: "VIDIOC_REQBUFS", errno: ENOMEM) }
-        for i in 0..<req.count {
-            var b = Self.buffer(index: i)
-            guard cvd_querybuf(fd, &b) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_QUERYBUF")) }
-            let p = v4l2_mmap(nil, Int(b.length), PROT_READ | PROT_WRITE, MAP_SHARED, fd, Int64(b.m.offset))
-            guard let p, p != MAP_FAILED else { throw fail(CaptureError.from(errno: errno, path: path, call: "mmap")) }
-            buffers.append(UnsafeMutableRawBufferPointer(start: p, count: Int(b.length)))
-            guard cvd_qbuf(fd, &b) == 0 else { throw fail(CaptureError.from(errno: errno, path: path, call: "VIDIOC_QBUF")) }
+        try device.perform(.reqbufs, &req, quiet: true)
+        guard req.count > 0 else { throw .system(path: path, call: .ioctl(.reqbufs), errno: .noMemory) }
+        do throws(CaptureError) {
+            for i in 0..<req.count {
+                var b = Self.buffer(index: i)
+                try device.perform(.querybuf, &b)
+                let p = v4l2_mmap(nil, Int(b.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(b.m.offset))
+                guard let p, p != MAP_FAILED else { throw CaptureError.from(errno: Errno(rawValue: errno), path: path, call: .mmap) }
+                buffers.append(UnsafeMutableRawBufferPointer(start: p, count: Int(b.length)))
+                try device.perform(.qbuf, &b)
+            }
+            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+            try device.perform(.streamon, &type, quiet: true)
+        } catch {
+            stop()  // releases what was got so far
+            throw error
         }
-        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-        let (on, onErrno) = StderrCapture.run { (cvd_streamon(fd, &type), errno) }.0
-        guard on == 0 else { throw fail(CaptureError.from(errno: onErrno, path: path, call: "VIDIOC_STREAMON")) }
         streaming = true
-    }
-
-    /// Releases what init got so far, then hands the error back to throw.
-    private func fail(_ e: CaptureError) -> CaptureError {
-        stop()
-        return e
     }
 
     deinit { stop() }
@@ -86,21 +84,24 @@ public final class CaptureStream {
             let left = max(0, deadline - SystemClock.monotonic)
             let ready = poll(&pfd, 1, Int32((left * 1000).rounded(.up)))
             if ready < 0 {
-                if errno == EINTR { continue }
-                throw CaptureError.from(errno: errno, path: device.path, call: "poll")
+                let e = Errno(rawValue: errno)
+                if e == .interrupted { continue }
+                throw CaptureError.from(errno: e, path: device.path, call: .poll)
             }
-            if ready == 0 { throw .timeout(device.path, seconds: timeout) }
+            if ready == 0 { throw .timeout(path: device.path, seconds: timeout) }
             var b = Self.buffer(index: 0)
-            if cvd_dqbuf(device.fd, &b) != 0 {
-                let e = errno
-                if e == EAGAIN || e == EINTR { continue }
+            do throws(Errno) {
+                try device.ioctl(.dqbuf, &b)
+            } catch .resourceTemporarilyUnavailable {
+                continue  // not ready after all: wait again
+            } catch {
                 // A device that is gone answers ENODEV; some drivers flag the queue broken (EIO) first.
-                if e == EIO, access(device.path, F_OK) != 0 { throw .disconnected(device.path) }
-                throw CaptureError.from(errno: e, path: device.path, call: "VIDIOC_DQBUF")
+                if error == .ioError, access(device.path, F_OK) != 0 { throw .disconnected(path: device.path) }
+                throw CaptureError.from(errno: error, path: device.path, call: .ioctl(.dqbuf))
             }
             defer {
                 // Always give the buffer back; if the device has just gone, the next DQBUF says so.
-                _ = cvd_qbuf(device.fd, &b)
+                try? device.ioctl(.qbuf, &b)
             }
             let seq = Int(b.sequence)
             if let last = lastSequence, seq > last + 1 { stats.dropped += seq - last - 1 }
@@ -126,7 +127,7 @@ public final class CaptureStream {
     public func stop() {
         if streaming {
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-            _ = cvd_streamoff(device.fd, &type)
+            try? device.ioctl(.streamoff, &type)
             streaming = false
         }
         for m in buffers { _ = v4l2_munmap(m.baseAddress, m.count) }
@@ -135,7 +136,7 @@ public final class CaptureStream {
             var req = v4l2_requestbuffers()
             req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             req.memory = V4L2_MEMORY_MMAP.rawValue
-            _ = cvd_reqbufs(device.fd, &req)
+            try? device.ioctl(.reqbufs, &req)
         }
     }
 

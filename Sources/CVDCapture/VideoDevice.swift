@@ -1,6 +1,8 @@
 import CV4L2
+import CVDCore
 import CVDSystem
 import Foundation
+import SystemPackage
 
 /// An open V4L2 device node (a thin owner of the file descriptor from `v4l2_open`).
 public final class VideoDevice {
@@ -13,8 +15,8 @@ public final class VideoDevice {
         self.path = path
         // libv4l2 prints "error getting capabilities" for nodes that are not V4L2; the
         // errors thrown here (and by `capabilities()`) say it better.
-        let (fd, e) = StderrCapture.run { (cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), errno) }.0
-        guard fd >= 0 else { throw CaptureError.from(errno: e, path: path, call: "open") }
+        let (fd, e) = StderrCapture.run { (cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), Errno(rawValue: errno)) }.0
+        guard fd >= 0 else { throw CaptureError.from(errno: e, path: path, call: .open) }
         self.fd = fd
     }
 
@@ -23,7 +25,7 @@ public final class VideoDevice {
     /// What the driver says it is (wraps `VIDIOC_QUERYCAP`).
     public func capabilities() throws(CaptureError) -> Capabilities {
         var c = v4l2_capability()
-        guard cvd_querycap(fd, &c) == 0 else { throw CaptureError.from(errno: errno, path: path, call: "VIDIOC_QUERYCAP") }
+        try perform(.querycap, &c)
         // Per-node capabilities when the driver reports them (V4L2_CAP_DEVICE_CAPS), else the device's.
         let caps = c.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? c.device_caps : c.capabilities
         return Capabilities(card: Self.string(c.card), driver: Self.string(c.driver), bus: Self.string(c.bus_info), flags: caps)
@@ -35,7 +37,7 @@ public final class VideoDevice {
         var out: [FormatInfo] = []
         var d = v4l2_fmtdesc()
         d.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        while cvd_enum_fmt(fd, &d) == 0 {
+        while (try? ioctl(.enumFmt, &d)) != nil {
             let code = FourCC(rawValue: d.pixelformat)
             out.append(FormatInfo(fourCC: code, description: Self.string(d.description),
                                   emulated: d.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0, sizes: sizes(code)))
@@ -48,14 +50,14 @@ public final class VideoDevice {
         var out: [FrameSizeInfo] = []
         var s = v4l2_frmsizeenum()
         s.pixel_format = code.rawValue
-        while cvd_enum_framesizes(fd, &s) == 0 {
+        while (try? ioctl(.enumFramesizes, &s)) != nil {
             if s.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-                let w = Int(s.discrete.width), h = Int(s.discrete.height)
-                out.append(FrameSizeInfo(width: w, height: h, fps: rates(code, w, h)))
+                let size = FrameSize(Int(s.discrete.width), Int(s.discrete.height))
+                out.append(FrameSizeInfo(size: size, fps: rates(code, size)))
             } else {
                 // Stepwise or continuous: report the largest size; S_FMT negotiates the rest.
-                let w = Int(s.stepwise.max_width), h = Int(s.stepwise.max_height)
-                out.append(FrameSizeInfo(width: w, height: h, fps: rates(code, w, h)))
+                let size = FrameSize(Int(s.stepwise.max_width), Int(s.stepwise.max_height))
+                out.append(FrameSizeInfo(size: size, fps: rates(code, size)))
                 break
             }
             s.index += 1
@@ -63,17 +65,18 @@ public final class VideoDevice {
         return out
     }
 
-    private func rates(_ code: FourCC, _ w: Int, _ h: Int) -> [Double] {
-        var out: [Double] = []
+    private func rates(_ code: FourCC, _ size: FrameSize) -> [FrameRate] {
+        var out: [FrameRate] = []
         var i = v4l2_frmivalenum()
         i.pixel_format = code.rawValue
-        i.width = UInt32(w)
-        i.height = UInt32(h)
-        while cvd_enum_frameintervals(fd, &i) == 0 {
-            if i.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue, i.discrete.numerator > 0 {
-                out.append(Double(i.discrete.denominator) / Double(i.discrete.numerator))
-            } else if i.stepwise.min.numerator > 0 {
-                out.append(Double(i.stepwise.min.denominator) / Double(i.stepwise.min.numerator))
+        i.width = UInt32(size.width)
+        i.height = UInt32(size.height)
+        while (try? ioctl(.enumFrameintervals, &i)) != nil {
+            if i.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
+                if let rate = FrameRate(i.discrete) { out.append(rate) }
+            } else if let fastest = FrameRate(i.stepwise.min) {
+                // Stepwise or continuous: the shortest interval, the fastest rate.
+                out.append(fastest)
                 break
             }
             i.index += 1
@@ -120,9 +123,18 @@ public struct FormatInfo: Sendable {
     public let sizes: [FrameSizeInfo]
 }
 
-public struct FrameSizeInfo: Sendable {
-    public let width: Int
-    public let height: Int
+public struct FrameSizeInfo: Sendable, Hashable {
+    public let size: FrameSize
     /// Frame rates, fastest first.
-    public let fps: [Double]
+    public let fps: [FrameRate]
+
+    public init(size: FrameSize, fps: [FrameRate]) {
+        self.size = size
+        self.fps = fps
+    }
+}
+
+extension FrameRate {
+    /// From a V4L2 time per frame; nil when either part is 0 (the driver does not say).
+    init?(_ interval: v4l2_fract) { self.init(interval: Int(interval.numerator), Int(interval.denominator)) }
 }

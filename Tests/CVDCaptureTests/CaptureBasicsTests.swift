@@ -14,22 +14,22 @@ import Testing
     }
 
     @Test func errorsSayWhatToDo() {
-        #expect(CaptureError.from(errno: ENOENT, path: "/dev/video7", call: "open") == .noSuchDevice("/dev/video7"))
-        #expect(CaptureError.from(errno: EACCES, path: "/dev/video0", call: "open").description.contains("video group"))
-        #expect(CaptureError.from(errno: EBUSY, path: "/dev/video0", call: "VIDIOC_STREAMON").description.contains("another program"))
-        #expect(CaptureError.from(errno: ENODEV, path: "/dev/video0", call: "VIDIOC_DQBUF") == .disconnected("/dev/video0"))
-        #expect(CaptureError.from(errno: ENODEV, path: "/dev/video0", call: "open") == .noSuchDevice("/dev/video0"))
+        #expect(CaptureError.from(errno: .noSuchFileOrDirectory, path: "/dev/video7", call: .open) == .noSuchDevice(path: "/dev/video7"))
+        #expect(CaptureError.from(errno: .permissionDenied, path: "/dev/video0", call: .open).description.contains("video group"))
+        #expect(CaptureError.from(errno: .resourceBusy, path: "/dev/video0", call: .ioctl(.streamon)).description.contains("another program"))
+        #expect(CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .ioctl(.dqbuf)) == .disconnected(path: "/dev/video0"))
+        #expect(CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .open) == .noSuchDevice(path: "/dev/video0"))
     }
 
     @Test func missingPathIsNoSuchDevice() {
-        #expect(throws: CaptureError.noSuchDevice("/dev/video-none")) { try VideoDevice(path: "/dev/video-none") }
+        #expect(throws: CaptureError.noSuchDevice(path: "/dev/video-none")) { try VideoDevice(path: "/dev/video-none") }
     }
 
     /// A node that is not V4L2 at all (/dev/null) is "not a video capture device".
     /// (libv4l2 already refuses it at open; a driver that opens would fail VIDIOC_QUERYCAP.)
     @Test func nonV4L2NodeIsNotACaptureDevice() {
         #expect { _ = try VideoDevice(path: "/dev/null").capabilities() } throws: { e in
-            guard case .notCaptureDevice("/dev/null", _)? = e as? CaptureError else { return false }
+            guard case .notCaptureDevice(path: "/dev/null", what: _)? = e as? CaptureError else { return false }
             return "\(e)".contains("is not a video capture device")
         }
     }

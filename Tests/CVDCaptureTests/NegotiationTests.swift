@@ -4,7 +4,14 @@ import Testing
 @testable import CVDCapture
 
 @Suite struct NegotiationTests {
-    static func size(_ w: Int, _ h: Int, _ fps: Double...) -> FrameSizeInfo { FrameSizeInfo(width: w, height: h, fps: fps) }
+    static func size(_ w: Int, _ h: Int, _ fps: Double...) -> FrameSizeInfo {
+        FrameSizeInfo(size: FrameSize(w, h), fps: fps.map(rate))
+    }
+    /// 30 → 30/1, 12.5 → 25/2.
+    static func rate(_ fps: Double) -> FrameRate { FrameRate(parsing: "\(fps)")! }
+    static func choice(_ f: FourCC, _ w: Int, _ h: Int, _ fps: Double) -> FormatChoice.Choice {
+        FormatChoice.Choice(fourCC: f, size: FrameSize(w, h), fps: rate(fps))
+    }
 
     /// A typical UVC webcam: YUYV is fast only at small sizes, MJPEG gives 1080p30.
     static let webcam = [
@@ -18,7 +25,7 @@ import Testing
 
     @Test func defaultIsLargestSizeAt25FPSInTheFastestFormat() {
         let c = FormatChoice.best(from: Self.webcam)
-        #expect(c == FormatChoice.Choice(fourCC: .mjpeg, width: 1920, height: 1080, fps: 30))
+        #expect(c == Self.choice(.mjpeg, 1920, 1080, 30))
         // YUYV wins over MJPEG at the same size and rate; native wins over libv4l's emulation.
         let both = [FormatInfo(fourCC: .mjpeg, description: "", emulated: false, sizes: [Self.size(1280, 720, 30)]),
                     FormatInfo(fourCC: .rgb24, description: "", emulated: true, sizes: [Self.size(1280, 720, 30)]),
@@ -30,21 +37,61 @@ import Testing
     @Test func vividLikeCameraGets640x480() {
         let vivid = [FormatInfo(fourCC: .yuyv, description: "", emulated: false,
                                 sizes: [Self.size(640, 360, 40, 30), Self.size(640, 480, 25, 15), Self.size(1280, 720, 12.5), Self.size(1920, 1080, 5)])]
-        #expect(FormatChoice.best(from: vivid) == FormatChoice.Choice(fourCC: .yuyv, width: 640, height: 480, fps: 25))
+        #expect(FormatChoice.best(from: vivid) == Self.choice(.yuyv, 640, 480, 25))
         // Nothing reaches 25 fps: the fastest rate wins, then the size.
         let slow = [FormatInfo(fourCC: .yuyv, description: "", emulated: false, sizes: [Self.size(1280, 720, 10), Self.size(640, 480, 15)])]
-        #expect(FormatChoice.best(from: slow)?.width == 640)
+        #expect(FormatChoice.best(from: slow)?.size.width == 640)
     }
 
     @Test func requestsNarrowTheChoice() {
-        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv)) ==
-                FormatChoice.Choice(fourCC: .yuyv, width: 640, height: 480, fps: 30))
-        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv, width: 1280, height: 720)) ==
-                FormatChoice.Choice(fourCC: .yuyv, width: 1280, height: 720, fps: 10))
-        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fps: 15))?.width == 1920)  // sizes stay within 1080p unless asked
-        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv, fps: 12))?.fps == 15)
-        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(width: 800, height: 600)) == nil)
+        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv)) == Self.choice(.yuyv, 640, 480, 30))
+        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv, size: FrameSize(1280, 720))) ==
+                Self.choice(.yuyv, 1280, 720, 10))
+        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fps: FrameRate(15)))?.size == FrameSize(1920, 1080))  // within 1080p unless asked
+        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .yuyv, fps: FrameRate(12)))?.fps == FrameRate(15))
+        #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(size: FrameSize(800, 600))) == nil)
         #expect(FormatChoice.best(from: Self.webcam, for: FormatRequest(fourCC: .nv12)) == nil)
+    }
+
+    /// Rates stay the exact fractions the driver lists: 29.97 is 30000/1001, 12.5 is 25/2.
+    @Test func ratesStayExact() throws {
+        let ntsc = try #require(FrameRate(interval: 1001, 30000))
+        let cam = [FormatInfo(fourCC: .yuyv, description: "", emulated: false,
+                              sizes: [FrameSizeInfo(size: FrameSize(1280, 720), fps: [ntsc, Self.rate(15)]),
+                                      FrameSizeInfo(size: FrameSize(640, 480), fps: [Self.rate(12.5)])])]
+        // 29.97 fps reaches 25: the largest size, at exactly the 30000/1001 listed.
+        let c = try #require(FormatChoice.best(from: cam))
+        #expect(c.size == FrameSize(1280, 720) && c.fps == ntsc && ntsc.interval == (1001, 30000))
+        // Asked for 29.97 (typed as a decimal): the listed 30000/1001 is the closest, and it is fast enough.
+        let typed = try #require(FrameRate(parsing: "29.97"))
+        #expect(FormatChoice.best(from: cam, for: FormatRequest(fps: typed))?.fps == ntsc)
+        // Asked for 30: the listed 29.97 is not within 0.01 fps, so nothing is fast enough; the fastest wins.
+        #expect(FormatChoice.best(from: cam, for: FormatRequest(fps: FrameRate(30)))?.fps == ntsc)
+        // 12.5 fps: 25/2, asked for exactly.
+        let half = try #require(FormatChoice.best(from: cam, for: FormatRequest(size: FrameSize(640, 480), fps: FrameRate(parsing: "12.5"))))
+        #expect(half.fps == FrameRate(frames: 25, per: 2) && half.fps.map { $0.interval == (2, 25) } == true)
+        #expect(CaptureFormat.rate(Self.rate(12.5)) == "12.5" && CaptureFormat.rate(ntsc) == "29.97" && CaptureFormat.rate(FrameRate(25)!) == "25")
+        #expect(FormatChoice.minimumFPS == FrameRate(25))
+        #expect(FormatChoice.maximumSize == FrameSize(1920, 1080))
+    }
+
+    /// Nothing at 25 fps: the fastest rate wins, compared exactly.
+    @Test func slowCamerasPickTheFastestRate() {
+        let slow = [FormatInfo(fourCC: .yuyv, description: "", emulated: false,
+                               sizes: [Self.size(1280, 720, 12.5), Self.size(640, 480, 15), Self.size(320, 240, 15)])]
+        #expect(FormatChoice.best(from: slow) == Self.choice(.yuyv, 640, 480, 15))
+        // A rate a driver rounded a hair below what is wanted (UVC's 666667 × 100 ns) still counts.
+        let rounded = FrameRate(interval: 666_667, 10_000_000)!
+        let uvc = [FormatInfo(fourCC: .yuyv, description: "", emulated: false,
+                              sizes: [FrameSizeInfo(size: FrameSize(1280, 720), fps: [rounded]), Self.size(640, 480, 30)])]
+        #expect(FormatChoice.best(from: uvc, for: FormatRequest(fps: FrameRate(15)))?.size == FrameSize(1280, 720))
+    }
+
+    @Test func closestRateIsExact() {
+        let t = FrameRate(20)!
+        #expect(FormatChoice.isCloser(FrameRate(frames: 39, per: 2)!, than: FrameRate(21)!, to: t))  // 19.5 vs 21
+        #expect(!FormatChoice.isCloser(FrameRate(25)!, than: FrameRate(15)!, to: t))  // a tie keeps the first
+        #expect(FormatChoice.isSlower(nil, than: FrameRate(1)) && !FormatChoice.isSlower(FrameRate(1), than: nil))
     }
 
     @Test func ycbcrEncodingFollowsTheFormatFields() {

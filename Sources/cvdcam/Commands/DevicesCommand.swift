@@ -24,16 +24,22 @@ struct DevicesCommand: ParsableCommand {
     var settings: [ControlSetting] = []
 
     func run() throws {
-        var cameras = DeviceDiscovery.cameras()
+        // With --device the node is opened once, here, and used for the listing below.
+        var opened: VideoDevice?
+        var cameras: [DeviceDiscovery.Entry]
         if let d = device {
             let path = try Camera.resolvePath(d)
             // Ask the node itself, so a wrong path gets its own precise message.
             let dev = try VideoDevice(path: path)
             let caps = try dev.capabilities()
-            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path, caps.nodeDescription) }
+            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path: path, what: caps.nodeDescription) }
             cameras = [DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil)]
-        } else if !settings.isEmpty, cameras.count > 1 {
-            throw ValidationError("--control needs --device when there is more than one camera")
+            opened = dev
+        } else {
+            cameras = DeviceDiscovery.cameras()
+            if !settings.isEmpty, cameras.count > 1 {
+                throw ValidationError("--control needs --device when there is more than one camera")
+            }
         }
         guard !cameras.isEmpty else {
             print("No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene.")
@@ -45,7 +51,7 @@ struct DevicesCommand: ParsableCommand {
                 print("\(cam.path): \(cam.problem.map { "\($0)" } ?? "unavailable")")
                 continue
             }
-            let dev = try VideoDevice(path: cam.path)
+            let dev = try opened ?? VideoDevice(path: cam.path)
             for (c, v) in try dev.apply(settings) { print("set \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
             print("\(cam.path): \(caps.card)  (driver \(caps.driver), \(caps.bus))")
             let formats = dev.formats()
@@ -54,11 +60,11 @@ struct DevicesCommand: ParsableCommand {
                       (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
                 for s in f.sizes {
                     let rates = s.fps.map(CaptureFormat.rate)
-                    print("    \(s.width)×\(s.height)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
+                    print("    \(s.size.text)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
                 }
             }
             if let best = FormatChoice.best(from: formats) {
-                print("  default: \(best.fourCC) \(best.width)×\(best.height)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
+                print("  default: \(best.fourCC) \(best.size.text)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
             }
             if controls { Self.printControls(dev.controls()) }
         }

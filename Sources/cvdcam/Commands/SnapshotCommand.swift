@@ -47,7 +47,7 @@ struct SnapshotCommand: ParsableCommand {
         for (c, v) in cam.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
         fflush(nil)
         // Slow rates (vivid's 1080p gives 5 fps) need a longer wait than the default.
-        let timeout = max(2, 4 / (cam.format.fps ?? 25))
+        let timeout = max(2, 4 / (cam.format.fps?.perSecond ?? 25))
 
         // Warm-up: at least one frame, then whatever arrives within `warmup` seconds.
         let start = Date()

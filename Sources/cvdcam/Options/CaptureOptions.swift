@@ -17,6 +17,29 @@ struct FourCCArgument: ExpressibleByArgument {
     static var allValueStrings: [String] { FourCC.named.map(\.0) }
 }
 
+/// `--fps` values: "30", "12.5", "29.97" or "30000/1001", kept exact (`FrameRate`). Other
+/// numbers ("0", "-5", "1e3") parse too, so that `validate` reports the allowed range for
+/// them rather than ArgumentParser a bare "invalid value".
+struct FrameRateArgument: ExpressibleByArgument {
+    /// nil: a number, but no rate within 0…1000 fps.
+    let rate: FrameRate?
+
+    init?(argument: String) {
+        if let r = FrameRate(parsing: argument) {
+            rate = r
+        } else if let number = Double(argument) {
+            // Not a plain decimal ("1e3", more than 6 decimals): its value to a millionth.
+            rate = number > 0 && number <= Self.maximum.perSecond
+                ? FrameRate(frames: Int((number * 1_000_000).rounded()), per: 1_000_000) : nil
+        } else {
+            return nil
+        }
+    }
+
+    static let maximum = FrameRate(1000)!
+    var isValid: Bool { rate.map { $0 <= Self.maximum } ?? false }
+}
+
 /// `--control NAME=VALUE`.
 extension ControlSetting: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
@@ -37,7 +60,10 @@ struct CaptureOptions: ParsableArguments {
     var frameSize: FrameSize?
 
     @Option(name: .customLong("fps"), help: ArgumentHelp("Frame rate to ask the camera for.", valueName: "n"))
-    var frameRate: Double?
+    var fps: FrameRateArgument?
+
+    /// `--fps`, once validated.
+    var frameRate: FrameRate? { fps?.rate }
 
     @Option(name: .customLong("control"), help: ArgumentHelp(
         "Set a camera control before capturing, e.g. white_balance_automatic=0 (repeatable; `cvdcam devices --controls` lists them).",
@@ -45,19 +71,18 @@ struct CaptureOptions: ParsableArguments {
     var controls: [ControlSetting] = []
 
     func validate() throws {
-        if let f = frameRate, !(f > 0 && f <= 1000) { throw ValidationError("--fps must be within 0…1000") }
+        if let f = fps, !f.isValid { throw ValidationError("--fps must be within 0…1000") }
     }
 
     var cameraOptions: CameraOptions {
         CameraOptions(device: device,
-                      request: FormatRequest(fourCC: pixelFormat?.code, width: frameSize?.width,
-                                             height: frameSize?.height, fps: frameRate),
+                      request: FormatRequest(fourCC: pixelFormat?.code, size: frameSize, fps: frameRate),
                       controls: controls)
     }
 
     /// Whether any camera option was given (then a missing camera is an error, not a reason
     /// to show the test scene).
     var isSpecified: Bool {
-        device != nil || pixelFormat != nil || frameSize != nil || frameRate != nil || !controls.isEmpty
+        device != nil || pixelFormat != nil || frameSize != nil || fps != nil || !controls.isEmpty
     }
 }
