@@ -14,11 +14,8 @@ public enum CameraErrorPolicy {
 
     /// When the camera cannot be opened at start.
     public static func atStart(_ error: CaptureError) -> Action {
-        switch error {
-        case .noCamera: .showTestScene
-        case .busy, .permissionDenied, .disconnected, .timeout, .system: .waitForCamera
-        case .noSuchDevice, .notCaptureDevice, .unsupportedFormat, .badControl: .fail
-        }
+        if case .noCamera = error { return .showTestScene }
+        return error.isTemporary ? .waitForCamera : .fail
     }
 
     /// When a camera that was streaming fails, or cannot be opened again after that: always

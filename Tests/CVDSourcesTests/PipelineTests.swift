@@ -21,16 +21,16 @@ import Testing
 @Suite struct CameraErrorPolicyTests {
     @Test func atStartOnlyACameraThatExistsIsWaitedFor() {
         #expect(CameraErrorPolicy.atStart(.noCamera) == .showTestScene)
-        #expect(CameraErrorPolicy.atStart(.busy("/dev/video0")) == .waitForCamera)
-        #expect(CameraErrorPolicy.atStart(.permissionDenied("/dev/video0")) == .waitForCamera)
-        #expect(CameraErrorPolicy.atStart(.noSuchDevice("/dev/video9")) == .fail)
-        #expect(CameraErrorPolicy.atStart(.unsupportedFormat("/dev/video0", "no MJPG")) == .fail)
+        #expect(CameraErrorPolicy.atStart(.busy(path: "/dev/video0")) == .waitForCamera)
+        #expect(CameraErrorPolicy.atStart(.permissionDenied(path: "/dev/video0")) == .waitForCamera)
+        #expect(CameraErrorPolicy.atStart(.noSuchDevice(path: "/dev/video9")) == .fail)
+        #expect(CameraErrorPolicy.atStart(.unsupportedFormat(path: "/dev/video0", what: "no MJPG")) == .fail)
     }
 
     /// After an unplug the node is missing (noSuchDevice) until the camera is back: wait.
     @Test func afterALossEverythingIsWaitedOut() {
-        #expect(CameraErrorPolicy.afterLoss(.noSuchDevice("/dev/video0")) == .waitForCamera)
-        #expect(CameraErrorPolicy.afterLoss(.busy("/dev/video0")) == .waitForCamera)
+        #expect(CameraErrorPolicy.afterLoss(.noSuchDevice(path: "/dev/video0")) == .waitForCamera)
+        #expect(CameraErrorPolicy.afterLoss(.busy(path: "/dev/video0")) == .waitForCamera)
     }
 }
 

@@ -99,7 +99,7 @@ struct ViewCommand: ParsableCommand {
     private func makeSource(_ reporter: TerminalReporter) throws -> FrameSource {
         if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
         let size = camera.frameSize ?? FrameSize(1280, 720)
-        let fps = benchmarkFrames == nil ? Self.rate(camera.frameRate) : nil
+        let fps = benchmarkFrames == nil ? camera.frameRate ?? FrameRate(30) : nil
         let scene = { (notice: String?) in TestSceneSource(size: size, fps: fps, notice: notice) }
         if testScene { return scene(nil) }
         do throws(CaptureError) {
@@ -119,10 +119,5 @@ struct ViewCommand: ParsableCommand {
                 throw error  // a wrong --device/--format/--size/--control: the user must fix it
             }
         }
-    }
-
-    /// The test scene's rate: `--fps`, else 30.
-    private static func rate(_ fps: Double?) -> FrameRate? {
-        FrameRate(frames: Int(((fps ?? 30) * 1000).rounded()), per: 1000)
     }
 }
