@@ -2,7 +2,10 @@ import CVDCore
 
 /// What a key (or mouse gesture) asks the view to do.
 public enum Command: Equatable, Sendable {
+    /// In the 2×2 layout, for the pane under the pointer.
     case setMode(VisionMode)
+    /// The next (+1) or previous (−1) mode, in the order of the keys 1–8.
+    case stepMode(Int)
     case severity(delta: Double)
     case cycleModel
     case zoom(factor: Double, at: Point?)
@@ -15,7 +18,13 @@ public enum Command: Equatable, Sendable {
     case toggleFreeze
     case snapshot
     case toggleHelp
+    /// Esc: closes the help sheet when it is open, else quits.
+    case escape
     case quit
+    /// The pointer is over pane N of the 2×2 layout (nil: none); sent by the window layer.
+    case pointAt(pane: Int?)
+    /// A key with no binding.
+    case unbound
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -34,7 +43,10 @@ public enum Command: Equatable, Sendable {
         case .period: return .moveDivider(delta: 0.05)
         case .space: return .toggleFreeze
         case .f1: return .toggleHelp
-        case .escape: return .quit
+        case .escape: return .escape
+        case .pageDown: return .stepMode(1)
+        case .pageUp: return .stepMode(-1)
+        case .other: return .unbound
         case .letter(let c):
             switch c {
             case "m": return .cycleModel
@@ -43,15 +55,16 @@ public enum Command: Equatable, Sendable {
             case "s": return .snapshot
             case "h": return .toggleHelp
             case "q": return .quit
-            default: return nil
+            default: return .unbound
             }
-        default: return nil
+        default: return .unbound
         }
     }
 
     /// Lines for the help overlay and README: key, what it does.
     public static let helpLines: [(String, String)] = [
-        ("1 – 8", "normal, protanopia, deuteranopia, tritanopia, protanomaly, deuteranomaly, tritanomaly, achromatopsia"),
+        ("1 – 8", "mode (listed below); in the 2×2 view, of the pane under the pointer"),
+        ("PgUp  PgDn", "previous / next mode (presenter clickers)"),
         ("[  ]", "severity −/+ 0.1 (the -anomaly modes)"),
         ("m", "next model: auto, Machado 2009, Brettel 1997, Viénot 1999, original iOS matrices"),
         ("+  −  wheel", "zoom 1×–8× (the wheel zooms at the pointer)"),
@@ -62,7 +75,7 @@ public enum Command: Equatable, Sendable {
         ("space", "freeze / unfreeze"),
         ("s", "save a PNG of the window"),
         ("f", "full screen"),
-        ("h  F1", "this help"),
+        ("h  F1", "this help (Esc closes it)"),
         ("q  Esc", "quit"),
     ]
 }

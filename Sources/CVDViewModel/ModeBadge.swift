@@ -10,15 +10,32 @@ public struct ModeBadge: Equatable, Sendable {
 
     public let shape: Shape
     public let colour: RGB8
-    public let text: String
+    /// The whole label: "Deuteranomaly 0.6 · Machado 2009".
+    public var text: String { texts[0] }
+    /// The label from longest to shortest, in the order it gives way when space is short:
+    /// the model's year goes first, then the model; the mode (and its severity) never.
+    public let texts: [String]
 
     public init(_ sim: Simulation) {
         shape = Self.shape(for: sim.mode)
         colour = Self.colour(for: sim.mode)
-        var t = sim.mode.displayName
-        if sim.mode.takesSeverity { t += " " + String(format: "%.1f", sim.severity) }
-        if sim.mode != .normal { t += " · " + sim.model.displayName }
-        text = t
+        var mode = sim.mode.displayName
+        if sim.mode.takesSeverity { mode += " " + String(format: "%.1f", sim.severity) }
+        guard sim.mode != .normal else { texts = [mode]; return }
+        let model = sim.model.displayName
+        let short = Self.shortName(sim.model)
+        texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
+    }
+
+    /// The model without its year: "Machado", "Viénot", "iOS matrices".
+    static func shortName(_ m: ModelKind) -> String {
+        switch m {
+        case .machado2009: "Machado"
+        case .brettel1997: "Brettel"
+        case .vienot1999: "Viénot"
+        case .colormatrix: "iOS matrices"
+        case .auto, .achromatopsia: m.displayName
+        }
     }
 
     static func shape(for m: VisionMode) -> Shape {
@@ -91,8 +108,6 @@ public struct LabelStyle: Sendable {
     /// White text on a black shim of this opacity. Over the worst background (white),
     /// the shim's composite is 255·(1 − α) ≈ 46: contrast 13.6:1.
     public static let shimAlpha = 0.82
-    /// The same as an 8-bit alpha for the renderer.
-    public static var shimAlpha8: UInt8 { UInt8((shimAlpha * 255).rounded()) }
     public static let textColour = RGB8(255, 255, 255)
     public static let shimColour = RGB8(0, 0, 0)
 

@@ -11,10 +11,16 @@ public enum PaneGeometry {
         switch layout {
         case .single, .split: return [Rect(0, 0, width, height)]
         case .quad:
-            let w = (width / 2).rounded(.down), h = (height / 2).rounded(.down)
-            return [Rect(0, 0, w, h), Rect(w, 0, width - w, h), Rect(0, h, w, height - h), Rect(w, h, width - w, height - h)]
+            // A gap between the panes keeps four pictures from reading as one.
+            let g = quadGap(width: width, height: height)
+            let w = ((width - g) / 2).rounded(.down), h = ((height - g) / 2).rounded(.down)
+            return [Rect(0, 0, w, h), Rect(w + g, 0, width - w - g, h),
+                    Rect(0, h + g, w, height - h - g), Rect(w + g, h + g, width - w - g, height - h - g)]
         }
     }
+
+    /// The gap between 2×2 panes: about 0.4 % of the window's smaller side, at least 2 px.
+    public static func quadGap(width: Double, height: Double) -> Double { max(2, (min(width, height) * 0.004).rounded()) }
 
     /// The largest rectangle of the picture's aspect ratio centred in `pane` (letterboxed).
     public static func fit(pictureWidth pw: Double, pictureHeight ph: Double, in pane: Rect) -> Rect {

@@ -12,11 +12,13 @@ public struct ViewGeometry: Equatable, Sendable {
         public let destination: Rect
     }
 
-    /// Where a texture's badge goes: top-left corner of the area it labels and the right
-    /// edge it must stay left of; `alignRight` puts it against that edge.
+    /// Where a texture's badge goes: the part of the picture it labels (`area`: the
+    /// picture, or one side of the split) and the pane it must stay in; `alignRight` puts
+    /// it against the area's right edge.
     public struct BadgeAnchor: Equatable, Sendable {
         public let texture: Int
-        public let x: Double, y: Double, maxX: Double
+        public let area: Rect
+        public let pane: Rect
         public let alignRight: Bool
     }
 
@@ -27,7 +29,8 @@ public struct ViewGeometry: Equatable, Sendable {
     /// The picture's rectangle in the first pane (the only one in single and split): the
     /// area the mouse pans and the divider moves in.
     public let pictureRect: Rect
-    private let panes: [Rect]
+    /// The panes (one, or four in the 2×2 layout).
+    public let panes: [Rect]
     private let picture: FrameSize
     private let divider: Double
     private let layout: ViewState.Layout
@@ -50,18 +53,21 @@ public struct ViewGeometry: Equatable, Sendable {
                       Piece(texture: 1, source: Rect(src.x + src.w * d, src.y, src.w * (1 - d), src.h),
                             destination: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h))]
             dividerBar = Rect(p.x + p.w * d - 2, p.y, 4, p.h)
-            badges = [BadgeAnchor(texture: 0, x: p.x, y: p.y, maxX: p.x + p.w * d, alignRight: false),
-                      BadgeAnchor(texture: 1, x: max(p.x + p.w * d, p.x), y: p.y, maxX: p.x + p.w, alignRight: true)]
+            badges = [BadgeAnchor(texture: 0, area: Rect(p.x, p.y, p.w * d, p.h), pane: panes[0], alignRight: false),
+                      BadgeAnchor(texture: 1, area: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h), pane: panes[0], alignRight: true)]
         } else {
-            pieces = panes.enumerated().map { i, pane in
+            let panes = self.panes
+            let drawn = panes.enumerated().map { i, pane in
                 Piece(texture: i, source: src, destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: pane))
             }
+            pieces = drawn
             dividerBar = nil
-            badges = panes.enumerated().map { i, pane in
-                BadgeAnchor(texture: i, x: pane.x, y: pane.y, maxX: pane.x + pane.w, alignRight: false)
-            }
+            badges = drawn.map { BadgeAnchor(texture: $0.texture, area: $0.destination, pane: panes[$0.texture], alignRight: false) }
         }
     }
+
+    /// The pane under window position (x, y), if any.
+    public func pane(at x: Double, _ y: Double) -> Int? { panes.firstIndex { $0.contains(x, y) } }
 
     /// The picture point under window position (x, y), normalised to 0…1 across the
     /// picture of the pane there (clamped to it); nil outside every pane.

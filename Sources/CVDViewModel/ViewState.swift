@@ -7,7 +7,7 @@ public struct ViewState: Equatable, Sendable {
         case single
         /// Original left of the divider, simulated right; divider at 0…1 of the width.
         case split
-        /// 2×2: normal, protanopia, deuteranopia, tritanopia.
+        /// 2×2: four modes (`quadModes`), one per pane.
         case quad
     }
 
@@ -15,13 +15,15 @@ public struct ViewState: Equatable, Sendable {
     public static let zoomRange = 1.0...8.0
     /// Arrow-key pan, as a fraction of the visible area.
     public static let panStep = 0.1
-    public static let quadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
+    public static let defaultQuadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
     public static let modelCycle: [ModelKind] = [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix]
 
     public var mode: VisionMode
     /// Severity of the -anomaly modes (the -opia modes are always 1).
     public var severity: Double
     public var model: ModelKind
+    /// The 2×2 layout's modes, left to right, top to bottom.
+    public var quadModes: [VisionMode]
     public var zoom: Double = 1
     /// Centre of the visible area in picture coordinates (0…1).
     public var centre = Point(0.5, 0.5)
@@ -30,13 +32,19 @@ public struct ViewState: Equatable, Sendable {
     public var frozen = false
     public var helpVisible = false
     public var fullscreen = false
+    /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
+    public var pointerPane: Int?
+    /// The last command's answer when its effect is not visible by itself (a key that does
+    /// nothing here, a limit reached, the model `auto` chose changing): shown on screen.
+    public private(set) var notice: String?
 
     public init(mode: VisionMode = .normal, severity: Double = VisionMode.defaultAnomalousSeverity,
-                model: ModelKind = .auto, fullscreen: Bool = false) {
+                model: ModelKind = .auto, fullscreen: Bool = false, quadModes: [VisionMode] = ViewState.defaultQuadModes) {
         self.mode = mode
         self.severity = severity
         self.model = model
         self.fullscreen = fullscreen
+        self.quadModes = quadModes
     }
 
     /// Side effects for the window layer; state changes are in `self`.
@@ -44,33 +52,91 @@ public struct ViewState: Equatable, Sendable {
         case quit, snapshot, fullscreenChanged
     }
 
-    /// Applies a command; returns the side effect it asks for, if any.
+    /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
     @discardableResult
     public mutating func apply(_ command: Command) -> Effect? {
+        notice = nil
         switch command {
-        case .setMode(let m): mode = m
-        case .severity(let d):
-            guard mode.takesSeverity else { return nil }
-            severity = min(max(((severity + d) * 10).rounded() / 10, 0.1), 1)
-        case .cycleModel:
-            let i = Self.modelCycle.firstIndex(of: model) ?? 0
-            model = Self.modelCycle[(i + 1) % Self.modelCycle.count]
-        case .zoom(let f, let at): zoom(by: f, at: at)
+        case .setMode(let m): choose { _ in m }
+        case .stepMode(let d):
+            let all = VisionMode.allCases
+            choose { current in all[((all.firstIndex(of: current) ?? 0) + d + all.count) % all.count] }
+        case .severity(let d): changeSeverity(by: d)
+        case .cycleModel: cycleModel()
+        case .zoom(let f, let at):
+            let old = zoom
+            zoom(by: f, at: at)
+            if zoom == old { notice = f > 1 ? "zoom is at its most, 8×" : "zoom is at its least, 1× (whole picture)" }
         case .pan(let dx, let dy):
+            guard zoom > 1 else { notice = "zoom in first (+ or the wheel) to pan"; return nil }
             centre = Point(centre.x + dx / zoom, centre.y + dy / zoom)
             clampCentre()
-        case .resetView: zoom = 1; centre = Point(0.5, 0.5)
+        case .resetView:
+            if zoom == 1, centre == Point(0.5, 0.5) { notice = "the whole picture is already shown" }
+            zoom = 1; centre = Point(0.5, 0.5)
         case .cycleLayout:
             layout = switch layout { case .single: .split; case .split: .quad; case .quad: .single }
-        case .moveDivider(let d): divider = min(max(divider + d, 0), 1)
-        case .setDivider(let x): divider = min(max(x, 0), 1)
-        case .toggleFreeze: frozen.toggle()
+            helpVisible = false
+        case .moveDivider(let d): moveDivider { $0 + d }
+        case .setDivider(let x): moveDivider { _ in x }
+        case .toggleFreeze:
+            frozen.toggle()
+            notice = frozen ? "frozen — space goes live again" : "live"
         case .toggleHelp: helpVisible.toggle()
+        case .escape:
+            guard helpVisible else { return .quit }
+            helpVisible = false
         case .toggleFullscreen: fullscreen.toggle(); return .fullscreenChanged
         case .snapshot: return .snapshot
         case .quit: return .quit
+        case .pointAt(let pane): pointerPane = pane
+        case .unbound: notice = "that key does nothing here; h shows the keys"
         }
         return nil
+    }
+
+    /// A mode key: the view's mode, or in the 2×2 layout the pane under the pointer's.
+    private mutating func choose(_ next: (VisionMode) -> VisionMode) {
+        helpVisible = false
+        guard layout == .quad else { mode = next(mode); return }
+        guard let i = pointerPane, quadModes.indices.contains(i) else {
+            notice = "2×2 view: point at a pane, then press 1–8 to change its mode"
+            return
+        }
+        quadModes[i] = next(quadModes[i])
+        notice = "pane \(i + 1): \(quadModes[i].rawValue)"
+    }
+
+    private mutating func changeSeverity(by d: Double) {
+        let shown = layout == .quad ? quadModes : [mode]
+        guard shown.contains(where: \.takesSeverity) else {
+            notice = "severity applies to protanomaly, deuteranomaly and tritanomaly (keys 5, 6, 7)"
+            return
+        }
+        let before = simulation.model
+        let old = severity
+        severity = min(max(((severity + d) * 10).rounded() / 10, 0.1), 1)
+        if severity == old {
+            notice = d > 0 ? "severity is at its most, 1.0" : "severity is at its least, 0.1"
+        } else if layout != .quad, simulation.model != before {
+            notice = "at severity \(String(format: "%.1f", severity)) the model is \(simulation.model.displayName)"
+        }
+    }
+
+    private mutating func cycleModel() {
+        let i = Self.modelCycle.firstIndex(of: model) ?? 0
+        model = Self.modelCycle[(i + 1) % Self.modelCycle.count]
+        let shown = layout == .quad ? quadModes : [mode]
+        if !shown.contains(where: { $0.deficiency != nil && $0.deficiency != .achromat }) {
+            notice = "model \(model.displayName) — it applies to the colour-deficient modes (2–7)"
+        } else if model == .auto {
+            notice = "model auto: Viénot 1999 for -opia, Machado 2009 for -anomaly, Brettel 1997 for tritan"
+        }
+    }
+
+    private mutating func moveDivider(_ to: (Double) -> Double) {
+        guard layout == .split else { notice = "the divider is in the split view (v)"; return }
+        divider = min(max(to(divider), 0), 1)
     }
 
     /// Zooms by `factor`, keeping the picture point under `at` (view coordinates, 0…1) in
@@ -98,7 +164,9 @@ public struct ViewState: Equatable, Sendable {
     }
 
     /// The simulation for the single and split layouts.
-    public var simulation: Simulation {
+    public var simulation: Simulation { Self.simulation(mode, severity, model) }
+
+    private static func simulation(_ mode: VisionMode, _ severity: Double, _ model: ModelKind) -> Simulation {
         // Severity is kept within 0…1 by `apply`, so this cannot throw.
         (try? Simulation(mode: mode, severity: severity, model: model)) ?? (try! Simulation(mode: .normal))
     }
@@ -107,7 +175,7 @@ public struct ViewState: Equatable, Sendable {
     public var paneSimulations: [Simulation] {
         switch layout {
         case .single, .split: [simulation]
-        case .quad: Self.quadModes.map { (try? Simulation(mode: $0, severity: severity, model: model)) ?? simulation }
+        case .quad: quadModes.map { Self.simulation($0, severity, model) }
         }
     }
 
@@ -120,7 +188,7 @@ public struct ViewState: Equatable, Sendable {
 
     /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
     public var summary: String {
-        var parts = [layout == .quad ? "quad: normal, protanopia, deuteranopia, tritanopia" : simulation.description]
+        var parts = [layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description]
         if zoom > 1.0001 { parts.append(String(format: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }
         if frozen { parts.append("frozen") }

@@ -43,7 +43,7 @@ final class Canvas {
             rendererName = String(cString: name)
         }
         SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
-        text = TextCache(renderer: ren, fontPath: fontPath)
+        text = try TextCache(renderer: ren, fontPath: fontPath)
     }
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
@@ -66,6 +66,9 @@ final class Canvas {
         let format = windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
         return SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
     }
+
+    /// Shows or hides the mouse pointer over the window (wraps `SDL_ShowCursor`).
+    func showPointer(_ on: Bool) { SDL_ShowCursor(on ? SDL_ENABLE : SDL_DISABLE) }
 
     func clear() {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)

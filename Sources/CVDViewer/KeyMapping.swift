@@ -4,6 +4,12 @@ import CVDViewModel
 /// SDL key codes → the view model's keys. Top-row and keypad digits are the same key;
 /// `+` arrives as `=` with Shift from many layouts (and from xdotool), so both count.
 enum KeyMapping {
+    /// Shift, Ctrl, Alt, … and lock keys: pressed on their own they ask nothing.
+    static func isModifierOrLock(_ code: SDL_KeyCode) -> Bool {
+        [SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LCTRL, SDLK_RCTRL, SDLK_LALT, SDLK_RALT, SDLK_LGUI, SDLK_RGUI,
+         SDLK_CAPSLOCK, SDLK_NUMLOCKCLEAR, SDLK_SCROLLLOCK, SDLK_MODE].contains(code)
+    }
+
     static func key(_ sym: Int32) -> Key? {
         let code = SDL_KeyCode(rawValue: UInt32(bitPattern: sym))
         switch code {
@@ -30,11 +36,13 @@ enum KeyMapping {
         case SDLK_SPACE: return .space
         case SDLK_F1: return .f1
         case SDLK_ESCAPE: return .escape
+        case SDLK_PAGEUP: return .pageUp
+        case SDLK_PAGEDOWN: return .pageDown
         default:
             if sym >= Int32(SDLK_a.rawValue), sym <= Int32(SDLK_z.rawValue), let u = Unicode.Scalar(UInt32(sym)) {
                 return .letter(Character(u))
             }
-            return nil
+            return Self.isModifierOrLock(code) ? nil : .other
         }
     }
 }

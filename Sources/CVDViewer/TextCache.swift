@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import CVDCore
+import CVDViewModel
 
 /// A line of text rendered once, as a texture.
 struct TextTexture {
@@ -8,42 +9,51 @@ struct TextTexture {
     let size: FrameSize
 }
 
-/// Rendered text as textures, kept until the font size changes (labels change rarely;
-/// re-rendering them every frame would cost more than the picture).
-@MainActor
-final class TextCache {
+/// The label font at every size in use, and rendered text as textures (labels change
+/// rarely; rendering them every frame would cost more than the picture). Owned by the
+/// canvas, used on the main thread only.
+final class TextCache: TextMeasuring {
+    private struct Key: Hashable { let text: String; let size: Int }
+
     private let renderer: OpaquePointer
     private let fontPath: String
-    private var font: OpaquePointer?
-    private(set) var size: Int = 0
-    private var cache: [String: TextTexture] = [:]
+    private var fonts: [Int: OpaquePointer] = [:]
+    private var cache: [Key: TextTexture] = [:]
+    /// Rendered texts kept at most; past that the cache starts again (sizes change with the window).
+    private static let limit = 400
 
-    init(renderer: OpaquePointer, fontPath: String) {
+    init(renderer: OpaquePointer, fontPath: String) throws(ViewerError) {
         self.renderer = renderer
         self.fontPath = fontPath
+        guard font(20) != nil else { throw .sdl("opening the font \(fontPath)", String(cString: SDL_GetError())) }
     }
 
-    /// Opens the font at a new pixel size (wraps `TTF_OpenFont`), dropping cached textures.
-    func setSize(_ px: Int) throws(ViewerError) {
-        guard px != size else { return }
-        clear()
-        if let f = font { TTF_CloseFont(f) }
-        guard let f = TTF_OpenFont(fontPath, Int32(px)) else {
-            throw .sdl("opening the font \(fontPath)", String(cString: SDL_GetError()))
-        }
-        font = f
-        size = px
+    /// The font at `px` pixels (wraps `TTF_OpenFont`), opened once per size.
+    private func font(_ px: Int) -> OpaquePointer? {
+        if let f = fonts[px] { return f }
+        guard let f = TTF_OpenFont(fontPath, Int32(px)) else { return nil }
+        fonts[px] = f
+        return f
+    }
+
+    /// The size `text` renders at (wraps `TTF_SizeUTF8`: measured, not rendered).
+    func size(of text: String, fontSize: Int) -> FrameSize {
+        var w: Int32 = 0, h: Int32 = 0
+        guard let f = font(fontSize), TTF_SizeUTF8(f, text, &w, &h) == 0 else { return FrameSize(0, fontSize) }
+        return FrameSize(Int(w), Int(h))
     }
 
     /// White text as a texture (wraps `TTF_RenderUTF8_Blended`).
-    func texture(_ text: String) -> TextTexture? {
-        if let t = cache[text] { return t }
-        guard let font, !text.isEmpty,
+    func texture(_ text: String, size px: Int) -> TextTexture? {
+        let key = Key(text: text, size: px)
+        if let t = cache[key] { return t }
+        guard let font = font(px), !text.isEmpty,
               let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        if cache.count >= Self.limit { clear() }
         let entry = TextTexture(texture: tex, size: FrameSize(Int(surface.pointee.w), Int(surface.pointee.h)))
-        cache[text] = entry
+        cache[key] = entry
         return entry
     }
 
@@ -52,9 +62,10 @@ final class TextCache {
         cache.removeAll()
     }
 
+    /// Frees every texture and font.
     func close() {
         clear()
-        if let f = font { TTF_CloseFont(f) }
-        font = nil
+        for (_, f) in fonts { TTF_CloseFont(f) }
+        fonts.removeAll()
     }
 }

@@ -32,6 +32,19 @@ public final class Viewer {
     private var message: (text: String, until: Double)?
     private var lastSummary = ""
     private var lastStatus = SourceStatus.running
+    /// When the user last pressed a key or used the mouse; labels settle after `settleDelay`.
+    private var lastInput = SystemClock.monotonic
+    private var settled = false
+    /// When the pointer last moved; it hides over the picture after `pointerDelay`.
+    private var lastMotion = SystemClock.monotonic
+    private var pointerShown = true
+
+    /// Seconds without input after which the footer fades and badges drop the model's name.
+    static let settleDelay = 5.0
+    /// Seconds of a still pointer before it hides.
+    static let pointerDelay = 2.0
+    /// Seconds a notice (a key's answer) stays.
+    static let noticeTime = 3.0
 
     /// Opens the window. Throws `.noDisplay` when there is no display to open it on.
     public init(source: FrameSource, options: ViewerOptions, reporter: any Reporter) throws(ViewerError) {
@@ -66,7 +79,10 @@ public final class Viewer {
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
-            if let m = message, SystemClock.monotonic > m.until { message = nil; screenDirty = true }
+            let now = SystemClock.monotonic
+            if let m = message, now > m.until { message = nil; screenDirty = true }
+            if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
+            if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }
             if pictureDirty {
                 let t = SystemClock.monotonic
                 if let f = frame {
@@ -106,7 +122,9 @@ public final class Viewer {
 
     /// Handles one event; false means quit.
     private func handle(_ e: SDL_Event) -> Bool {
-        switch SDL_EventType(rawValue: e.type) {
+        let type = SDL_EventType(rawValue: e.type)
+        if [SDL_KEYDOWN, SDL_MOUSEWHEEL, SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION].contains(type) { noteInput() }
+        switch type {
         case SDL_QUIT:
             return false
         case SDL_KEYDOWN:
@@ -121,6 +139,9 @@ public final class Viewer {
         case SDL_MOUSEBUTTONUP:
             pointer.release()
         case SDL_MOUSEMOTION:
+            lastMotion = SystemClock.monotonic
+            if !pointerShown { pointerShown = true; canvas.showPointer(true) }
+            state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
             if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case SDL_WINDOWEVENT:
             screenDirty = true
@@ -142,7 +163,17 @@ public final class Viewer {
         if state.paneSimulations != before || cmd == .cycleLayout { pictureDirty = true }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
+        if let notice = state.notice {
+            message = (notice, SystemClock.monotonic + Self.noticeTime)
+            reporter.status(notice)
+        }
         return true
+    }
+
+    /// A key or the mouse was used: labels show in full again.
+    private func noteInput() {
+        lastInput = SystemClock.monotonic
+        if settled { settled = false; screenDirty = true }
     }
 
     /// Prints a change and puts the state in the window title.
@@ -156,23 +187,23 @@ public final class Viewer {
 
     private func render() throws(ViewerError) {
         let window = canvas.outputSize
-        // Quad panes are half height: their labels shrink less than the panes (0.7×).
-        let labelHeight = state.layout == .quad ? Int(Double(window.height) * 0.7) : window.height
-        try canvas.text.setSize(LabelStyle.fontSize(windowHeight: labelHeight, uiScale: options.uiScale))
         canvas.clear()
+        var drawn: ViewGeometry?
         if let g = geometry, !panes.textures.isEmpty, state.layout != .split || panes.textures.count == 2 {
-            let sims = state.renderedSimulations
+            drawn = g
             for piece in g.pieces where piece.texture < panes.textures.count {
                 canvas.copy(panes.textures[piece.texture], piece.source, to: piece.destination)
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
-            for anchor in g.badges where anchor.texture < panes.textures.count {
-                BadgeOverlay.draw(sims[anchor.texture], at: anchor, on: canvas)
-            }
         }
-        FooterOverlay.draw(SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text),
-                           on: canvas)
-        if state.helpVisible { HelpOverlay.draw(on: canvas) }
+        // The footer fades once the view has settled, unless it has news (a message, a
+        // lost or busy camera, no picture yet).
+        let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
+        let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
+        let plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+                               uiScale: options.uiScale, footer: footer, compact: settled, measure: canvas.text)
+        for box in plan.boxes { canvas.draw(box) }
+        if state.helpVisible { canvas.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: canvas.text)) }
         if snapshotPending { snapshotPending = false; saveSnapshot() }
         let t = SystemClock.monotonic
         canvas.present()

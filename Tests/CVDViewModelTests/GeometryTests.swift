@@ -9,7 +9,7 @@ import Testing
         let g = ViewGeometry(state: ViewState(), window: window, picture: FrameSize(640, 360))
         #expect(g.pieces == [.init(texture: 0, source: Rect(0, 0, 640, 360), destination: Rect(0, 0, 1280, 720))])
         #expect(g.dividerBar == nil)
-        #expect(g.badges.count == 1 && g.badges[0].maxX == 1280 && !g.badges[0].alignRight)
+        #expect(g.badges.count == 1 && g.badges[0].area == Rect(0, 0, 1280, 720) && !g.badges[0].alignRight)
     }
 
     /// A 4:3 picture in a 16:9 window is letterboxed; the mouse maps into the picture only.
@@ -30,7 +30,8 @@ import Testing
         #expect(g.pieces[0].destination == Rect(0, 0, 320, 720))
         #expect(g.pieces[1].source == Rect(320, 0, 960, 720))
         #expect(g.dividerBar == Rect(318, 0, 4, 720))
-        #expect(g.badges[1].alignRight && g.badges[1].x == 320)
+        #expect(g.badges[1].alignRight && g.badges[1].area == Rect(320, 0, 960, 720))
+        #expect(g.badges[0].area == Rect(0, 0, 320, 720), "each label stays on its own side")
         #expect(g.isOnDivider(330) && !g.isOnDivider(360))
         #expect(g.dividerFraction(at: 640) == 0.5)
     }
@@ -40,8 +41,11 @@ import Testing
         s.apply(.cycleLayout); s.apply(.cycleLayout)
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720))
         #expect(g.pieces.count == 4 && g.badges.count == 4)
-        #expect(g.pieces[3].destination == Rect(640, 360, 640, 360))
-        #expect(g.pointInPicture(960, 540) == Point(0.5, 0.5), "the pane under the pointer")
+        let gap = PaneGeometry.quadGap(width: 1280, height: 720)
+        #expect(gap >= 2 && g.pieces[0].destination.maxX + gap <= g.pieces[1].destination.x, "a gap between panes")
+        #expect(g.pane(at: 960, 540) == 3 && g.pane(at: 100, 100) == 0)
+        let p = try! #require(g.pointInPicture(960, 540))
+        #expect(abs(p.x - 0.5) < 0.01 && abs(p.y - 0.5) < 0.01, "the pane under the pointer")
         #expect(!g.isOnDivider(640), "no divider outside the split layout")
     }
 
@@ -85,39 +89,5 @@ import Testing
         var p = PointerGesture()
         #expect(p.press(10, 10, nil) == nil)
         #expect(p.move(20, 20, nil) == nil)
-    }
-}
-
-@Suite struct OverlayLayoutTests {
-    @Test func badgeSitsInsideItsAreaWithMargins() {
-        let anchor = ViewGeometry.BadgeAnchor(texture: 0, x: 0, y: 0, maxX: 1280, alignRight: false)
-        let b = OverlayLayout.badge(text: FrameSize(300, 40), fontSize: 33, at: anchor)
-        #expect(b.shim.x == 13 && b.shim.y == 13)             // margin 0.4 × 33
-        #expect(b.icon.w == 33 && b.icon.x == b.shim.x + 12)  // padding 0.35 × 33
-        #expect(b.text.x + b.text.w <= b.shim.x + b.shim.w)
-        #expect(b.text.y >= b.shim.y && b.text.y + b.text.h <= b.shim.y + b.shim.h)
-    }
-
-    @Test func rightAlignedBadgeEndsAtItsEdge() {
-        let anchor = ViewGeometry.BadgeAnchor(texture: 1, x: 640, y: 0, maxX: 1280, alignRight: true)
-        let b = OverlayLayout.badge(text: FrameSize(300, 40), fontSize: 33, at: anchor)
-        #expect(b.shim.x + b.shim.w == 1280 - 13)
-    }
-
-    @Test func footerSitsBottomLeftAndWrapsToTheWindow() {
-        let window = FrameSize(1280, 720)
-        let n = OverlayLayout.footerCharacters(textWidth: 2000, characters: 100, fontSize: 33, windowWidth: 1280)
-        #expect(n == Int((1280 - 4 * 9.9) / 15))
-        let f = OverlayLayout.footer(lines: [FrameSize(800, 40), FrameSize(600, 40)], fontSize: 33, window: window)
-        #expect(f.lines.count == 2)
-        #expect(f.shim.y + f.shim.h <= 720 && f.shim.x > 0)
-        #expect(f.lines[1].y > f.lines[0].y)
-    }
-
-    @Test func helpIsCentredAndFits() {
-        let window = FrameSize(1024, 768)
-        let h = OverlayLayout.help(lines: Array(repeating: FrameSize(1500, 40), count: 13), window: window)
-        #expect(h.shim.x >= 0 && h.shim.x + h.shim.w <= 1024 && h.shim.y >= 0 && h.shim.y + h.shim.h <= 768)
-        #expect(abs(h.shim.x - (1024 - h.shim.x - h.shim.w)) < 1)
     }
 }

@@ -8,7 +8,8 @@ import Testing
             #expect(Command.forKey(.digit(i + 1)) == .setMode(mode))
         }
         #expect(Command.forKey(.digit(0)) == .resetView)
-        #expect(Command.forKey(.digit(9)) == nil)
+        #expect(Command.forKey(.digit(9)) == .unbound, "a key with no binding still gets an answer")
+        #expect(Command.forKey(.pageDown) == .stepMode(1) && Command.forKey(.pageUp) == .stepMode(-1))
     }
 
     @Test func lettersAndSpecialKeys() {
@@ -19,11 +20,11 @@ import Testing
         #expect(Command.forKey(.letter("h")) == .toggleHelp)
         #expect(Command.forKey(.f1) == .toggleHelp)
         #expect(Command.forKey(.letter("q")) == .quit)
-        #expect(Command.forKey(.escape) == .quit)
+        #expect(Command.forKey(.escape) == .escape)
         #expect(Command.forKey(.space) == .toggleFreeze)
         #expect(Command.forKey(.leftBracket) == .severity(delta: -0.1))
         #expect(Command.forKey(.plus) == .zoom(factor: ViewState.zoomStep, at: nil))
-        #expect(Command.forKey(.letter("x")) == nil)
+        #expect(Command.forKey(.letter("x")) == .unbound)
     }
 
     @Test func helpListsEveryBinding() {
@@ -108,7 +109,11 @@ import Testing
         #expect(s.apply(.toggleFullscreen) == .fullscreenChanged && s.fullscreen)
         s.apply(.toggleFreeze); #expect(s.frozen)
         s.apply(.toggleHelp); #expect(s.helpVisible)
-        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 1)
+        #expect(s.apply(.escape) == nil && !s.helpVisible, "Esc closes the help first")
+        #expect(s.apply(.escape) == .quit)
+        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 0.5 && s.notice == "the divider is in the split view (v)")
+        s.apply(.cycleLayout)
+        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 1 && s.notice == nil)
         s.apply(.setDivider(-3)); #expect(s.divider == 0)
     }
 
@@ -160,9 +165,62 @@ import Testing
 
     @Test func quadPanesTileTheWindow() {
         let p = PaneGeometry.panes(.quad, width: 1281, height: 721)
-        #expect(p.count == 4)
-        #expect(p.map { $0.w * $0.h }.reduce(0, +) == 1281 * 721)
+        let g = PaneGeometry.quadGap(width: 1281, height: 721)
+        #expect(p.count == 4 && g == 3)
+        #expect(p[1].maxX == 1281 && p[3].maxY == 721 && p[1].x == p[0].maxX + g && p[2].y == p[0].maxY + g, "panes and gaps fill the window")
         let fit = PaneGeometry.fit(pictureWidth: 1920, pictureHeight: 1080, in: Rect(0, 0, 1000, 1000))
         #expect(fit == Rect(0, 218, 1000, 563))  // (1000 − 563) / 2 = 218.5, floored
+    }
+}
+
+/// Every key gets a visible answer: when its effect does not show by itself, a notice.
+@Suite struct NoticeTests {
+    @Test func limitsAndKeysThatDoNothingHereSaySo() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.severity(delta: 0.1))
+        #expect(s.notice?.contains("protanomaly, deuteranomaly and tritanomaly") == true)
+        s.apply(.setMode(.deuteranomaly))
+        #expect(s.notice == nil)
+        for _ in 0..<3 { s.apply(.severity(delta: 0.1)) }
+        #expect(s.severity == 0.9 && s.simulation.model == .machado2009)
+        s.apply(.severity(delta: 0.1))
+        #expect(s.notice == "at severity 1.0 the model is Viénot 1999", "auto's switch of model is said")
+        s.apply(.severity(delta: 0.1))
+        #expect(s.notice == "severity is at its most, 1.0")
+        s.apply(.pan(dx: 0.1, dy: 0))
+        #expect(s.notice == "zoom in first (+ or the wheel) to pan")
+        s.apply(.zoom(factor: 0.8, at: nil))
+        #expect(s.notice?.hasPrefix("zoom is at its least") == true)
+        s.apply(.unbound)
+        #expect(s.notice == "that key does nothing here; h shows the keys")
+        s.apply(.toggleFreeze)
+        #expect(s.notice?.hasPrefix("frozen") == true)
+    }
+
+    @Test func quadKeysChangeThePaneUnderThePointer() {
+        var s = ViewState(mode: .deuteranomaly)
+        s.apply(.cycleLayout); s.apply(.cycleLayout)
+        s.apply(.setMode(.protanomaly))
+        #expect(s.quadModes == ViewState.defaultQuadModes && s.notice?.contains("point at a pane") == true)
+        s.apply(.pointAt(pane: 2))
+        s.apply(.setMode(.deuteranomaly))
+        #expect(s.quadModes == [.normal, .protanopia, .deuteranomaly, .tritanopia] && s.notice == "pane 3: deuteranomaly")
+        s.apply(.stepMode(1))
+        #expect(s.quadModes[2] == .tritanomaly)
+        #expect(s.summary == "quad: normal, protanopia, tritanomaly, tritanopia")
+        #expect(s.mode == .deuteranomaly, "the single view's mode is its own")
+    }
+
+    @Test func pageKeysStepThroughTheModesAndWrap() {
+        var s = ViewState(mode: .achromatopsia)
+        s.apply(.stepMode(1)); #expect(s.mode == .normal)
+        s.apply(.stepMode(-1)); #expect(s.mode == .achromatopsia)
+    }
+
+    @Test func modeKeysCloseTheHelp() {
+        var s = ViewState()
+        s.apply(.toggleHelp)
+        s.apply(.setMode(.protanopia))
+        #expect(!s.helpVisible)
     }
 }

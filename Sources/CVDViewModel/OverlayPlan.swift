@@ -1,0 +1,104 @@
+import CVDCore
+
+/// Every label on screen for one frame, laid out so that none clips or covers another:
+/// a badge per pane (`BadgeLayout`), state chips bottom right (frozen, zoom), and the
+/// footer line bottom left in the room the chips leave (it wraps, then shrinks).
+public struct OverlayPlan: Equatable, Sendable {
+    public let badges: [LabelBox]
+    public private(set) var chips: [LabelBox]
+    public private(set) var footer: LabelBox?
+
+    public var boxes: [LabelBox] { badges + chips + (footer.map { [$0] } ?? []) }
+
+    /// Footer and chip text is this fraction of the label size.
+    public static let smallTextScale = 0.75
+
+    /// The label font size: 1/22 of the window height (of 0.7× that in the 2×2 layout,
+    /// whose panes are half height), times `--ui-scale`.
+    public static func labelFont(_ state: ViewState, window: FrameSize, uiScale: Double) -> Int {
+        let h = state.layout == .quad ? Int(Double(window.height) * 0.7) : window.height
+        return LabelStyle.fontSize(windowHeight: h, uiScale: uiScale)
+    }
+
+    /// - Parameters:
+    ///   - footer: the source line or a transient message; nil once it has faded.
+    ///   - compact: badges show the mode (and severity) only, not the model.
+    public init(geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
+                uiScale: Double, footer: String?, compact: Bool, measure: TextMeasuring) {
+        let font = Self.labelFont(state, window: window, uiScale: uiScale)
+        badges = (geometry?.badges ?? []).compactMap { a -> LabelBox? in
+            guard simulations.indices.contains(a.texture) else { return nil }
+            return BadgeLayout.place(ModeBadge(simulations[a.texture]), fontSize: font, area: a.area, pane: a.pane,
+                                     alignRight: a.alignRight, compact: compact, measure: measure)
+        }
+        let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
+        let W = Double(window.width), H = Double(window.height)
+        var texts: [String] = []
+        if state.frozen { texts.append("❚❚ Frozen") }
+        if state.zoom > 1.0001 { texts.append(String(format: "Zoom %.1f×", state.zoom)) }
+        // Chips sit right of the footer, in at most 40 % of the width (smaller text if
+        // need be); the footer takes the rest, at most 22 % of the height.
+        var chipFont = small
+        var row = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
+        while chipFont > BadgeLayout.minimumFont, let first = row.first, first.shim.x < W * 0.6 {
+            chipFont -= 1
+            row = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
+        }
+        chips = row
+        self.footer = footer.flatMap {
+            Self.footer($0, fontSize: small, room: Rect(0, 0, row.first?.shim.x ?? W, H), maxHeight: H * 0.22, measure: measure)
+        }
+    }
+
+    /// Chips right to left from (right, bottom).
+    static func chipRow(_ texts: [String], fontSize: Int, right: Double, bottom: Double, measure: TextMeasuring) -> [LabelBox] {
+        var chips: [LabelBox] = []
+        var right = right
+        for text in texts.reversed() {
+            let t = measure.size(of: text, fontSize: fontSize)
+            let pad = (Double(fontSize) * 0.3).rounded()
+            let w = Double(t.width) + 2 * pad, h = Double(t.height) + 2 * pad
+            let x = right - pad - w, y = bottom - 2 * pad - h
+            chips.insert(LabelBox(shim: Rect(x, y, w, h),
+                                  lines: [.init(text: text, fontSize: fontSize, rect: Rect(x + pad, y + pad, Double(t.width), Double(t.height)).whole)]),
+                         at: 0)
+            right = x
+        }
+        return chips
+    }
+
+    /// The footer, bottom left of `room`: wrapped at clause and word breaks to the room's
+    /// width, set smaller while it is taller than `maxHeight` or a word is too wide, and
+    /// at the smallest size cut to the lines that fit, ending in "…".
+    static func footer(_ text: String, fontSize: Int, room: Rect, maxHeight: Double, measure: TextMeasuring) -> LabelBox? {
+        var size = fontSize
+        while true {
+            let pad = (Double(size) * 0.3).rounded()
+            let width = room.w - 4 * pad
+            guard width > 0 else { return nil }
+            let whole = measure.size(of: text, fontSize: size)
+            let charWidth = Double(whole.width) / Double(max(1, text.count))
+            var lines = SourceLine.wrap(text, maxChars: max(1, Int(width / max(1, charWidth))))
+            var sizes = lines.map { measure.size(of: $0, fontSize: size) }
+            let lineH = Double(sizes.first?.height ?? size)
+            let fitsWide = Double(sizes.map(\.width).max() ?? 0) <= width
+            let fitsHigh = lineH * Double(lines.count) + 2 * pad <= maxHeight
+            guard (fitsWide && fitsHigh) || size <= BadgeLayout.minimumFont else { size -= 1; continue }
+            let keep = max(1, min(lines.count, Int((maxHeight - 2 * pad) / lineH)))
+            if keep < lines.count {
+                lines = Array(lines.prefix(keep))
+                lines[keep - 1] += " …"
+                sizes = lines.map { measure.size(of: $0, fontSize: size) }
+            }
+            let widest = Double(sizes.map(\.width).max() ?? 0)
+            let h = lineH * Double(lines.count)
+            let x = room.x + pad, y = room.maxY - h - 3 * pad
+            let w = min(widest, width)
+            return LabelBox(shim: Rect(x, y - pad, w + 2 * pad, h + 2 * pad),
+                            lines: zip(lines, sizes).enumerated().map { i, l in
+                                .init(text: l.0, fontSize: size,
+                                      rect: Rect(x + pad, y + Double(i) * lineH, min(Double(l.1.width), width), lineH).whole)
+                            })
+        }
+    }
+}
