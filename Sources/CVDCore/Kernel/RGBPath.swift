@@ -8,26 +8,23 @@ struct RGBPath {
     let dl: FrameLayout
     let rows: Range<Int>
 
+    /// Picks the loop for the source layout, then `SpecialisedLoop` the variant and destination.
     func run(_ transform: ColorTransform) {
-        transform.withVariant(VariantStep(path: self))
+        sl.format.withRGBLayout(SourceStep(path: self, transform: transform))
     }
 
-    private struct VariantStep: MathVariantVisitor {
-        let path: RGBPath
-        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withRGBLayout(SourceStep<V>(path: path)) }
-    }
-
-    private struct SourceStep<V: MathVariant>: RGBLayoutVisitor {
-        let path: RGBPath
-        func visit<S: RGBLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
-    }
-
-    private struct DestinationStep<V: MathVariant, S: RGBLayout>: RGBLayoutVisitor {
-        let path: RGBPath
-        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
+    private struct SourceStep: RGBLayoutVisitor {
+        let path: RGBPath, transform: ColorTransform
+        func visit<S: RGBLayout>(_: S.Type) { Loop<S>(path: path).run(transform, into: path.dl.format) }
     }
 
     /// One specialised loop per (variant, source layout, destination layout).
+    private struct Loop<S: RGBLayout>: SpecialisedLoop {
+        let path: RGBPath
+
+        func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) { path.loop(V.self, S.self, D.self) }
+    }
+
     private func loop<V: MathVariant, S: RGBLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
         let m = math
         let width = sl.width

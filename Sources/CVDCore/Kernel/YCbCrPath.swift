@@ -27,23 +27,20 @@ struct YCbCrPath {
         }
     }
 
+    /// Picks the loop for the source layout, then `SpecialisedLoop` the variant and destination.
     func run(_ transform: ColorTransform) {
-        transform.withVariant(VariantStep(path: self))
+        sl.format.withYCbCrLayout(SourceStep(path: self, transform: transform))
     }
 
-    private struct VariantStep: MathVariantVisitor {
-        let path: YCbCrPath
-        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withYCbCrLayout(SourceStep<V>(path: path)) }
+    private struct SourceStep: YCbCrLayoutVisitor {
+        let path: YCbCrPath, transform: ColorTransform
+        func visit<S: YCbCrLayout>(_: S.Type) { Loop<S>(path: path).run(transform, into: path.dl.format) }
     }
 
-    private struct SourceStep<V: MathVariant>: YCbCrLayoutVisitor {
+    private struct Loop<S: YCbCrLayout>: SpecialisedLoop {
         let path: YCbCrPath
-        func visit<S: YCbCrLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
-    }
 
-    private struct DestinationStep<V: MathVariant, S: YCbCrLayout>: RGBLayoutVisitor {
-        let path: YCbCrPath
-        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
+        func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) { path.loop(V.self, S.self, D.self) }
     }
 
     /// One specialised loop per (variant, source layout, destination layout), one pass per
