@@ -10,7 +10,7 @@ import Synchronization
 /// The per-pixel work is arithmetic that LLVM vectorises (`TransferMath`, `PixelMath`):
 /// no lookup tables, nothing allocated per frame. For Y′CbCr sources a kernel may also
 /// hold, once per encoding and only if used, a 64 MiB exact output table (`YCbCrTable`,
-/// built by the compute path itself in about 0.1 s), which camera-like frames read with
+/// built by the compute path itself), which camera-like frames read with
 /// one lookup per pixel.
 public final class FrameKernel: Sendable {
     public let transform: ColorTransform
@@ -40,7 +40,7 @@ public final class FrameKernel: Sendable {
 
     /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
     /// normal vision: without the transfer functions, computing is a plain Y′CbCr → RGB
-    /// conversion, about twice as fast as the lookups (measured with `cvdcam bench`).
+    /// conversion, faster than the lookups (README, Performance).
     public let prefersTable: Bool
 
     /// Whether `apply` with this strategy may read the Y′CbCr table, so it is worth building.
@@ -62,14 +62,12 @@ public final class FrameKernel: Sendable {
         mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(source, layout))
     }
 
-    /// Bytes of tables every kernel prepares: none (the compute path is pure arithmetic).
-    public static var baseTableBytes: Int { 0 }
-    /// Bytes of one Y′CbCr output table.
+    /// Bytes of one Y′CbCr output table (the compute path needs no tables).
     public static var ycbcrTableBytes: Int { YCbCrTable.byteCount }
 
     /// Bytes this kernel holds in tables right now.
     public var tableBytes: Int {
-        Self.baseTableBytes + ycbcrTables.withLock { $0.count } * YCbCrTable.byteCount
+        ycbcrTables.withLock { $0.count } * YCbCrTable.byteCount
     }
 
     /// Builds (once) the exact Y′CbCr table for an encoding; later frames in that
