@@ -84,7 +84,7 @@ public final class FrameKernel: Sendable {
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }
-            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrPath.Coefficients(encoding))
+            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrDecoding(encoding))
             cache[encoding] = t
             return t
         }
@@ -103,8 +103,8 @@ public final class FrameKernel: Sendable {
         var px = [c.r, c.g, c.b]
         let l = FrameLayout(format: .rgb24, width: 1, height: 1)
         px.withUnsafeMutableBytes { p in
-            RGBPath(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
-                .run(transform)
+            RGBPath<RGB24Layout>(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
+                .run(transform, into: l.format)
         }
         return RGB8(px[0], px[1], px[2])
     }
@@ -136,7 +136,7 @@ public final class FrameKernel: Sendable {
         let job: Job
         if sl.format.isYCbCr {
             let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
+            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrDecoding(ycbcr))
         } else {
             job = .rgb
         }
@@ -156,7 +156,7 @@ public final class FrameKernel: Sendable {
     /// What one frame needs; a value, so a frame allocates nothing.
     private enum Job: Sendable {
         case rgb
-        case ycbcr(YCbCrPath.Coefficients)
+        case ycbcr(YCbCrDecoding)
         case table(YCbCrTable)
     }
 
@@ -164,9 +164,9 @@ public final class FrameKernel: Sendable {
                      _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
         switch job {
         case .rgb:
-            RGBPath(math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+            PathStart(transform: transform, math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
         case .ycbcr(let k):
-            YCbCrPath(math: math, coefficients: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+            PathStart(transform: transform, math: math, decoding: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
         case .table(let t):
             t.run(source: s, sl, destination: d, dl, rows: rows)
         }

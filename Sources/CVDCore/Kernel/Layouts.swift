@@ -76,6 +76,33 @@ private struct SpecialisedDestinationStep<L: SpecialisedLoop, V: MathVariant>: R
     func visit<D: RGBLayout>(_: D.Type) { loop.run(V.self, D.self) }
 }
 
+/// Starts a band of rows: picks the path for the source's layout — `RGBPath` for packed
+/// RGB, `YCbCrPath` for 4:2:2 (when given its decoding) — which then runs the loop
+/// specialised for the transform's variant and the destination's layout.
+struct PathStart: RGBLayoutVisitor, YCbCrLayoutVisitor {
+    let transform: ColorTransform, math: PixelMath
+    /// For 4:2:2 sources only.
+    var decoding: YCbCrDecoding?
+    let source: UnsafeRawPointer, sl: FrameLayout
+    let destination: UnsafeMutableRawPointer, dl: FrameLayout
+    let rows: Range<Int>
+
+    func run() {
+        if decoding != nil { sl.format.withYCbCrLayout(self) } else { sl.format.withRGBLayout(self) }
+    }
+
+    func visit<S: RGBLayout>(_: S.Type) {
+        RGBPath<S>(math: math, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
+            .run(transform, into: dl.format)
+    }
+
+    func visit<S: YCbCrLayout>(_: S.Type) {
+        guard let k = decoding else { preconditionFailure("a 4:2:2 source needs its Y′CbCr decoding") }
+        YCbCrPath<S>(math: math, coefficients: k, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
+            .run(transform, into: dl.format)
+    }
+}
+
 extension PixelFormat {
     func withRGBLayout<Visitor: RGBLayoutVisitor>(_ v: Visitor) {
         switch self {

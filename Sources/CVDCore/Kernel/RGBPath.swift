@@ -1,6 +1,8 @@
 /// Packed RGB (3 or 4 bytes per pixel, any channel order) → packed RGB.
 /// Alpha is copied when both sides have it, set to 255 when only the destination does.
-struct RGBPath {
+/// One specialised loop per (variant, source layout `S`, destination layout); `PathStart`
+/// picks `S`, `SpecialisedLoop.run(_:into:)` the rest.
+struct RGBPath<S: RGBLayout>: SpecialisedLoop {
     let math: PixelMath
     let source: UnsafeRawPointer
     let sl: FrameLayout
@@ -8,24 +10,7 @@ struct RGBPath {
     let dl: FrameLayout
     let rows: Range<Int>
 
-    /// Picks the loop for the source layout, then `SpecialisedLoop` the variant and destination.
-    func run(_ transform: ColorTransform) {
-        sl.format.withRGBLayout(SourceStep(path: self, transform: transform))
-    }
-
-    private struct SourceStep: RGBLayoutVisitor {
-        let path: RGBPath, transform: ColorTransform
-        func visit<S: RGBLayout>(_: S.Type) { Loop<S>(path: path).run(transform, into: path.dl.format) }
-    }
-
-    /// One specialised loop per (variant, source layout, destination layout).
-    private struct Loop<S: RGBLayout>: SpecialisedLoop {
-        let path: RGBPath
-
-        func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) { path.loop(V.self, S.self, D.self) }
-    }
-
-    private func loop<V: MathVariant, S: RGBLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
+    func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) {
         let m = math
         let width = sl.width
         let s8 = source.assumingMemoryBound(to: UInt8.self)

@@ -20,7 +20,7 @@ final class YCbCrTable: Sendable {
 
     /// Runs the compute path itself over every triple: for each (Cb, Cr), one 256-pixel
     /// row of YUYV pairs (Y = 0, 1 | 2, 3 | …) decodes straight into that table row.
-    init(transform: ColorTransform, math: PixelMath, coefficients: YCbCrPath.Coefficients) {
+    init(transform: ColorTransform, math: PixelMath, coefficients: YCbCrDecoding) {
         (entries, mapped) = Self.allocate()
         let sl = FrameLayout(format: .yuyv, width: 256, height: 1)
         let dl = FrameLayout(format: .bgra, width: 256, height: 1)
@@ -31,9 +31,9 @@ final class YCbCrTable: Sendable {
                 for cr in 0..<256 {
                     for j in 0..<128 { src[4 * j + 1] = UInt8(cb); src[4 * j + 3] = UInt8(cr) }
                     // The table row holds exactly 256 UInt32 = 1 KiB, the BGRA row's size.
-                    YCbCrPath(math: math, coefficients: coefficients, source: UnsafeRawPointer(src.baseAddress!), sl: sl,
-                              destination: UnsafeMutableRawPointer(entries + (cb << 16 | cr << 8)), dl: dl, rows: 0..<1)
-                        .run(transform)
+                    YCbCrPath<YUYVLayout>(math: math, coefficients: coefficients, source: UnsafeRawPointer(src.baseAddress!), sl: sl,
+                                          destination: UnsafeMutableRawPointer(entries + (cb << 16 | cr << 8)), dl: dl, rows: 0..<1)
+                        .run(transform, into: dl.format)
                 }
             }
         }
