@@ -125,7 +125,7 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
             }
             #expect(a == b, "\(enc)")
         }
-        #expect(k.tableBytes == FrameKernel.baseTableBytes + 2 * FrameKernel.ycbcrTableBytes)
+        #expect(k.tableBytes == 2 * FrameKernel.ycbcrTableBytes)
     }
 
     /// `.automatic` reads the table for camera pictures, except in normal vision, where

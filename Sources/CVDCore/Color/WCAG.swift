@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// WCAG 2.x relative luminance and contrast ratio.
 ///
 /// WCAG 2.x defines its own linearisation threshold (0.03928, from an older sRGB
@@ -34,5 +40,3 @@ public enum WCAG {
         public var minimumRatio: Double { self == .aa ? 4.5 : 7 }
     }
 }
-
-import Foundation

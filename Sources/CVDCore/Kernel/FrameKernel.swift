@@ -10,7 +10,7 @@ import Synchronization
 /// The per-pixel work is arithmetic that LLVM vectorises (`TransferMath`, `PixelMath`):
 /// no lookup tables, nothing allocated per frame. For Y′CbCr sources a kernel may also
 /// hold, once per encoding and only if used, a 64 MiB exact output table (`YCbCrTable`,
-/// built by the compute path itself in about 0.1 s), which camera-like frames read with
+/// built by the compute path itself), which camera-like frames read with
 /// one lookup per pixel.
 public final class FrameKernel: Sendable {
     public let transform: ColorTransform
@@ -40,7 +40,7 @@ public final class FrameKernel: Sendable {
 
     /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
     /// normal vision: without the transfer functions, computing is a plain Y′CbCr → RGB
-    /// conversion, about twice as fast as the lookups (measured with `cvdcam bench`).
+    /// conversion, faster than the lookups (README, Performance).
     public let prefersTable: Bool
 
     /// Whether `apply` with this strategy may read the Y′CbCr table, so it is worth building.
@@ -62,14 +62,12 @@ public final class FrameKernel: Sendable {
         mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(source, layout))
     }
 
-    /// Bytes of tables every kernel prepares: none (the compute path is pure arithmetic).
-    public static var baseTableBytes: Int { 0 }
-    /// Bytes of one Y′CbCr output table.
+    /// Bytes of one Y′CbCr output table (the compute path needs no tables).
     public static var ycbcrTableBytes: Int { YCbCrTable.byteCount }
 
     /// Bytes this kernel holds in tables right now.
     public var tableBytes: Int {
-        Self.baseTableBytes + ycbcrTables.withLock { $0.count } * YCbCrTable.byteCount
+        ycbcrTables.withLock { $0.count } * YCbCrTable.byteCount
     }
 
     /// Builds (once) the exact Y′CbCr table for an encoding; later frames in that
@@ -86,7 +84,7 @@ public final class FrameKernel: Sendable {
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }
-            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrPath.Coefficients(encoding))
+            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrDecoding(encoding))
             cache[encoding] = t
             return t
         }
@@ -105,8 +103,8 @@ public final class FrameKernel: Sendable {
         var px = [c.r, c.g, c.b]
         let l = FrameLayout(format: .rgb24, width: 1, height: 1)
         px.withUnsafeMutableBytes { p in
-            RGBPath(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
-                .run(transform)
+            RGBPath<RGB24Layout>(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
+                .run(transform, into: l.format)
         }
         return RGB8(px[0], px[1], px[2])
     }
@@ -138,7 +136,7 @@ public final class FrameKernel: Sendable {
         let job: Job
         if sl.format.isYCbCr {
             let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrPath.Coefficients(ycbcr))
+            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrDecoding(ycbcr))
         } else {
             job = .rgb
         }
@@ -158,7 +156,7 @@ public final class FrameKernel: Sendable {
     /// What one frame needs; a value, so a frame allocates nothing.
     private enum Job: Sendable {
         case rgb
-        case ycbcr(YCbCrPath.Coefficients)
+        case ycbcr(YCbCrDecoding)
         case table(YCbCrTable)
     }
 
@@ -166,9 +164,9 @@ public final class FrameKernel: Sendable {
                      _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
         switch job {
         case .rgb:
-            RGBPath(math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+            PathStart(transform: transform, math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
         case .ycbcr(let k):
-            YCbCrPath(math: math, coefficients: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run(transform)
+            PathStart(transform: transform, math: math, decoding: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
         case .table(let t):
             t.run(source: s, sl, destination: d, dl, rows: rows)
         }

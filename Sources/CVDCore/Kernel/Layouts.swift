@@ -51,6 +51,58 @@ protocol RGBLayoutVisitor { func visit<L: RGBLayout>(_: L.Type) }
 protocol YCbCrLayoutVisitor { func visit<L: YCbCrLayout>(_: L.Type) }
 protocol MathVariantVisitor { func visit<V: MathVariant>(_: V.Type) }
 
+/// A path's per-pixel loop with its source layout fixed (a generic parameter of the
+/// conforming type), to be compiled for each math variant and destination layout.
+/// `run(_:into:)` picks both at run time and calls the loop specialised for them, so the
+/// loop itself never goes through an existential or a witness table.
+protocol SpecialisedLoop {
+    func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type)
+}
+
+extension SpecialisedLoop {
+    /// Runs the loop for `transform`'s math variant, writing `destination`'s RGB layout.
+    func run(_ transform: ColorTransform, into destination: PixelFormat) {
+        transform.withVariant(SpecialisedVariantStep(loop: self, destination: destination))
+    }
+}
+
+private struct SpecialisedVariantStep<L: SpecialisedLoop>: MathVariantVisitor {
+    let loop: L, destination: PixelFormat
+    func visit<V: MathVariant>(_: V.Type) { destination.withRGBLayout(SpecialisedDestinationStep<L, V>(loop: loop)) }
+}
+
+private struct SpecialisedDestinationStep<L: SpecialisedLoop, V: MathVariant>: RGBLayoutVisitor {
+    let loop: L
+    func visit<D: RGBLayout>(_: D.Type) { loop.run(V.self, D.self) }
+}
+
+/// Starts a band of rows: picks the path for the source's layout — `RGBPath` for packed
+/// RGB, `YCbCrPath` for 4:2:2 (when given its decoding) — which then runs the loop
+/// specialised for the transform's variant and the destination's layout.
+struct PathStart: RGBLayoutVisitor, YCbCrLayoutVisitor {
+    let transform: ColorTransform, math: PixelMath
+    /// For 4:2:2 sources only.
+    var decoding: YCbCrDecoding?
+    let source: UnsafeRawPointer, sl: FrameLayout
+    let destination: UnsafeMutableRawPointer, dl: FrameLayout
+    let rows: Range<Int>
+
+    func run() {
+        if decoding != nil { sl.format.withYCbCrLayout(self) } else { sl.format.withRGBLayout(self) }
+    }
+
+    func visit<S: RGBLayout>(_: S.Type) {
+        RGBPath<S>(math: math, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
+            .run(transform, into: dl.format)
+    }
+
+    func visit<S: YCbCrLayout>(_: S.Type) {
+        guard let k = decoding else { preconditionFailure("a 4:2:2 source needs its Y′CbCr decoding") }
+        YCbCrPath<S>(math: math, coefficients: k, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
+            .run(transform, into: dl.format)
+    }
+}
+
 extension PixelFormat {
     func withRGBLayout<Visitor: RGBLayoutVisitor>(_ v: Visitor) {
         switch self {

@@ -40,8 +40,8 @@ struct PixelMath: Sendable {
     ///
     /// `@_transparent` rather than `@inline(__always)`: with several call sites in one
     /// function (the Y′CbCr loop has three) the latter was not always honoured, and an
-    /// out-of-line call stops the loop vectorising; measured in one run, `@_transparent`
-    /// is also 7–11 % faster on the loops that did inline.
+    /// out-of-line call stops the loop vectorising; `@_transparent` was also faster on the
+    /// loops that did inline.
     @_transparent
     func map<V: MathVariant>(_: V.Type, _ rc: Float, _ gc: Float, _ bc: Float) -> (r: UInt32, g: UInt32, b: UInt32) {
         if V.identity {

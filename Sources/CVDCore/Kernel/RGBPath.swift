@@ -1,6 +1,8 @@
 /// Packed RGB (3 or 4 bytes per pixel, any channel order) → packed RGB.
 /// Alpha is copied when both sides have it, set to 255 when only the destination does.
-struct RGBPath {
+/// One specialised loop per (variant, source layout `S`, destination layout); `PathStart`
+/// picks `S`, `SpecialisedLoop.run(_:into:)` the rest.
+struct RGBPath<S: RGBLayout>: SpecialisedLoop {
     let math: PixelMath
     let source: UnsafeRawPointer
     let sl: FrameLayout
@@ -8,27 +10,7 @@ struct RGBPath {
     let dl: FrameLayout
     let rows: Range<Int>
 
-    func run(_ transform: ColorTransform) {
-        transform.withVariant(VariantStep(path: self))
-    }
-
-    private struct VariantStep: MathVariantVisitor {
-        let path: RGBPath
-        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withRGBLayout(SourceStep<V>(path: path)) }
-    }
-
-    private struct SourceStep<V: MathVariant>: RGBLayoutVisitor {
-        let path: RGBPath
-        func visit<S: RGBLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
-    }
-
-    private struct DestinationStep<V: MathVariant, S: RGBLayout>: RGBLayoutVisitor {
-        let path: RGBPath
-        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
-    }
-
-    /// One specialised loop per (variant, source layout, destination layout).
-    private func loop<V: MathVariant, S: RGBLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
+    func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) {
         let m = math
         let width = sl.width
         let s8 = source.assumingMemoryBound(to: UInt8.self)

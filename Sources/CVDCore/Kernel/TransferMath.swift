@@ -89,7 +89,7 @@ enum TransferMath {
     /// a·b + c in one rounding: one instruction where the CPU has FMA (LLVM does not
     /// contract `a * b + c` by itself), and it vectorises like any other arithmetic.
     /// Builds for CPUs without FMA (Package.swift defines CVDCAM_NO_FMA) multiply and add
-    /// instead: there `addingProduct` is a libm call per element, measured 60× slower.
+    /// instead: there `addingProduct` is a libm call per element, which does not vectorise.
     @inline(__always)
     static func fma(_ a: Float, _ b: Float, _ c: Float) -> Float {
         #if CVDCAM_NO_FMA

@@ -1,50 +1,13 @@
 /// Packed 4:2:2 Y′CbCr (YUYV, UYVY) → packed RGB, computing every pixel.
-struct YCbCrPath {
+/// `PathStart` picks the source layout `S`, `SpecialisedLoop.run(_:into:)` the rest.
+struct YCbCrPath<S: YCbCrLayout>: SpecialisedLoop {
     let math: PixelMath
-    let coefficients: Coefficients
+    let coefficients: YCbCrDecoding
     let source: UnsafeRawPointer
     let sl: FrameLayout
     let destination: UnsafeMutableRawPointer
     let dl: FrameLayout
     let rows: Range<Int>
-
-    /// `YCbCrEncoding.coefficients` arranged to give R′G′B′ levels (0…255) straight from
-    /// the bytes: R′ = Y·yScale + rOffset + Cr·crToR, and so on, the luma offset and the
-    /// chroma midpoint 128 folded into one constant per channel (two or three
-    /// multiply-adds per channel, no subtractions).
-    struct Coefficients: Sendable {
-        let yScale, rOffset, gOffset, bOffset, crToR, cbToG, crToG, cbToB: Float
-
-        init(_ e: YCbCrEncoding) {
-            let c = e.coefficients
-            let scale = c.yScale, offset = -c.yOffset * scale
-            let r = c.crToR, gb = c.cbToG, gr = c.crToG, b = c.cbToB
-            yScale = Float(scale)
-            rOffset = Float(offset - 128 * r)
-            gOffset = Float(offset + 128 * (gb + gr))
-            bOffset = Float(offset - 128 * b)
-            crToR = Float(r); cbToG = Float(gb); crToG = Float(gr); cbToB = Float(b)
-        }
-    }
-
-    func run(_ transform: ColorTransform) {
-        transform.withVariant(VariantStep(path: self))
-    }
-
-    private struct VariantStep: MathVariantVisitor {
-        let path: YCbCrPath
-        func visit<V: MathVariant>(_: V.Type) { path.sl.format.withYCbCrLayout(SourceStep<V>(path: path)) }
-    }
-
-    private struct SourceStep<V: MathVariant>: YCbCrLayoutVisitor {
-        let path: YCbCrPath
-        func visit<S: YCbCrLayout>(_: S.Type) { path.dl.format.withRGBLayout(DestinationStep<V, S>(path: path)) }
-    }
-
-    private struct DestinationStep<V: MathVariant, S: YCbCrLayout>: RGBLayoutVisitor {
-        let path: YCbCrPath
-        func visit<D: RGBLayout>(_: D.Type) { path.loop(V.self, S.self, D.self) }
-    }
 
     /// One specialised loop per (variant, source layout, destination layout), one pass per
     /// row, pixel by pixel, so LLVM vectorises it like the RGB loop.
@@ -55,7 +18,7 @@ struct YCbCrPath {
     /// (a fixed alternating pattern across vector lanes) avoids the x / 2 indexing that
     /// would otherwise need gathers, and the buffers a separate unpack pass needs.
     /// The first and last pixel of a row have only one neighbour and are done on their own.
-    private func loop<V: MathVariant, S: YCbCrLayout, D: RGBLayout>(_: V.Type, _: S.Type, _: D.Type) {
+    func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) {
         let m = math, k = coefficients
         let width = sl.width
         let luma = S.y0, chroma = S.cb  // offsets inside a pixel's 16-bit word
@@ -91,5 +54,24 @@ struct YCbCrPath {
             let last = width &- 1, lw = word(last)
             pixel(last, lw, cb: chromaOf(word(last &- 1)), cr: chromaOf(lw))
         }
+    }
+}
+
+/// `YCbCrEncoding.coefficients` arranged to give R′G′B′ levels (0…255) straight from
+/// the bytes: R′ = Y·yScale + rOffset + Cr·crToR, and so on, the luma offset and the
+/// chroma midpoint 128 folded into one constant per channel (two or three
+/// multiply-adds per channel, no subtractions).
+struct YCbCrDecoding: Sendable {
+    let yScale, rOffset, gOffset, bOffset, crToR, cbToG, crToG, cbToB: Float
+
+    init(_ e: YCbCrEncoding) {
+        let c = e.coefficients
+        let scale = c.yScale, offset = -c.yOffset * scale
+        let r = c.crToR, gb = c.cbToG, gr = c.crToG, b = c.cbToB
+        yScale = Float(scale)
+        rOffset = Float(offset - 128 * r)
+        gOffset = Float(offset + 128 * (gb + gr))
+        bOffset = Float(offset - 128 * b)
+        crToR = Float(r); cbToG = Float(gb); crToG = Float(gr); cbToB = Float(b)
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 
 /// The exact output of a kernel for every Y′CbCr triple: 2²⁴ BGRA entries (64 MiB),
 /// indexed `Cb << 16 | Cr << 8 | Y`, so both pixels of a 4:2:2 pair read the same
-/// 1 KiB row. Built by running the kernel's own `PixelMap` over all triples, so
+/// 1 KiB row. Built by running the kernel's own compute path (`YCbCrPath`) over all triples, so
 /// table and compute paths give identical pixels.
 ///
 /// One lookup per pixel is the fastest path on camera pictures, whose neighbouring
@@ -20,7 +20,7 @@ final class YCbCrTable: Sendable {
 
     /// Runs the compute path itself over every triple: for each (Cb, Cr), one 256-pixel
     /// row of YUYV pairs (Y = 0, 1 | 2, 3 | …) decodes straight into that table row.
-    init(transform: ColorTransform, math: PixelMath, coefficients: YCbCrPath.Coefficients) {
+    init(transform: ColorTransform, math: PixelMath, coefficients: YCbCrDecoding) {
         (entries, mapped) = Self.allocate()
         let sl = FrameLayout(format: .yuyv, width: 256, height: 1)
         let dl = FrameLayout(format: .bgra, width: 256, height: 1)
@@ -31,9 +31,9 @@ final class YCbCrTable: Sendable {
                 for cr in 0..<256 {
                     for j in 0..<128 { src[4 * j + 1] = UInt8(cb); src[4 * j + 3] = UInt8(cr) }
                     // The table row holds exactly 256 UInt32 = 1 KiB, the BGRA row's size.
-                    YCbCrPath(math: math, coefficients: coefficients, source: UnsafeRawPointer(src.baseAddress!), sl: sl,
-                              destination: UnsafeMutableRawPointer(entries + (cb << 16 | cr << 8)), dl: dl, rows: 0..<1)
-                        .run(transform)
+                    YCbCrPath<YUYVLayout>(math: math, coefficients: coefficients, source: UnsafeRawPointer(src.baseAddress!), sl: sl,
+                                          destination: UnsafeMutableRawPointer(entries + (cb << 16 | cr << 8)), dl: dl, rows: 0..<1)
+                        .run(transform, into: dl.format)
                 }
             }
         }
@@ -47,7 +47,7 @@ final class YCbCrTable: Sendable {
     }
 
     /// Anonymous memory with transparent huge pages requested: 32 TLB entries cover
-    /// the table instead of 16 384, which halves the lookup time on camera pictures.
+    /// the table instead of 16 384, which makes the lookups on camera pictures much faster.
     private static func allocate() -> (UnsafeMutablePointer<UInt32>, Bool) {
         #if canImport(Glibc)
         if let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),

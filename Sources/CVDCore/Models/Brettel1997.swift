@@ -3,15 +3,13 @@
 /// anchored at 475/575 nm (protan, deutan) and 485/660 nm (tritan). Reduced to RGB:
 /// pick `t1` or `t2` by the side of the separating plane `n`.
 /// Partial severity blends with the input in linear light (MODELS.md §4).
-public struct Brettel1997: Simulator {
+public struct Brettel1997: DichromacySimulator {
     public init() {}
     public var kind: ModelKind { .brettel1997 }
 
-    public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
-        guard let p = Self.planes[deficiency] else {
-            preconditionFailure("Brettel 1997 has no planes for \(deficiency)")
-        }
-        return ColorTransform.halfPlanes(t1: p.t1, t2: p.t2, normal: p.n).blended(severity: severity)
+    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+        let p = entry(Self.planes, for: deficiency)
+        return .halfPlanes(t1: p.t1, t2: p.t2, normal: p.n)
     }
 
     struct Planes: Sendable {

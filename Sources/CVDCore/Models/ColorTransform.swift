@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A simulation reduced to what a kernel executes.
 public enum ColorTransform: Hashable, Sendable {
     /// `rgb_out = M · rgb` in linear light.
@@ -86,5 +92,3 @@ public enum ColorTransform: Hashable, Sendable {
         }
     }
 }
-
-import Foundation

@@ -5,11 +5,9 @@ public struct Machado2009: Simulator {
     public init() {}
     public var kind: ModelKind { .machado2009 }
 
+    /// Its own interpolation between the published steps, not a blend with the input.
     public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
-        guard let table = Self.table[deficiency] else {
-            preconditionFailure("Machado 2009 has no table for \(deficiency)")
-        }
-        return .linear(Self.interpolate(table, severity: severity))
+        .linear(Self.interpolate(entry(Self.table, for: deficiency), severity: severity))
     }
 
     /// The matrix at severity `s`: `k = floor(10s)`, `t = 10s − k`, `(1−t)·M[k] + t·M[k+1]`

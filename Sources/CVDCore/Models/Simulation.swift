@@ -5,7 +5,9 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
     /// 0…1; 1 for the -opia modes and achromatopsia, 0 for normal.
     public let severity: Double
     /// The model actually used (never `.auto`).
-    public let model: ModelKind
+    public var model: ModelKind { resolved.kind }
+    /// The same, as a type that cannot be `.auto`.
+    let resolved: ResolvedModel
     /// What the user asked for (may be `.auto`).
     public let requestedModel: ModelKind
 
@@ -27,7 +29,7 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
         self.mode = mode
         self.severity = mode.severity(severity)
         self.requestedModel = model
-        self.model = Self.resolve(model, deficiency: mode.deficiency, severity: self.severity)
+        self.resolved = Self.resolve(model, deficiency: mode.deficiency, severity: self.severity)
     }
 
     /// A simulation straight from a deficiency and severity (as in the reference vectors).
@@ -40,36 +42,26 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
         }
         self.severity = severity
         self.requestedModel = model
-        self.model = Self.resolve(model, deficiency: deficiency, severity: severity)
+        self.resolved = Self.resolve(model, deficiency: deficiency, severity: severity)
     }
 
     /// MODELS.md §8: tritan → Brettel; protan/deutan at full severity → Viénot,
     /// below → Machado; achromat → luminance whatever was asked.
-    static func resolve(_ model: ModelKind, deficiency: Deficiency?, severity: Double) -> ModelKind {
-        guard let d = deficiency else { return model == .auto ? .machado2009 : model }
-        if d == .achromat { return .achromatopsia }
-        guard model == .auto else { return model }
-        switch d {
-        case .tritan: return .brettel1997
-        case .protan, .deutan: return severity >= 1 ? .vienot1999 : .machado2009
-        case .achromat: return .achromatopsia
-        }
-    }
-
-    public static func simulator(for kind: ModelKind) -> any Simulator {
-        switch kind {
-        case .auto, .machado2009: Machado2009()
-        case .brettel1997: Brettel1997()
-        case .vienot1999: Vienot1999()
-        case .colormatrix: OriginalIOSMatrices()
-        case .achromatopsia: Achromatopsia()
+    static func resolve(_ model: ModelKind, deficiency: Deficiency?, severity: Double) -> ResolvedModel {
+        if deficiency == .achromat { return .achromatopsia }
+        if let chosen = ResolvedModel(model) { return chosen }
+        switch deficiency {
+        case nil: return .machado2009  // normal vision: nothing is simulated
+        case .protan?, .deutan?: return severity >= 1 ? .vienot1999 : .machado2009
+        case .tritan?: return .brettel1997
+        case .achromat?: return .achromatopsia
         }
     }
 
     /// The transform a kernel executes.
     public var transform: ColorTransform {
         guard let d = mode.deficiency, severity > 0 else { return .identity }
-        return Self.simulator(for: model).transform(for: d, severity: severity)
+        return resolved.simulator.transform(for: d, severity: severity)
     }
 
     /// Simulates one colour in double precision (the reference path).

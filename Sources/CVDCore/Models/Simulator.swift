@@ -10,3 +10,28 @@ public protocol Simulator: Sendable {
     /// achromatopsia are never asked for it (`Simulation` uses `Achromatopsia`).
     func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform
 }
+
+/// A model of full dichromacy (DaltonLens-Python's `DichromacySimulator`): it gives the
+/// dichromat's transform, and partial severity blends it with the input,
+/// `s·simulated + (1−s)·original`, in the transform's own space (MODELS.md §4).
+public protocol DichromacySimulator: Simulator {
+    /// The transform at severity 1.
+    func dichromatTransform(for deficiency: Deficiency) -> ColorTransform
+}
+
+extension DichromacySimulator {
+    public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
+        dichromatTransform(for: deficiency).blended(severity: severity)
+    }
+}
+
+extension Simulator {
+    /// A model's entry for a deficiency. Asking a model for one it has no entry for is a
+    /// programming error: `Simulation` never does.
+    func entry<Value>(_ table: [Deficiency: Value], for deficiency: Deficiency) -> Value {
+        guard let value = table[deficiency] else {
+            preconditionFailure("\(kind.displayName) has no entry for \(deficiency)")
+        }
+        return value
+    }
+}

@@ -3,16 +3,9 @@
 /// plane, reduced to one matrix in linear RGB (Smith & Pokorny cones, sRGB, D65).
 /// Not accurate for tritanopia (Brettel 1997 is; `auto` uses it there).
 /// Partial severity blends with the input in linear light (MODELS.md §4).
-public struct Vienot1999: Simulator {
+public struct Vienot1999: DichromacySimulator {
     public init() {}
     public var kind: ModelKind { .vienot1999 }
-
-    public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
-        guard let m = Self.matrices[deficiency] else {
-            preconditionFailure("Viénot 1999 has no matrix for \(deficiency)")
-        }
-        return ColorTransform.linear(m).blended(severity: severity)
-    }
 
     public static let matrices: [Deficiency: Matrix3] = [
         .protan: Matrix3(rows: [0.11238276122216408, 0.8876172387778372, 0],
@@ -25,4 +18,8 @@ public struct Vienot1999: Simulator {
                          [0, 0.8592358078045902, 0.14076419219541023],
                          [0, 0.8592358078045896, 0.14076419219541017]),
     ]
+
+    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+        .linear(entry(Self.matrices, for: deficiency))
+    }
 }

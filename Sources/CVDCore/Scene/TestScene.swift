@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The built-in test scene, drawn in code at any size: a ColorChecker-style chart,
 /// an Ishihara-style dot plate, a hue wheel, everyday objects (fruit) and a grey ramp.

@@ -25,8 +25,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
-    @Option(parsing: .upToNextOption, help: "Frame sizes to measure.")
-    var sizes: [FrameSize] = [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(1920, 1080)]
+    @Option(parsing: .upToNextOption, help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720).")
+    var sizes: [FrameSize] = []
+
+    /// The sizes to measure: those given, or the defaults.
+    private var frameSizes: [FrameSize] {
+        sizes.isEmpty ? [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(1920, 1080)] : sizes
+    }
 
     @Option(name: .shortAndLong, help: "Mode to measure, or all.")
     var mode: VisionModeArgument = .all
@@ -64,16 +69,15 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if capture {
-            let given = CommandLine.arguments.contains("--sizes")
-            return try CaptureCostBench(size: given ? sizes[0] : FrameSize(1280, 720), seconds: max(seconds, 0.5), json: json).run()
+            return try CaptureCostBench(size: sizes.first ?? FrameSize(1280, 720), seconds: max(seconds, 0.5), json: json).run()
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
         let report = BenchReport(json: json)
-        report.note("cvdcam bench: \(cores) cores; tables per kernel \(FrameKernel.baseTableBytes / 1024) KiB, " +
-                    "plus \(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
+        report.note("cvdcam bench: \(cores) cores; no tables for the compute path, " +
+                    "\(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
 
-        let frameSets = sizes.map { BenchFrames(size: $0) }
+        let frameSets = frameSizes.map { BenchFrames(size: $0) }
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
             let kernel = FrameKernel(sim)
             if kernel.mayUseTable(strategy) {

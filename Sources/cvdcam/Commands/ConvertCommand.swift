@@ -1,7 +1,6 @@
 import ArgumentParser
 import CVDCore
 import CVDImageIO
-import Foundation
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,40 +26,12 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var simulation: SimulationOptions
 
     func validate() throws {
-        guard ImageFile.OutputFormat(path: output) != nil else {
-            throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
-        }
+        try OutputFiles.validate(output)
     }
 
     func run() throws {
         let image = try ImageFile.read(input)
         let sims = try simulation.simulations()
-        let targets = simulation.mode == .all ? sims.map { Self.path(output, suffix: $0.mode.rawValue) } : [output]
-        try Self.writeAll(zip(sims, targets).map { sim, path in (path, { image.simulated(by: FrameKernel(sim)) }, sim) })
-    }
-
-    /// `photo.png` + `deuteranopia` → `photo-deuteranopia.png`.
-    static func path(_ base: String, suffix: String) -> String {
-        let ns = base as NSString
-        let ext = ns.pathExtension
-        let stem = ns.deletingPathExtension
-        return "\(stem)-\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
-    }
-
-    /// Writes each picture in turn; if one fails, removes the ones this call created,
-    /// so a failed run leaves no partial set behind.
-    static func writeAll(_ jobs: [(path: String, make: () -> RGBAImage, sim: Simulation)]) throws {
-        var created: [String] = []
-        do {
-            for job in jobs {
-                let existed = FileManager.default.fileExists(atPath: job.path)
-                try ImageFile.write(job.make(), to: job.path)
-                if !existed { created.append(job.path) }
-                print("wrote \(job.path)  [\(job.sim)]")
-            }
-        } catch {
-            for p in created { try? FileManager.default.removeItem(atPath: p) }
-            throw error
-        }
+        try OutputFiles(output, mode: simulation.mode).write(sims) { image.simulated(by: FrameKernel($0)) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCore
 
 struct Cvdcam: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,5 +16,3 @@ struct Cvdcam: ParsableCommand {
         defaultSubcommand: ViewCommand.self
     )
 }
-
-import CVDCore

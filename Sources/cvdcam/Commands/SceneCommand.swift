@@ -1,6 +1,5 @@
 import ArgumentParser
 import CVDCore
-import CVDImageIO
 
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,15 +24,12 @@ struct SceneCommand: ParsableCommand {
         guard (16...8192).contains(width), (16...8192).contains(height) else {
             throw ValidationError("size \(width)×\(height) is outside 16…8192 pixels")
         }
-        guard ImageFile.OutputFormat(path: output) != nil else {
-            throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
-        }
+        try OutputFiles.validate(output)
     }
 
     func run() throws {
         let scene = TestScene.render(width: width, height: height)
         let sims = try simulation.simulations()
-        let targets = simulation.mode == .all ? sims.map { ConvertCommand.path(output, suffix: $0.mode.rawValue) } : [output]
-        try ConvertCommand.writeAll(zip(sims, targets).map { sim, path in (path, { scene.simulated(by: FrameKernel(sim)) }, sim) })
+        try OutputFiles(output, mode: simulation.mode).write(sims) { scene.simulated(by: FrameKernel($0)) }
     }
 }

@@ -33,9 +33,7 @@ struct SnapshotCommand: ParsableCommand {
     var frames = 1
 
     func validate() throws {
-        guard ImageFile.OutputFormat(path: output) != nil else {
-            throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
-        }
+        try OutputFiles.validate(output)
         guard warmup >= 0, warmup <= 60 else { throw ValidationError("--warmup must be within 0…60 seconds") }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
     }
@@ -77,10 +75,7 @@ struct SnapshotCommand: ParsableCommand {
               "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
               (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
 
-        let targets = simulation.mode == .all ? sims.map { ConvertCommand.path(output, suffix: $0.mode.rawValue) } : [output]
-        try ConvertCommand.writeAll(zip(sims, targets).map { sim, path in
-            (path, { Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel(sim)) }, sim)
-        })
+        try OutputFiles(output, mode: simulation.mode).write(sims) { Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0)) }
     }
 
     /// The frame through `kernel`, as RGBA.
