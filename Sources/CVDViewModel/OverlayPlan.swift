@@ -26,28 +26,50 @@ public struct OverlayPlan: Equatable, Sendable {
     public init(geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
                 uiScale: Double, footer: String?, compact: Bool, measure: TextMeasuring) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
-        badges = (geometry?.badges ?? []).compactMap { a -> LabelBox? in
-            guard simulations.indices.contains(a.texture) else { return nil }
-            return BadgeLayout.place(ModeBadge(simulations[a.texture]), fontSize: font, area: a.area, pane: a.pane,
-                                     alignRight: a.alignRight, compact: compact, measure: measure)
+        // Badges side by side read as one row: all take the size the tightest one needs.
+        func place(_ size: Int) -> [LabelBox] {
+            (geometry?.badges ?? []).compactMap { a -> LabelBox? in
+                guard simulations.indices.contains(a.texture) else { return nil }
+                return BadgeLayout.place(ModeBadge(simulations[a.texture]), fontSize: size, area: a.area, pane: a.pane,
+                                         alignRight: a.alignRight, compact: compact, measure: measure)
+            }
         }
+        var badges = place(font)
+        let shared = badges.compactMap { $0.lines.first?.fontSize }.min() ?? font
+        if shared < font { badges = place(shared) }
+        self.badges = badges
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
         let W = Double(window.width), H = Double(window.height)
         var texts: [String] = []
         if state.frozen { texts.append("❚❚ Frozen") }
         if state.zoom > 1.0001 { texts.append(String(format: "Zoom %.1f×", state.zoom)) }
-        // Chips sit right of the footer, in at most 40 % of the width (smaller text if
-        // need be); the footer takes the rest, at most 22 % of the height.
+        // Chips sit right of the footer when they fit in 40 % of the width at full size;
+        // else in a row of their own above the footer when that row covers no badge;
+        // else right of the footer at a smaller size. The footer is at most 22 % of the height.
+        func footerBox(_ right: Double) -> LabelBox? {
+            footer.flatMap { Self.footer($0, fontSize: small, room: Rect(0, 0, right, H), maxHeight: H * 0.22, measure: measure) }
+        }
+        let row = Self.chipRow(texts, fontSize: small, right: W, bottom: H, measure: measure)
+        if (row.first?.shim.x ?? W) >= W * 0.6 {
+            chips = row
+            self.footer = footerBox(row.first?.shim.x ?? W)
+            return
+        }
+        let fullFooter = footerBox(W)
+        let above = Self.chipRow(texts, fontSize: small, right: W, bottom: fullFooter?.shim.y ?? H, measure: measure)
+        if (above.first?.shim.x ?? 0) >= 0, !above.contains(where: { c in badges.contains { $0.shim.intersects(c.shim) } }) {
+            chips = above
+            self.footer = fullFooter
+            return
+        }
         var chipFont = small
-        var row = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
-        while chipFont > BadgeLayout.minimumFont, let first = row.first, first.shim.x < W * 0.6 {
+        var shrunk = row
+        while chipFont > BadgeLayout.minimumFont, let first = shrunk.first, first.shim.x < W * 0.6 {
             chipFont -= 1
-            row = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
+            shrunk = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
         }
-        chips = row
-        self.footer = footer.flatMap {
-            Self.footer($0, fontSize: small, room: Rect(0, 0, row.first?.shim.x ?? W, H), maxHeight: H * 0.22, measure: measure)
-        }
+        chips = shrunk
+        self.footer = footerBox(shrunk.first?.shim.x ?? W)
     }
 
     /// Chips right to left from (right, bottom).

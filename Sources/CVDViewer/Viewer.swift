@@ -202,8 +202,13 @@ public final class Viewer {
         let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
         let plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
                                uiScale: options.uiScale, footer: footer, compact: settled, measure: canvas.text)
-        for box in plan.boxes { canvas.draw(box) }
-        if state.helpVisible { canvas.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: canvas.text)) }
+        if state.helpVisible {
+            // The sheet covers the picture; the footer and chips would show through it.
+            for box in plan.badges { canvas.draw(box) }
+            canvas.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: canvas.text))
+        } else {
+            for box in plan.boxes { canvas.draw(box) }
+        }
         if snapshotPending { snapshotPending = false; saveSnapshot() }
         let t = SystemClock.monotonic
         canvas.present()
