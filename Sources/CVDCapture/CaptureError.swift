@@ -63,7 +63,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .timeout(let p, let s):
             "\(p): no frame arrived within \(s) s; check the camera is connected, or try a smaller --size or another --format"
         case .noCamera:
-            "no camera found (no /dev/video* capture device); plug in a webcam, or pass --device"
+            "no camera found (no /dev/video* capture device); plug in a webcam — without one, `cvdcam scene` writes the test scene and `cvdcam convert` simulates a picture file"
         case .system(let p, let call, let e):
             "\(p): \(call) failed: \(String(cString: strerror(e.rawValue)))"
         }

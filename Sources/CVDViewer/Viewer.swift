@@ -51,7 +51,8 @@ public final class Viewer {
         self.source = source
         self.options = options
         self.reporter = reporter
-        state = ViewState(mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen)
+        state = ViewState(mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen,
+                          quadModes: options.quadModes)
         canvas = try Canvas(size: options.windowSize ?? FrameSize(1280, 720), fullscreen: options.fullscreen,
                             fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)

@@ -5,6 +5,8 @@ public struct ViewerOptions: Sendable {
     public var mode: VisionMode = .normal
     public var severity: Double = VisionMode.defaultAnomalousSeverity
     public var model: ModelKind = .auto
+    /// The 2×2 layout's modes (`--quad`).
+    public var quadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
     public var fullscreen = false
     public var uiScale = 1.0
     /// Window size; nil: 1280×720.

@@ -55,7 +55,7 @@ import Testing
                 "/dev/video0: control gain is read-only; run `cvdcam devices --controls` to list the controls")
         #expect(CaptureError.timeout(path: p, seconds: 2).description ==
                 "/dev/video0: no frame arrived within 2.0 s; check the camera is connected, or try a smaller --size or another --format")
-        #expect(CaptureError.noCamera.description == "no camera found (no /dev/video* capture device); plug in a webcam, or pass --device")
+        #expect(CaptureError.noCamera.description == "no camera found (no /dev/video* capture device); plug in a webcam — without one, `cvdcam scene` writes the test scene and `cvdcam convert` simulates a picture file")
         #expect(CaptureError.system(path: p, call: .ioctl(.reqbufs), errno: .noMemory).description ==
                 "/dev/video0: VIDIOC_REQBUFS failed: Cannot allocate memory")
         #expect(CaptureError.system(path: p, call: .setControl(key: "gain"), errno: .ioError).description ==

@@ -33,7 +33,8 @@ struct BenchCommand: ParsableCommand {
         sizes.isEmpty ? [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(1920, 1080)] : sizes
     }
 
-    @Option(name: .shortAndLong, help: "Mode to measure, or all.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Mode to measure, or all (default).", valueName: "mode"),
+            transform: VisionModeArgument.parse)
     var mode: VisionModeArgument = .all
 
     @Option(help: "Seconds per measurement (more is steadier).")

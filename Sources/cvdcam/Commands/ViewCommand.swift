@@ -27,7 +27,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Show the built-in test scene even when there is a camera.")
     var testScene = false
 
-    @OptionGroup var simulation: CameraSimulationOptions
+    @OptionGroup var simulation: ViewSimulationOptions
 
     @Flag(help: "Start full screen.")
     var fullscreen = false
@@ -38,7 +38,8 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
     var camera: CaptureOptions
 
-    @Option(help: "Window size (default: the picture's size, at most 1920x1080).")
+    @Option(help: ArgumentHelp("Window size (default: the picture's size, at most 1920x1080).", valueName: "WxH"),
+            transform: FrameSize.parser("--window", 64...16384))
     var window: FrameSize?
 
     @Option(help: ArgumentHelp("Folder for snapshots (s). Default: your pictures folder's cvdcam folder (~/Pictures/cvdcam).", valueName: "folder"))
@@ -60,7 +61,6 @@ struct ViewCommand: ParsableCommand {
     var font: String?
 
     func validate() throws {
-        guard simulation.mode != .all else { throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout") }
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
         if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
@@ -72,7 +72,8 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         var options = ViewerOptions()
-        options.mode = simulation.mode.modes[0]
+        options.mode = simulation.mode
+        if let q = simulation.quad { options.quadModes = q }
         options.severity = simulation.tuning.severity ?? VisionMode.defaultAnomalousSeverity
         options.model = simulation.tuning.model.kind
         options.fullscreen = fullscreen
@@ -84,11 +85,13 @@ struct ViewCommand: ParsableCommand {
         options.profile = profile
         options.fontPath = font
 
-        let reporter = TerminalReporter()
+        let reporter = TerminalReporter(holding: true)
         let source = try makeSource(reporter)
         options.windowSize = window ?? source.size.scaledDown(toFit: FrameSize(1920, 1080))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
-            try Viewer(source: source, options: options, reporter: reporter).run()
+            let viewer = try Viewer(source: source, options: options, reporter: reporter)
+            reporter.release()
+            return try viewer.run()
         }
         // Exit here, so the window goes with the process (see Canvas).
         fflush(nil)

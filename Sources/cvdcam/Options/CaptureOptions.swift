@@ -56,7 +56,8 @@ struct CaptureOptions: ParsableArguments {
     var pixelFormat: FourCCArgument?
 
     @Option(name: .customLong("size"), help: ArgumentHelp(
-        "Frame size, e.g. 1280x720. Default: the largest up to 1920x1080 that gives at least 25 fps.", valueName: "WxH"))
+        "Frame size, e.g. 1280x720. Default: the largest up to 1920x1080 that gives at least 25 fps.", valueName: "WxH"),
+            transform: FrameSize.parser("--size", 16...16384))
     var frameSize: FrameSize?
 
     @Option(name: .customLong("fps"), help: ArgumentHelp("Frame rate to ask the camera for.", valueName: "n"))

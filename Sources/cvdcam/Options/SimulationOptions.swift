@@ -1,23 +1,40 @@
 import ArgumentParser
 import CVDCore
+import Foundation
 
-/// `--mode` values: one vision mode, or `all`.
-enum VisionModeArgument: ExpressibleByArgument, Equatable {
+/// `--mode` values: one vision mode, or `all`. Besides the modes' names, the short names
+/// people use work too: protan, deutan, tritan (the -opia forms), achroma.
+enum VisionModeArgument: Equatable {
     case all
     case one(VisionMode)
 
-    init?(argument: String) {
-        if argument.lowercased() == "all" { self = .all; return }
-        guard let m = VisionMode(rawValue: argument.lowercased()) else { return nil }
-        self = .one(m)
+    static let aliases: [(String, VisionMode)] = [("protan", .protanopia), ("deutan", .deuteranopia), ("tritan", .tritanopia),
+                                                  ("achroma", .achromatopsia), ("achromat", .achromatopsia)]
+
+    /// One mode by name or alias, case-insensitive.
+    static func mode(_ text: String) -> VisionMode? {
+        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        return VisionMode(rawValue: t) ?? aliases.first { $0.0 == t }?.1
     }
 
-    static var allValueStrings: [String] { VisionMode.allCases.map(\.rawValue) + ["all"] }
-    var defaultValueDescription: String {
-        switch self {
-        case .all: "all"
-        case .one(let m): m.rawValue
+    /// `--mode` for commands that write one file per mode with `all`.
+    static func parse(_ text: String) throws -> VisionModeArgument {
+        if text.lowercased() == "all" { return .all }
+        guard let m = mode(text) else { throw ValidationError(unknown(text, all: true)) }
+        return .one(m)
+    }
+
+    /// `--mode` for the live view: one mode.
+    static func parseOne(_ text: String) throws -> VisionMode {
+        if text.lowercased() == "all" {
+            throw ValidationError("the live view shows one mode at a time; press v for the 2×2 layout, or use --quad")
         }
+        guard let m = mode(text) else { throw ValidationError(unknown(text, all: false)) }
+        return m
+    }
+
+    static func unknown(_ text: String, all: Bool) -> String {
+        "unknown mode '\(text)'; choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma)"
     }
 
     var modes: [VisionMode] {
@@ -30,19 +47,21 @@ enum VisionModeArgument: ExpressibleByArgument, Equatable {
     static let helpList = VisionMode.allCases.map(\.rawValue).joined(separator: ", ")
 }
 
-/// `--model` values.
-struct ModelArgument: ExpressibleByArgument {
+/// `--model` values, by name or a short name (machado, brettel, vienot or viénot, ios).
+struct ModelArgument {
     let kind: ModelKind
 
     init(_ kind: ModelKind) { self.kind = kind }
 
-    init?(argument: String) {
-        guard let k = ModelKind(rawValue: argument.lowercased()), ModelKind.selectable.contains(k) else { return nil }
-        kind = k
-    }
+    static let aliases: [(String, ModelKind)] = [("machado", .machado2009), ("brettel", .brettel1997), ("vienot", .vienot1999),
+                                                 ("viénot", .vienot1999), ("viénot1999", .vienot1999), ("ios", .colormatrix)]
 
-    static var allValueStrings: [String] { ModelKind.selectable.map(\.rawValue) }
-    var defaultValueDescription: String { kind.rawValue }
+    static func parse(_ text: String) throws -> ModelArgument {
+        let t = text.lowercased()
+        if let k = ModelKind(rawValue: t), ModelKind.selectable.contains(k) { return ModelArgument(k) }
+        if let k = aliases.first(where: { $0.0 == t })?.1 { return ModelArgument(k) }
+        throw ValidationError("unknown model '\(text)'; choose " + ModelKind.selectable.map(\.rawValue).joined(separator: ", "))
+    }
 }
 
 /// `--severity` and `--model`, shared by every command that simulates.
@@ -52,7 +71,8 @@ struct ModelOptions: ParsableArguments {
     var severity: Double?
 
     @Option(help: ArgumentHelp(
-        "Simulation model: auto, machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"))
+        "Simulation model: auto (default), machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"),
+            transform: ModelArgument.parse)
     var model: ModelArgument = ModelArgument(.auto)
 
     func validate() throws {
@@ -70,7 +90,8 @@ struct ModelOptions: ParsableArguments {
 /// `--mode` (required), `--severity`, `--model`: for `convert`.
 struct SimulationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).", valueName: "mode"))
+        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).", valueName: "mode"),
+            transform: VisionModeArgument.parse)
     var mode: VisionModeArgument
 
     @OptionGroup var tuning: ModelOptions
@@ -78,13 +99,35 @@ struct SimulationOptions: ParsableArguments {
     func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
 }
 
-/// `--mode` (default normal), `--severity`, `--model`: for the live view and `snapshot`.
+/// `--mode` (default normal, or all), `--severity`, `--model`: for `snapshot` and `relay`.
 struct CameraSimulationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to simulate: \(VisionModeArgument.helpList) (snapshot: or all).", valueName: "mode"))
+        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode; default normal).", valueName: "mode"),
+            transform: VisionModeArgument.parse)
     var mode: VisionModeArgument = .one(.normal)
 
     @OptionGroup var tuning: ModelOptions
 
     func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
+}
+
+/// `--mode` (one; default normal), `--severity`, `--model`, `--quad`: for the live view.
+struct ViewSimulationOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Vision to show: \(VisionModeArgument.helpList) (default normal).", valueName: "mode"),
+            transform: VisionModeArgument.parseOne)
+    var mode: VisionMode = .normal
+
+    @OptionGroup var tuning: ModelOptions
+
+    @Option(help: ArgumentHelp(
+        "The 2×2 layout's four modes, left to right, top to bottom (default normal,protanopia,deuteranopia,tritanopia).",
+        valueName: "m,m,m,m"), transform: ViewSimulationOptions.parseQuad)
+    var quad: [VisionMode]?
+
+    static func parseQuad(_ text: String) throws -> [VisionMode] {
+        let names = text.split(separator: ",").map(String.init)
+        guard names.count == 4 else { throw ValidationError("--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly") }
+        return try names.map(VisionModeArgument.parseOne)
+    }
 }
