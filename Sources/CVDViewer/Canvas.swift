@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2TTF
+import CSDL2X11
 import CVDCore
 import CVDViewModel
 
@@ -26,8 +27,7 @@ final class Canvas {
         guard TTF_Init() == 0 else { throw .sdl("starting SDL_ttf", String(cString: SDL_GetError())) }
 
         DisplayStart.chooseRenderer()
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let win = SDL_CreateWindow("cvdcam", cvd_SDL_WINDOWPOS_CENTERED(), cvd_SDL_WINDOWPOS_CENTERED(),
                                          Int32(size.width), Int32(size.height), flags) else {
             throw .noDisplay(String(cString: SDL_GetError()))
@@ -44,6 +44,7 @@ final class Canvas {
         }
         SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
         text = try TextCache(renderer: ren, fontPath: fontPath)
+        if fullscreen { setFullscreen(true) }
     }
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
@@ -55,7 +56,37 @@ final class Canvas {
 
     func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
-    func setFullscreen(_ on: Bool) { SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+    /// The window's place before it went full screen without a window manager.
+    private var windowed: SDL_Rect?
+
+    /// Full screen on the window's display. With a window manager (or on Wayland/KMS) SDL
+    /// asks it (wraps `SDL_SetWindowFullscreen` with `SDL_WINDOW_FULLSCREEN_DESKTOP`).
+    /// Without one — a bare X kiosk session — nobody acts on that request and the window
+    /// would keep its size while SDL draws for the whole screen, so the window itself is
+    /// made borderless and moved and sized to the display's bounds, and put back after.
+    func setFullscreen(_ on: Bool) {
+        guard cvd_x11_window_manager_running(window) == 0 else {
+            SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            return
+        }
+        if on {
+            var r = SDL_Rect()
+            SDL_GetWindowPosition(window, &r.x, &r.y)
+            SDL_GetWindowSize(window, &r.w, &r.h)
+            if windowed == nil { windowed = r }
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(window)), &bounds) == 0 else { return }
+            SDL_SetWindowBordered(window, SDL_FALSE)
+            SDL_SetWindowPosition(window, bounds.x, bounds.y)
+            SDL_SetWindowSize(window, bounds.w, bounds.h)
+            SDL_RaiseWindow(window)
+        } else if let r = windowed {
+            SDL_SetWindowBordered(window, SDL_TRUE)
+            SDL_SetWindowSize(window, r.w, r.h)
+            SDL_SetWindowPosition(window, r.x, r.y)
+            windowed = nil
+        }
+    }
 
     /// A streaming texture the colour kernel writes BGRA into (wraps `SDL_CreateTexture`).
     /// XRGB8888 (the usual X11/Wayland window format) and ARGB8888 both hold B, G, R, X/A

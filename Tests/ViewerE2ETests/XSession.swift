@@ -8,6 +8,7 @@ final class XSession {
     let display: String
     private let xvfb: Process
     private var app: Process?
+    private var windowManager: Process?
     private var output = Pipe()
     private(set) var window = ""
     let dir: String
@@ -163,11 +164,42 @@ final class XSession {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Starts a window manager (openbox, which follows the EWMH full-screen requests that
+    /// desktops' window managers do) and waits until it has announced itself.
+    func startWindowManager() throws {
+        guard let openbox = Self.which("openbox") else { throw Failure("openbox is not installed (scripts/test installs it)") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: openbox)
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["HOME"] = dir
+        p.environment = env
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        windowManager = p
+        for _ in 0..<200 {
+            if let out = try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]), out.contains("window id") { return }
+            usleep(50_000)
+        }
+        throw Failure("openbox did not start within 10 s")
+    }
+
+    /// The window's place on the screen: x, y, width, height (xwininfo).
+    func geometry() throws -> (x: Int, y: Int, w: Int, h: Int) {
+        let info = try run("xwininfo", ["-id", window])
+        func value(_ key: String) -> Int {
+            info.split(separator: "\n").first { $0.contains(key) }.flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? -1
+        }
+        return (value("Absolute upper-left X"), value("Absolute upper-left Y"), value("Width"), value("Height"))
+    }
+
     /// Stops cvdcam (if still running) and the X server.
     /// SIGKILL: processes spawned from the test runner may have SIGTERM blocked (Xvfb
     /// then never exits), and nothing of these throw-away processes needs saving.
     func close() {
-        for p in [app, xvfb].compactMap({ $0 }) where p.isRunning {
+        for p in [app, windowManager, xvfb].compactMap({ $0 }) where p.isRunning {
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
         }
