@@ -20,6 +20,8 @@ public struct Matrix3: Hashable, Sendable {
 
     public subscript(row: Int, column: Int) -> Double { m[row * 3 + column] }
 
+    public func row(_ i: Int) -> (Double, Double, Double) { (m[i * 3], m[i * 3 + 1], m[i * 3 + 2]) }
+
     public func apply(_ v: (Double, Double, Double)) -> (Double, Double, Double) {
         (m[0] * v.0 + m[1] * v.1 + m[2] * v.2,
          m[3] * v.0 + m[4] * v.1 + m[5] * v.2,

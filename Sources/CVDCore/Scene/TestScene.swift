@@ -53,7 +53,7 @@ public enum TestScene {
             c.rect(Double(p.x), Double(p.y), Double(p.width), Double(p.height), p.colour)
         }
 
-        drawPlate(&c, cx: W * 0.74, cy: H * 0.33, r: H * 0.29)
+        IshiharaPlate.draw(&c, cx: W * 0.74, cy: H * 0.33, r: H * 0.29)
         drawHueWheel(&c, cx: W * 0.17, cy: H * 0.73, r: H * 0.17)
         drawFruit(&c, W: W, H: H)
 
@@ -63,44 +63,6 @@ public enum TestScene {
             c.rect(W * 0.02 + Double(i) * W * 0.96 / 16, H * 0.93, W * 0.96 / 16 + 1, H * 0.05, RGB8(v, v, v))
         }
         return c.image
-    }
-
-    /// Ishihara-style plate: dots whose colours differ mostly along the red–green axis,
-    /// at similar lightness, so protans and deutans lose the figure ("74").
-    static func drawPlate(_ c: inout Canvas, cx: Double, cy: Double, r: Double) {
-        c.disc(cx, cy, r * 1.02, RGB8(245, 242, 235))
-        let figure: [RGB8] = [RGB8(222, 132, 92), RGB8(235, 150, 90), RGB8(205, 110, 80), RGB8(240, 168, 120), RGB8(214, 124, 102)]
-        let ground: [RGB8] = [RGB8(150, 170, 90), RGB8(128, 160, 96), RGB8(170, 180, 110), RGB8(140, 150, 80), RGB8(112, 150, 104)]
-        let glyphs: [[String]] = [
-            ["11111", "00001", "00010", "00100", "01000", "01000", "01000"],
-            ["00010", "00110", "01010", "10010", "11111", "00010", "00010"],
-        ]
-        // Figure mask in plate units (−1…1): two 5×7 glyphs side by side.
-        func inFigure(_ u: Double, _ v: Double) -> Bool {
-            let gx = (u + 0.62) / 0.11, gy = (v + 0.42) / 0.12
-            guard gy >= 0, gy < 7, gx >= 0, gx < 11 else { return false }
-            let g = Int(gx) / 6, col = Int(gx) % 6
-            guard col < 5 else { return false }
-            let row = Array(glyphs[g][Int(gy)])
-            return row[col] == "1"
-        }
-        // A dot belongs to the figure when any point near its centre does (thicker strokes).
-        func nearFigure(_ u: Double, _ v: Double) -> Bool {
-            [(0.0, 0.0), (0.035, 0), (-0.035, 0), (0, 0.035), (0, -0.035)].contains { inFigure(u + $0.0, v + $0.1) }
-        }
-        var rng = SceneRandom(seed: 74)
-        let n = 32
-        let step = 2 * r / Double(n)
-        for j in 0..<n {
-            for i in 0..<n {
-                let u = -1 + (Double(i) + 0.5 + rng.uniform(-0.3, 0.3)) * 2 / Double(n)
-                let v = -1 + (Double(j) + 0.5 + rng.uniform(-0.3, 0.3)) * 2 / Double(n)
-                guard u * u + v * v < 0.88 else { continue }
-                let palette = nearFigure(u, v) ? figure : ground
-                let colour = palette[Int(rng.next() % UInt64(palette.count))]
-                c.disc(cx + u * r, cy + v * r, step * rng.uniform(0.3, 0.46), colour)
-            }
-        }
     }
 
     /// Hue around the circle, saturation growing outwards, full value.
