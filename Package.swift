@@ -4,8 +4,8 @@ import Foundation
 
 // The per-pixel kernels are written so that LLVM vectorises them, but the default
 // x86-64 target has only SSE2. cvdcam is built on the machine it runs on (scripts/),
-// so by default it targets this machine's vector units (AVX-512 → 2.2× faster than
-// SSE2 at 1080p). CVDCAM_TARGET_CPU overrides: a CPU name swiftc knows ("x86-64" for a
+// so by default it targets this machine's vector units (AVX-512 is much faster than
+// SSE2 here). CVDCAM_TARGET_CPU overrides: a CPU name swiftc knows ("x86-64" for a
 // portable binary, "haswell", "znver4", …), or "native" for the detection below.
 func detectedTargetCPU() -> String? {
     #if os(Linux) && arch(x86_64)
@@ -25,8 +25,8 @@ let targetCPU = requestedCPU == "native" || requestedCPU.isEmpty ? detectedTarge
 let cpuFlags: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
 // The kernels' loop bodies are long dependency chains (decode → matrix → encode); LLVM
 // vectorises them one vector per iteration. Four independent vectors per iteration
-// keep the multiply-add units busy: measured 13–17 % faster (YUYV 1080p noise,
-// deuteranopia 3.53 → 3.02 ms, tritanopia 4.75 → 3.94 ms); 2 and 8 were slower than 4.
+// keep the multiply-add units busy (measured faster than 1, 2 and 8; figures in the
+// commit that chose it and in the README's performance section).
 // Without hardware FMA (x86-64 before Haswell: the portable baseline, or no detection)
 // a fused multiply-add is a libm call per element; the kernels then use a·b + c instead.
 #if arch(x86_64)
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore"]),
-        .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore"]),
+        .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A V4L2 pixel format code: four ASCII characters packed little-endian ("YUYV", "MJPG").
 public struct FourCC: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
@@ -31,5 +33,3 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
         ("rgb24", .rgb24), ("bgr24", .bgr24), ("grey", .grey),
     ]
 }
-
-import Foundation
