@@ -65,7 +65,7 @@ public final class CameraSource: FrameSource {
         }
         let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, switched: switched)
         let first = first
-        thread.start { thread in loop.run(first.take(), while: thread) }
+        thread.start { thread in loop.run(first, while: thread) }
     }
 
     public func stop() {
@@ -83,10 +83,11 @@ private struct CaptureLoop: Sendable {
     /// Called once, on the first successful open (waiting only).
     let switched: (@Sendable (String) -> Void)?
 
-    func run(_ first: Camera?, while thread: SourceThread) {
+    func run(_ first: Handoff, while thread: SourceThread) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
-        // driver module unload while the camera is away).
-        var camera = first
+        // driver re-register or unload while the camera is away). Taken here, not passed
+        // in: a parameter would keep the first camera open for as long as the loop runs.
+        var camera = first.take()
         var switched = switched
         var ring: [[UInt8]] = [[], [], []]
         var slot = 0
