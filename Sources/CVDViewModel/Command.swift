@@ -25,6 +25,12 @@ public enum Command: Equatable, Sendable {
     case pointAt(pane: Int?)
     /// A key with no binding.
     case unbound
+    /// A probe at a picture point (0…1 across the picture): the first, the second, or a
+    /// new first after two.
+    case probe(Point)
+    /// `p`: a probe at the pointer (the window layer turns it into `.probe`).
+    case probeAtPointer
+    case clearProbes
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -47,6 +53,7 @@ public enum Command: Equatable, Sendable {
         case .pageDown: return .stepMode(1)
         case .pageUp: return .stepMode(-1)
         case .other: return .unbound
+        case .delete, .backspace: return .clearProbes
         case .letter(let c):
             switch c {
             case "m": return .cycleModel
@@ -55,6 +62,7 @@ public enum Command: Equatable, Sendable {
             case "s": return .snapshot
             case "h": return .toggleHelp
             case "q": return .quit
+            case "p": return .probeAtPointer
             default: return .unbound
             }
         default: return .unbound
@@ -73,6 +81,7 @@ public enum Command: Equatable, Sendable {
         ("v", "layout: single, split wipe, 2×2 quad"),
         (",  .  mouse", "move the split divider"),
         ("space", "freeze / unfreeze"),
+        ("click  p", "probe the colour there (a second: compare the two); Delete clears"),
         ("s", "save a PNG of the window"),
         ("f", "full screen"),
         ("h  F1", "this help (Esc closes it)"),

@@ -10,6 +10,7 @@ public enum Key: Hashable, Sendable {
     case space
     case f1
     case escape
+    case delete, backspace
     /// What presenter clickers send for "next" and "previous".
     case pageUp, pageDown
     /// Any other key: it gets an answer too ("h shows the keys").

@@ -21,12 +21,21 @@ public struct LabelBox: Equatable, Sendable {
     public let icon: ModeBadge?
     public let iconRect: Rect
     public let lines: [Line]
+    /// Flat colour squares (a probe's original and simulated colour), each with a thin
+    /// white border so that black and dark colours still show on the shim.
+    public let swatches: [Swatch]
     /// The shim's opacity: labels use `LabelStyle.shimAlpha`; sheets that cover the picture more.
     public let shimAlpha: Double
 
+    public struct Swatch: Equatable, Sendable {
+        public let rect: Rect
+        public let colour: RGB8
+    }
+
     public init(shim: Rect, icon: ModeBadge? = nil, iconRect: Rect = Rect(0, 0, 0, 0), lines: [Line],
-                shimAlpha: Double = LabelStyle.shimAlpha) {
+                swatches: [Swatch] = [], shimAlpha: Double = LabelStyle.shimAlpha) {
         self.shim = shim
+        self.swatches = swatches
         self.icon = icon
         self.iconRect = iconRect
         self.lines = lines

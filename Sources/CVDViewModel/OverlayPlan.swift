@@ -7,8 +7,11 @@ public struct OverlayPlan: Equatable, Sendable {
     public let badges: [LabelBox]
     public private(set) var chips: [LabelBox]
     public private(set) var footer: LabelBox?
+    /// Probe rings and their callouts (drawn under the other labels).
+    public private(set) var markers: [ProbeLayout.Marker] = []
+    public private(set) var callouts: [LabelBox] = []
 
-    public var boxes: [LabelBox] { badges + chips + (footer.map { [$0] } ?? []) }
+    public var boxes: [LabelBox] { callouts + badges + chips + (footer.map { [$0] } ?? []) }
 
     /// Footer and chip text is this fraction of the label size.
     public static let smallTextScale = 0.75
@@ -23,9 +26,16 @@ public struct OverlayPlan: Equatable, Sendable {
     /// - Parameters:
     ///   - footer: the source line or a transient message; nil once it has faded.
     ///   - compact: badges show the mode (and severity) only, not the model.
+    ///   - probeReadings: per texture, one reading per probe in `state.probes`.
     public init(geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
-                uiScale: Double, footer: String?, compact: Bool, measure: TextMeasuring) {
+                uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [], measure: TextMeasuring) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
+        if let g = geometry, !state.probes.isEmpty {
+            let p = ProbeLayout.place(state.probes, readings: probeReadings, simulations: simulations, geometry: g,
+                                      fontSize: max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale)), measure: measure)
+            markers = p.markers
+            callouts = p.callouts
+        }
         // Badges side by side read as one row: all take the size the tightest one needs.
         func place(_ size: Int) -> [LabelBox] {
             (geometry?.badges ?? []).compactMap { a -> LabelBox? in

@@ -1,7 +1,12 @@
 /// Mouse input → commands: a press on the split divider drags it, any other press drags
-/// the picture (pan), the wheel zooms at the pointer.
+/// the picture (pan), a click that does not move puts a probe there, the wheel zooms at
+/// the pointer.
 public struct PointerGesture: Sendable {
     private var drag: (x: Double, y: Double, onDivider: Bool)?
+    /// Where the press was, and whether the pointer has since gone further than a click allows.
+    private var press: (x: Double, y: Double, moved: Bool)?
+    /// How far (pixels) the pointer may move between press and release for a click.
+    public static let clickSlop = 4.0
 
     public init() {}
 
@@ -9,12 +14,14 @@ public struct PointerGesture: Sendable {
     public mutating func press(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
         let onDivider = geometry?.isOnDivider(x) ?? false
         drag = (x, y, onDivider)
+        press = (x, y, false)
         guard onDivider, let g = geometry else { return nil }
         return .setDivider(g.dividerFraction(at: x))
     }
 
     /// The pointer moved to (x, y): drags what the press grabbed.
     public mutating func move(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
+        if let p = press, abs(x - p.x) > Self.clickSlop || abs(y - p.y) > Self.clickSlop { press?.moved = true }
         guard let d = drag, let g = geometry else { return nil }
         if d.onDivider { return .setDivider(g.dividerFraction(at: x)) }
         drag = (x, y, false)
@@ -22,7 +29,12 @@ public struct PointerGesture: Sendable {
         return .pan(dx: -(x - d.x) / p.w, dy: -(y - d.y) / p.h)
     }
 
-    public mutating func release() { drag = nil }
+    /// Left button up at (x, y): a click (no drag, not on the divider) puts a probe there.
+    public mutating func release(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
+        defer { drag = nil; press = nil }
+        guard let p = press, !p.moved, drag?.onDivider == false, let point = geometry?.picturePoint(x, y) else { return nil }
+        return .probe(point)
+    }
 
     /// The wheel turned (`up`: away from the user) with the pointer at (x, y).
     public static func wheel(up: Bool, at x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command {

@@ -79,6 +79,27 @@ public struct ViewGeometry: Equatable, Sendable {
         return nil
     }
 
+    /// The picture point (0…1 across the whole picture, whatever the zoom) under window
+    /// position (x, y); nil where no picture is drawn.
+    public func picturePoint(_ x: Double, _ y: Double) -> Point? {
+        guard let piece = pieces.first(where: { $0.destination.contains(x, y) }) else { return nil }
+        let d = piece.destination, src = piece.source
+        let px = src.x + (x - d.x) / d.w * src.w, py = src.y + (y - d.y) / d.h * src.h
+        return Point(min(max(px / Double(picture.width), 0), 1), min(max(py / Double(picture.height), 0), 1))
+    }
+
+    /// Where picture point `p` shows in texture `texture`'s piece(s), in window pixels; nil
+    /// when it is outside what that piece shows (panned away, or on the other split side).
+    public func windowPoint(_ p: Point, texture: Int) -> (x: Double, y: Double)? {
+        let px = p.x * Double(picture.width), py = p.y * Double(picture.height)
+        for piece in pieces where piece.texture == texture {
+            let s = piece.source, d = piece.destination
+            guard px >= s.x, px <= s.x + s.w, py >= s.y, py <= s.y + s.h, s.w > 0, s.h > 0 else { continue }
+            return (d.x + (px - s.x) / s.w * d.w, d.y + (py - s.y) / s.h * d.h)
+        }
+        return nil
+    }
+
     /// Whether a press at x grabs the split divider.
     public func isOnDivider(_ x: Double) -> Bool {
         layout == .split && abs(x - (pictureRect.x + divider * pictureRect.w)) < Self.dividerGrabDistance

@@ -32,6 +32,9 @@ public struct ViewState: Equatable, Sendable {
     public var frozen = false
     public var helpVisible = false
     public var fullscreen = false
+    /// Probed picture points (0…1 across the picture), at most two; they stay on the
+    /// picture's place through pan and zoom.
+    public var probes: [Point] = []
     /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
@@ -91,6 +94,11 @@ public struct ViewState: Equatable, Sendable {
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"
+        case .probe(let p): probes = probes.count >= 2 ? [p] : probes + [p]
+        case .probeAtPointer: notice = "point at the picture, then press p to probe the colour there"
+        case .clearProbes:
+            if probes.isEmpty { notice = "no probes to clear; click the picture to probe a colour" }
+            probes = []
         }
         return nil
     }

@@ -37,6 +37,8 @@ enum KeyMapping {
         case SDLK_F1: return .f1
         case SDLK_ESCAPE: return .escape
         case SDLK_PAGEUP: return .pageUp
+        case SDLK_DELETE: return .delete
+        case SDLK_BACKSPACE: return .backspace
         case SDLK_PAGEDOWN: return .pageDown
         default:
             if sym >= Int32(SDLK_a.rawValue), sym <= Int32(SDLK_z.rawValue), let u = Unicode.Scalar(UInt32(sym)) {

@@ -26,6 +26,7 @@ public final class Viewer {
 
     private var frame: Frame?
     private var pointer = PointerGesture()
+    private var readout = ProbeReadout()
     private var pictureDirty = true
     private var screenDirty = true
     private var snapshotPending = false
@@ -89,6 +90,7 @@ public final class Viewer {
                 if let f = frame {
                     panes.render(f, state.renderedSimulations) { probes.profiler.add(.kernel, $0) }
                 }
+                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)
@@ -137,8 +139,8 @@ public final class Viewer {
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
             if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
-        case SDL_MOUSEBUTTONUP:
-            pointer.release()
+        case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
+            if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
         case SDL_MOUSEMOTION:
             lastMotion = SystemClock.monotonic
             if !pointerShown { pointerShown = true; canvas.showPointer(true) }
@@ -154,7 +156,8 @@ public final class Viewer {
 
     /// Applies a command to the state and carries out its effect; false means quit.
     private func apply(_ cmd: Command) -> Bool {
-        let before = state.paneSimulations
+        if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
+        let before = state.paneSimulations, probesBefore = state.probes
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
@@ -164,11 +167,22 @@ public final class Viewer {
         if state.paneSimulations != before || cmd == .cycleLayout { pictureDirty = true }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
+        if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
+            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
+            for line in readout.lines(simulations: state.renderedSimulations) { reporter.status(line) }
+        }
         if let notice = state.notice {
             message = (notice, SystemClock.monotonic + Self.noticeTime)
             reporter.status(notice)
         }
         return true
+    }
+
+    /// The picture point under the mouse pointer, if any.
+    private var pointerPicturePoint: Point? {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        return geometry?.picturePoint(Double(x), Double(y))
     }
 
     /// A key or the mouse was used: labels show in full again.
@@ -202,7 +216,9 @@ public final class Viewer {
         let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
         let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
         let plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-                               uiScale: options.uiScale, footer: footer, compact: settled, measure: canvas.text)
+                               uiScale: options.uiScale, footer: footer, compact: settled,
+                               probeReadings: readout.readings, measure: canvas.text)
+        for m in plan.markers { canvas.drawMarker(m) }
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.
             for box in plan.badges { canvas.draw(box) }

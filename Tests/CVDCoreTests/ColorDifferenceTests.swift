@@ -35,3 +35,30 @@ import Testing
         #expect(CIEDE2000.difference(RGB8(10, 20, 30), RGB8(10, 20, 30)) == 0)
     }
 }
+
+@Suite struct FrameSamplerTests {
+    @Test func averagesAFlatPatchToItsColourInEveryLayout() throws {
+        let c = RGB8(200, 60, 30)
+        var img = RGBAImage(width: 8, height: 6, fill: c)
+        img[0, 0] = RGB8(0, 0, 0)  // outside the 3×3 neighbourhood of (4, 3)
+        #expect(img.pixels.withUnsafeBytes { FrameSampler.average($0, img.layout, ycbcr: .bt601Limited, x: 4, y: 3, radius: 1) } == c)
+        let yuyv = img.ycbcr(.yuyv)
+        let want = ColorTransform.identity.apply(gammaEncoded: {
+            let e = YCbCrEncoding.bt601Limited.encode(c)
+            let v = YCbCrEncoding.bt601Limited.rgb(y: e.y, cb: e.cb, cr: e.cr)
+            return (v.0 / 255, v.1 / 255, v.2 / 255)
+        }())
+        let got = try #require(yuyv.bytes.withUnsafeBytes { FrameSampler.average($0, yuyv.layout, ycbcr: .bt601Limited, x: 5, y: 3, radius: 1) })
+        #expect(got.distance(to: want) <= 1, "\(got) vs \(want)")
+        #expect(img.pixels.withUnsafeBytes { FrameSampler.average($0, img.layout, ycbcr: .bt601Limited, x: 8, y: 0) } == nil)
+    }
+
+    /// Noise averages out in linear light: black and white pixels average to mid-grey
+    /// light (level 188), not to level 128.
+    @Test func averagesInLinearLight() throws {
+        var img = RGBAImage(width: 2, height: 1, fill: RGB8(0, 0, 0))
+        img[1, 0] = RGB8(255, 255, 255)
+        let got = try #require(img.pixels.withUnsafeBytes { FrameSampler.average($0, img.layout, ycbcr: .bt601Limited, x: 0, y: 0, radius: 1) })
+        #expect(got == RGB8(188, 188, 188))
+    }
+}

@@ -1,15 +1,36 @@
 import CVDCore
 import CVDViewModel
+import Foundation
 
 /// Draws the view model's `LabelBox`es: badges, chips, the footer and the help sheet
 /// all come through here, so every label follows the same rules (shim ≥ 7:1, icon with
 /// shape and colour, white text).
 @MainActor
 extension Canvas {
+    /// A probe's ring: black outside, white inside, so it shows on any colour and in
+    /// every mode; the middle stays clear to show the colour probed.
+    func drawMarker(_ m: ProbeLayout.Marker) {
+        func ring(_ outer: Double, _ inner: Double) -> [[(Double, Double)]] {
+            let n = 32
+            let pts = (0...n).map { k -> ((Double, Double), (Double, Double)) in
+                let a = Double(k) * 2 * Double.pi / Double(n)
+                return ((m.x + outer * cos(a), m.y + outer * sin(a)), (m.x + inner * cos(a), m.y + inner * sin(a)))
+            }
+            return (0..<n).flatMap { k in [[pts[k].0, pts[k + 1].0, pts[k].1], [pts[k].1, pts[k + 1].0, pts[k + 1].1]] }
+        }
+        let t = max(2, m.radius * 0.22)
+        triangles(ring(m.radius + t, m.radius), RGB8(0, 0, 0))
+        triangles(ring(m.radius, m.radius - t), RGB8(255, 255, 255))
+    }
+
     func draw(_ box: LabelBox) {
         fill(box.shim, LabelStyle.shimColour, alpha: UInt8((box.shimAlpha * 255).rounded()))
         if let icon = box.icon {
             triangles(icon.triangles(x: box.iconRect.x, y: box.iconRect.y, size: box.iconRect.w), icon.colour)
+        }
+        for s in box.swatches {
+            fill(Rect(s.rect.x - 1, s.rect.y - 1, s.rect.w + 2, s.rect.h + 2), RGB8(255, 255, 255), alpha: 255)
+            fill(s.rect, s.colour, alpha: 255)
         }
         for line in box.lines {
             guard let t = text.texture(line.text, size: line.fontSize) else { continue }

@@ -1,0 +1,34 @@
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// The probes' readings from the current frame — the original colour averaged over a
+/// 5×5 neighbourhood (camera noise), and what each pane's simulation makes of it — and
+/// the lines they print.
+struct ProbeReadout {
+    /// Per texture, one reading per probe.
+    private(set) var readings: [[ProbeReading]] = []
+
+    /// Reads every probe from `frame` for each simulation shown.
+    mutating func update(_ frame: Frame?, probes: [Point], simulations: [Simulation]) {
+        guard let f = frame, !probes.isEmpty else { readings = []; return }
+        let originals: [RGB8] = probes.map { p in
+            let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
+            let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
+            return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) } ?? RGB8(0, 0, 0)
+        }
+        readings = simulations.map { sim in originals.map { ProbeReading(original: $0, simulation: sim) } }
+    }
+
+    /// One line per probe and one per pair, for each distinct simulation shown.
+    func lines(simulations: [Simulation]) -> [String] {
+        var out: [String] = [], seen: [Simulation] = []
+        for (t, sim) in simulations.enumerated() where t < readings.count && !seen.contains(sim) {
+            seen.append(sim)
+            let r = readings[t]
+            out += r.enumerated().map { ProbeReport.probeLine($0.offset, $0.element, sim) }
+            if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.Pair(r[0], r[1]), sim)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,57 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+/// Probes as a teacher uses them: click two colours, read the numbers (stdout) and see the
+/// callouts (screenshot).
+@Suite(.serialized) struct ProbeE2ETests {
+    @Test func clickTwoPatchesCompareThemAndClear() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let image = try ViewerE2ETests.makeImage(in: x.dir)
+        try x.launch(["--image", image, "--window", "1280x720", "--mode", "deuteranopia"])
+        try x.waitForOutput("showing image patches.png")
+        let sim = try Simulation(mode: .deuteranopia)
+        // Patch 0 (red) and patch 1 (green): the classic pair.
+        let a = ViewerE2ETests.patchColours[0], b = ViewerE2ETests.patchColours[1]
+        for i in [0, 1] {
+            let r = ViewerE2ETests.patchRect(i)
+            try x.run("xdotool", ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
+            usleep(300_000)
+        }
+        func hex(_ c: RGB8) -> String { String(format: "#%02X%02X%02X", c.r, c.g, c.b) }
+        let out = try x.waitForOutput("probes 1–2 under deuteranopia (Viénot 1999): contrast")
+        #expect(out.contains("cvdcam: probe 1: \(hex(a)) → \(hex(sim.simulate(a))) under deuteranopia (Viénot 1999)"), "\(out)")
+        #expect(out.contains("cvdcam: probe 2: \(hex(b)) → \(hex(sim.simulate(b))) under deuteranopia (Viénot 1999)"), "\(out)")
+        let numbers = String(format: "contrast %.2f:1 → %.2f:1, ΔE00 %.1f → %.1f",
+                             WCAG.contrastRatio(a, b), WCAG.contrastRatio(sim.simulate(a), sim.simulate(b)),
+                             CIEDE2000.difference(a, b), CIEDE2000.difference(sim.simulate(a), sim.simulate(b)))
+        #expect(out.contains(numbers), "expected \(numbers) in \(out)")
+        usleep(300_000)
+        let shot = try x.screenshot()
+        try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/probes.png")
+        // Each callout shows the simulated colour as a swatch beside its probe.
+        for (i, c) in [(0, a), (1, b)] {
+            let r = ViewerE2ETests.patchRect(i)
+            let want = sim.simulate(c)
+            var found = false
+            for y in (r.y + r.h / 2)..<min(720, r.y + r.h / 2 + 80) {
+                // A swatch has a one-pixel white border (the patch around it is the simulated
+                // colour too, but never next to white).
+                for x0 in (r.x + r.w / 2)..<min(1280, r.x + r.w / 2 + 260)
+                    where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
+                    found = true
+                }
+            }
+            #expect(found, "no swatch of \(want) beside probe on patch \(i)")
+        }
+        // Delete clears both.
+        try x.key("Delete")
+        usleep(300_000)
+        try x.key("Delete")
+        try x.waitForOutput("no probes to clear")
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+    }
+}
