@@ -156,8 +156,12 @@ import Testing
             #expect((row["ms_per_frame"] as? Double ?? 0) > 0)
         }
         #expect(Set(rows.compactMap { $0["content"] as? String }) == ["camera", "noise"])
-        #expect(Set(rows.compactMap { $0["input"] as? String }) == ["yuyv", "rgba"])
+        let kernelRows = rows.filter { $0["kernel"] as? String != "encoder" }
+        #expect(Set(kernelRows.compactMap { $0["input"] as? String }) == ["yuyv", "rgba"])
         #expect(rows.contains { $0["speedup_vs_baseline"] != nil })
+        // One row for the Y′CbCr encoder (BGRA → YUYV), with its speed-up over the scalar baseline.
+        let encoder = rows.filter { $0["kernel"] as? String == "encoder" }
+        #expect(encoder.count == 1 && encoder.first?["input"] as? String == "bgra" && encoder.first?["speedup_vs_baseline"] != nil)
     }
 
     /// The live view's bad inputs fail before any window opens: one line, non-zero status.

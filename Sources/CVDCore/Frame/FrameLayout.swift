@@ -41,6 +41,10 @@ public enum FrameError: Error, Equatable, CustomStringConvertible {
     case bufferTooSmall(have: Int, need: Int)
     case sizeMismatch(source: String, destination: String)
     case unsupportedDestination(PixelFormat)
+    /// The Y′CbCr encoder reads RGB frames only.
+    case unsupportedSource(PixelFormat)
+    /// The Y′CbCr encoder writes 4:2:2 frames only.
+    case not422Destination(PixelFormat)
 
     public var description: String {
         switch self {
@@ -50,6 +54,8 @@ public enum FrameError: Error, Equatable, CustomStringConvertible {
         case .bufferTooSmall(let have, let need): "buffer holds \(have) bytes, the layout needs \(need)"
         case .sizeMismatch(let s, let d): "source is \(s) but destination is \(d)"
         case .unsupportedDestination(let f): "cannot write \(f.rawValue) frames; use an RGB format"
+        case .unsupportedSource(let f): "cannot encode \(f.rawValue) frames to Y′CbCr; use an RGB format"
+        case .not422Destination(let f): "cannot encode to \(f.rawValue); use yuyv or uyvy"
         }
     }
 }

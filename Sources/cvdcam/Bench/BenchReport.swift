@@ -56,6 +56,26 @@ final class BenchReport {
         fflush(nil)
     }
 
+    /// The Y′CbCr encoder (BGRA → YUYV for a virtual camera), one row in the same table,
+    /// with its speed-up over a scalar float64 encoder measured in the same run.
+    func encoderRow(size: FrameSize, result r: Stopwatch.Result, baseline: Stopwatch.Result) {
+        let speedup = baseline.msPerRun / r.msPerRun
+        let mpx = Double(size.width * size.height) / (r.msPerRun * 1000)
+        if json {
+            emit(["kernel": "encoder", "path": "compute", "mode": "bgra→yuyv", "input": "bgra", "content": "camera",
+                  "width": size.width, "height": size.height, "threads": 1, "ms_per_frame": round3(r.msPerRun),
+                  "cpu_ms_per_frame": round3(r.cpuMsPerRun), "mpx_per_s": round3(mpx),
+                  "baseline_ms_per_frame": round3(baseline.msPerRun), "speedup_vs_baseline": round3(speedup)])
+        } else {
+            print(pad("encoder", 9) + pad("compute", 8) + pad("bgra→yuyv", 14) + pad("bgra", 6) + pad("camera", 8)
+                  + pad(size.description, 10) + pad("1", 4)
+                  + lpad(String(format: "%.3f", r.msPerRun), 9) + lpad(String(format: "%.3f", r.cpuMsPerRun), 9)
+                  + lpad(String(format: "%.1f", mpx), 9)
+                  + String(format: "  %.1f× faster than a scalar float64 encoder (%.2f ms)", speedup, baseline.msPerRun))
+        }
+        fflush(nil)
+    }
+
     func ffmpeg(_ r: FFmpegComparison.Result, size: FrameSize) {
         ffmpegResult = (r, size)
         let ours = rows.filter { $0.kernel == "cvdcam" && $0.input == .yuyv && $0.content == .camera && $0.threads == 1 && $0.size == size }

@@ -12,7 +12,8 @@ struct Cvdcam: ParsableCommand {
         colormatrix (the original iOS app's inaccurate gamma-space matrices, for comparison).
         """,
         version: "0.1.0",
-        subcommands: [ViewCommand.self, DevicesCommand.self, SnapshotCommand.self, ConvertCommand.self, SceneCommand.self, BenchCommand.self],
+        subcommands: [ViewCommand.self, DevicesCommand.self, SnapshotCommand.self, ConvertCommand.self, SceneCommand.self, BenchCommand.self,
+                      RelayCommand.self, LUTCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 }
