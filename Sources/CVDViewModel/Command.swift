@@ -31,6 +31,8 @@ public enum Command: Equatable, Sendable {
     /// `p`: a probe at the pointer (the window layer turns it into `.probe`).
     case probeAtPointer
     case clearProbes
+    /// `o`: start or stop sending the picture to the virtual camera.
+    case toggleVirtualCamera
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -63,6 +65,7 @@ public enum Command: Equatable, Sendable {
             case "h": return .toggleHelp
             case "q": return .quit
             case "p": return .probeAtPointer
+            case "o": return .toggleVirtualCamera
             default: return .unbound
             }
         default: return .unbound
@@ -83,6 +86,7 @@ public enum Command: Equatable, Sendable {
         ("space", "freeze / unfreeze"),
         ("click  p", "probe the colour there (a second: compare the two); Delete clears"),
         ("s", "save a PNG of the window"),
+        ("o", "virtual camera on / off (video calls, OBS)"),
         ("f", "full screen"),
         ("h  F1", "this help (Esc closes it)"),
         ("q  Esc", "quit"),

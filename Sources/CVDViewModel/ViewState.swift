@@ -52,7 +52,7 @@ public struct ViewState: Equatable, Sendable {
 
     /// Side effects for the window layer; state changes are in `self`.
     public enum Effect: Equatable, Sendable {
-        case quit, snapshot, fullscreenChanged
+        case quit, snapshot, fullscreenChanged, toggleVirtualCamera
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -91,6 +91,7 @@ public struct ViewState: Equatable, Sendable {
             helpVisible = false
         case .toggleFullscreen: fullscreen.toggle(); return .fullscreenChanged
         case .snapshot: return .snapshot
+        case .toggleVirtualCamera: return .toggleVirtualCamera
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"

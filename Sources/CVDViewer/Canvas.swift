@@ -153,6 +153,18 @@ final class Canvas {
         return RGBAImage(width: size.width, height: size.height, pixels: pixels)
     }
 
+    /// The same into a reused buffer (RGBA bytes), for every frame of a virtual camera
+    /// with overlays; nil on failure.
+    func readPixels(into buffer: inout [UInt8]) -> FrameLayout? {
+        let size = outputSize
+        let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
+        if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        let ok = buffer.withUnsafeMutableBytes { p in
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4)) == 0
+        }
+        return ok ? layout : nil
+    }
+
     func present() { SDL_RenderPresent(renderer) }
 
     /// Frees the fonts and text textures and hides the window (see the type's note on why

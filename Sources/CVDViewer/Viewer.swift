@@ -10,35 +10,37 @@ import CVDViewModel
 /// Frame path: the source's thread → `LatestFrame` (newest wins) → `PaneRenderer` (a
 /// kernel per pane into streaming textures) → overlays → present. The window never
 /// waits on the source: it polls the hand-off between events and sleeps at most 4 ms.
-/// This file is the loop, the dirty flags and the effects; geometry and gestures are the
+/// This file is the loop, the dirty flags and drawing; input and effects are in
+/// Viewer+Events.swift; geometry and gestures are the
 /// view model's, drawing is the canvas's and the overlays'.
 @MainActor
 public final class Viewer {
-    private let options: ViewerOptions
-    private let source: FrameSource
-    private let reporter: any Reporter
-    private let sink = LatestFrame()
-    private var state: ViewState
-    private let canvas: Canvas
-    private let panes: PaneRenderer
-    private var probes: RunProbes
-    private let snapshots: SnapshotWriter
+    let options: ViewerOptions
+    let source: FrameSource
+    let reporter: any Reporter
+    let sink = LatestFrame()
+    var state: ViewState
+    let canvas: Canvas
+    let panes: PaneRenderer
+    var probes: RunProbes
+    let snapshots: SnapshotWriter
 
-    private var frame: Frame?
-    private var pointer = PointerGesture()
-    private var readout = ProbeReadout()
-    private var pictureDirty = true
-    private var screenDirty = true
-    private var snapshotPending = false
-    private var message: (text: String, until: Double)?
-    private var lastSummary = ""
-    private var lastStatus = SourceStatus.running
+    var frame: Frame?
+    var pointer = PointerGesture()
+    var readout = ProbeReadout()
+    let virtualCamera: VirtualCameraOutput
+    var pictureDirty = true
+    var screenDirty = true
+    var snapshotPending = false
+    var message: (text: String, until: Double)?
+    var lastSummary = ""
+    var lastStatus = SourceStatus.running
     /// When the user last pressed a key or used the mouse; labels settle after `settleDelay`.
-    private var lastInput = SystemClock.monotonic
-    private var settled = false
+    var lastInput = SystemClock.monotonic
+    var settled = false
     /// When the pointer last moved; it hides over the picture after `pointerDelay`.
-    private var lastMotion = SystemClock.monotonic
-    private var pointerShown = true
+    var lastMotion = SystemClock.monotonic
+    var pointerShown = true
 
     /// Seconds without input after which the footer fades and badges drop the model's name.
     static let settleDelay = 5.0
@@ -58,6 +60,7 @@ public final class Viewer {
                             fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)
+        virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
     }
 
@@ -67,6 +70,7 @@ public final class Viewer {
         defer { shutdown() }
         announce("showing \(source.name); \(state.summary)")
         probes.profiler.note("SDL renderer \(canvas.rendererName)")
+        if options.virtualCamera { toggleVirtualCamera() }
         let start = SystemClock.monotonic
         var running = true
         var event = SDL_Event()
@@ -91,6 +95,7 @@ public final class Viewer {
                     panes.render(f, state.renderedSimulations) { probes.profiler.add(.kernel, $0) }
                 }
                 readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
+                if let f = frame { virtualCamera.send(f, state.simulation) }
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)
@@ -116,91 +121,9 @@ public final class Viewer {
         return 0
     }
 
-    // MARK: Events
-
-    /// The geometry of what is on screen now; nil before the first frame.
-    private var geometry: ViewGeometry? {
-        frame.map { ViewGeometry(state: state, window: canvas.outputSize, picture: $0.size) }
-    }
-
-    /// Handles one event; false means quit.
-    private func handle(_ e: SDL_Event) -> Bool {
-        let type = SDL_EventType(rawValue: e.type)
-        if [SDL_KEYDOWN, SDL_MOUSEWHEEL, SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION].contains(type) { noteInput() }
-        switch type {
-        case SDL_QUIT:
-            return false
-        case SDL_KEYDOWN:
-            guard let key = KeyMapping.key(e.key.keysym.sym), let cmd = Command.forKey(key) else { return true }
-            return apply(cmd)
-        case SDL_MOUSEWHEEL:
-            var mx: Int32 = 0, my: Int32 = 0
-            SDL_GetMouseState(&mx, &my)
-            return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
-        case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
-        case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
-        case SDL_MOUSEMOTION:
-            lastMotion = SystemClock.monotonic
-            if !pointerShown { pointerShown = true; canvas.showPointer(true) }
-            state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
-            if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
-        case SDL_WINDOWEVENT:
-            screenDirty = true
-        default:
-            break
-        }
-        return true
-    }
-
-    /// Applies a command to the state and carries out its effect; false means quit.
-    private func apply(_ cmd: Command) -> Bool {
-        if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
-        let before = state.paneSimulations, probesBefore = state.probes
-        switch state.apply(cmd) {
-        case .quit?: return false
-        case .snapshot?: snapshotPending = true
-        case .fullscreenChanged?: canvas.setFullscreen(state.fullscreen)
-        case nil: break
-        }
-        if state.paneSimulations != before || cmd == .cycleLayout { pictureDirty = true }
-        screenDirty = true
-        if state.summary != lastSummary { announce(state.summary) }
-        if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
-            for line in readout.lines(simulations: state.renderedSimulations) { reporter.status(line) }
-        }
-        if let notice = state.notice {
-            message = (notice, SystemClock.monotonic + Self.noticeTime)
-            reporter.status(notice)
-        }
-        return true
-    }
-
-    /// The picture point under the mouse pointer, if any.
-    private var pointerPicturePoint: Point? {
-        var x: Int32 = 0, y: Int32 = 0
-        SDL_GetMouseState(&x, &y)
-        return geometry?.picturePoint(Double(x), Double(y))
-    }
-
-    /// A key or the mouse was used: labels show in full again.
-    private func noteInput() {
-        lastInput = SystemClock.monotonic
-        if settled { settled = false; screenDirty = true }
-    }
-
-    /// Prints a change and puts the state in the window title.
-    private func announce(_ line: String) {
-        lastSummary = state.summary
-        canvas.setTitle("cvdcam — \(state.summary)")
-        reporter.status(line)
-    }
-
     // MARK: Drawing
 
-    private func render() throws(ViewerError) {
+    func render() throws(ViewerError) {
         let window = canvas.outputSize
         canvas.clear()
         var drawn: ViewGeometry?
@@ -227,13 +150,14 @@ public final class Viewer {
             for box in plan.boxes { canvas.draw(box) }
         }
         if snapshotPending { snapshotPending = false; saveSnapshot() }
+        virtualCamera.send(window: canvas)
         let t = SystemClock.monotonic
         canvas.present()
         probes.profiler.add(.present, SystemClock.monotonic - t)
     }
 
     /// Saves exactly what was drawn, before it is presented.
-    private func saveSnapshot() {
+    func saveSnapshot() {
         do {
             let path = try snapshots.write(try canvas.readPixels())
             reporter.status("saved \(path)")
@@ -249,8 +173,9 @@ public final class Viewer {
 
     /// Stops the source and frees what the canvas holds (the window goes with the process:
     /// see `Canvas`).
-    private func shutdown() {
+    func shutdown() {
         source.stop()
+        if virtualCamera.isOn { reporter.status(virtualCamera.stop()) }
         canvas.close()
     }
 }

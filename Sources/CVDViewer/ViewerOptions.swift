@@ -21,6 +21,14 @@ public struct ViewerOptions: Sendable {
     public var screenshotAfterFrames = 10
     /// Print the mean time of each frame stage every 100 frames.
     public var profile = false
+    /// Send the picture to a virtual camera from the start (`o` toggles it).
+    public var virtualCamera = false
+    /// The virtual camera's device; nil: the first v4l2loopback device.
+    public var virtualCameraDevice: String?
+    /// Send exactly what the window shows (labels, probes) instead of the clean picture.
+    public var virtualCameraOverlays = false
+    /// The frame rate the virtual camera announces.
+    public var virtualCameraRate = FrameRate(30)!
     /// The label font; nil: DejaVu Sans Bold where Debian puts it.
     public var fontPath: String?
 

@@ -54,6 +54,16 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
     var benchmarkFrames: Int?
 
+    @Flag(help: "Send the simulated picture to a virtual camera (v4l2loopback) for video calls and OBS; o toggles it.")
+    var virtualCamera = false
+
+    @Option(help: ArgumentHelp("The virtual camera's device (implies --virtual-camera). Default: the first v4l2loopback device.",
+                               valueName: "device"))
+    var virtualCameraDevice: String?
+
+    @Flag(help: "Send exactly what the window shows (labels, probes) instead of the clean picture.")
+    var virtualCameraOverlays = false
+
     @Flag(help: "Print the mean time of each frame stage (kernel, render, present) every 100 frames.")
     var profile = false
 
@@ -83,6 +93,10 @@ struct ViewCommand: ParsableCommand {
         options.screenshotPath = screenshot
         options.screenshotAfterFrames = screenshotAfter
         options.profile = profile
+        options.virtualCamera = virtualCamera || virtualCameraDevice != nil
+        options.virtualCameraDevice = virtualCameraDevice
+        options.virtualCameraOverlays = virtualCameraOverlays
+        if let fps = camera.frameRate { options.virtualCameraRate = fps }
         options.fontPath = font
 
         let reporter = TerminalReporter(holding: true)

@@ -1,0 +1,99 @@
+import CSDL2
+import CVDCore
+import CVDSources
+import CVDSystem
+import CVDViewModel
+
+/// The live view's input: SDL events → commands → the state, and the effects commands ask for.
+extension Viewer {
+    // MARK: Events
+
+    /// The geometry of what is on screen now; nil before the first frame.
+    var geometry: ViewGeometry? {
+        frame.map { ViewGeometry(state: state, window: canvas.outputSize, picture: $0.size) }
+    }
+
+    /// Handles one event; false means quit.
+    func handle(_ e: SDL_Event) -> Bool {
+        let type = SDL_EventType(rawValue: e.type)
+        if [SDL_KEYDOWN, SDL_MOUSEWHEEL, SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION].contains(type) { noteInput() }
+        switch type {
+        case SDL_QUIT:
+            return false
+        case SDL_KEYDOWN:
+            guard let key = KeyMapping.key(e.key.keysym.sym), let cmd = Command.forKey(key) else { return true }
+            return apply(cmd)
+        case SDL_MOUSEWHEEL:
+            var mx: Int32 = 0, my: Int32 = 0
+            SDL_GetMouseState(&mx, &my)
+            return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
+        case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
+            if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
+        case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
+            if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
+        case SDL_MOUSEMOTION:
+            lastMotion = SystemClock.monotonic
+            if !pointerShown { pointerShown = true; canvas.showPointer(true) }
+            state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
+            if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
+        case SDL_WINDOWEVENT:
+            screenDirty = true
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Applies a command to the state and carries out its effect; false means quit.
+    func apply(_ cmd: Command) -> Bool {
+        if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
+        let before = state.paneSimulations, probesBefore = state.probes
+        switch state.apply(cmd) {
+        case .quit?: return false
+        case .snapshot?: snapshotPending = true
+        case .fullscreenChanged?: canvas.setFullscreen(state.fullscreen)
+        case .toggleVirtualCamera?: toggleVirtualCamera()
+        case nil: break
+        }
+        if state.paneSimulations != before || cmd == .cycleLayout { pictureDirty = true }
+        screenDirty = true
+        if state.summary != lastSummary { announce(state.summary) }
+        if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
+            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
+            for line in readout.lines(simulations: state.renderedSimulations) { reporter.status(line) }
+        }
+        if let notice = state.notice {
+            message = (notice, SystemClock.monotonic + Self.noticeTime)
+            reporter.status(notice)
+        }
+        return true
+    }
+
+    func toggleVirtualCamera() {
+        let size = virtualCamera.sendsWindow ? canvas.outputSize : (frame?.size ?? source.size)
+        let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
+        reporter.status(line)
+        message = (line, SystemClock.monotonic + 5)
+        pictureDirty = true
+    }
+
+    /// The picture point under the mouse pointer, if any.
+    var pointerPicturePoint: Point? {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        return geometry?.picturePoint(Double(x), Double(y))
+    }
+
+    /// A key or the mouse was used: labels show in full again.
+    func noteInput() {
+        lastInput = SystemClock.monotonic
+        if settled { settled = false; screenDirty = true }
+    }
+
+    /// Prints a change and puts the state in the window title.
+    func announce(_ line: String) {
+        lastSummary = state.summary
+        canvas.setTitle("cvdcam — \(state.summary)")
+        reporter.status(line)
+    }
+}

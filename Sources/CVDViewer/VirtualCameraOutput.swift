@@ -1,0 +1,64 @@
+import CVDCapture
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// The live view's side of the virtual camera: started and stopped by `o` (or at start
+/// with `--virtual-camera`), fed with every new picture — the clean simulation of the
+/// current mode, or with `--virtual-camera-overlays` exactly what the window shows.
+@MainActor
+final class VirtualCameraOutput {
+    private let options: ViewerOptions
+    private let reporter: any Reporter
+    private var feed: VirtualCameraFeed?
+    private var kernels = KernelCache(limit: 2)
+    private var buffer: [UInt8] = []
+
+    init(options: ViewerOptions, reporter: any Reporter) {
+        self.options = options
+        self.reporter = reporter
+    }
+
+    var isOn: Bool { feed != nil }
+    var sendsWindow: Bool { options.virtualCameraOverlays }
+
+    /// Starts sending pictures of `size` (the frame's, or the window's with overlays);
+    /// returns what to show on screen.
+    func start(size: FrameSize) -> String {
+        do {
+            let f = try VirtualCameraFeed(device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
+                                          reporter: reporter)
+            feed = f
+            return "virtual camera on: \(f.description)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func stop() -> String {
+        feed?.stop()
+        feed = nil
+        return "virtual camera off"
+    }
+
+    /// The clean picture: `frame` simulated in `simulation`, into a reused buffer.
+    func send(_ frame: Frame, _ simulation: Simulation) {
+        guard let feed, !sendsWindow else { return }
+        let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
+        if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        let (k, strategy) = kernels.prepared(for: simulation, format: frame.layout.format, encoding: frame.ycbcr)
+        buffer.withUnsafeMutableBytes { d in
+            frame.bytes.withUnsafeBytes { s in
+                // Same frame size on both sides: apply cannot fail.
+                try? k.apply(source: s, frame.layout, destination: d, layout, ycbcr: frame.ycbcr, strategy: strategy)
+            }
+            feed.offer(UnsafeRawBufferPointer(d), layout)
+        }
+    }
+
+    /// What the window shows, read back before present.
+    func send(window canvas: Canvas) {
+        guard let feed, sendsWindow, let layout = canvas.readPixels(into: &buffer) else { return }
+        buffer.withUnsafeBytes { feed.offer($0, layout) }
+    }
+}
