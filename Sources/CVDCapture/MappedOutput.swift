@@ -8,8 +8,9 @@ import SystemPackage
 /// buffer is filled and queued (`VIDIOC_QBUF` with `bytesused`), and buffers the driver
 /// is done with come back with `VIDIOC_DQBUF` (`OutputBuffers` keeps the books).
 ///
-/// What vb2 drivers such as vivid need: their `write()` emulation queues buffers without
-/// a payload size, and the driver refuses each one ("buffer preparation failed: -22").
+/// What vb2 drivers such as vivid need: in Linux 6.1 vb2's `write()` emulation queues
+/// each frame with a payload of 0 bytes (its QBUF step overwrites the size it was given),
+/// and vivid refuses every one ("buffer preparation failed: -22").
 final class MappedOutput {
     let device: VideoDevice
     private var maps: [UnsafeMutableRawBufferPointer] = []
