@@ -29,6 +29,24 @@ public enum OutputSelection {
         public var isLoopback: Bool { driver.replacingOccurrences(of: " ", with: "").lowercased() == "v4l2loopback" }
         public var takesOutput: Bool { flags & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0 }
         public var captures: Bool { flags & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 }
+        public var streams: Bool { flags & UInt32(V4L2_CAP_STREAMING) != 0 }
+    }
+
+    /// How frames reach a node.
+    public enum Method: String, Sendable {
+        /// Whole frames with `write()`.
+        case write = "write()"
+        /// Memory-mapped streaming (`VideoOutput` falls back to `write()` if the driver
+        /// then refuses `VIDIOC_REQBUFS`).
+        case mappedBuffers = "mapped buffers"
+    }
+
+    /// v4l2loopback: `write()`, as OBS's virtual camera does (its output `VIDIOC_DQBUF`
+    /// never waits: it hands back the newest listed buffer, done or not). Other drivers that stream
+    /// (videobuf2 ones, vivid): mapped buffers — vb2's `write()` emulation queues frames
+    /// without a payload size, which vivid refuses. Drivers that do not stream: `write()`.
+    public static func method(for n: Node) -> Method {
+        !n.isLoopback && n.streams ? .mappedBuffers : .write
     }
 
     /// The node to write to.

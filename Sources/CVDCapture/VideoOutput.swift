@@ -3,18 +3,22 @@ import CVDCore
 import Foundation
 import SystemPackage
 
-/// A V4L2 video output node opened for writing whole YUYV frames with `write()`: a
-/// v4l2loopback device (other programs then see a camera), or vivid's output node in the
-/// tests. Negotiated as OBS's virtual camera does: the current output format, the frame
-/// rate (`VIDIOC_S_PARM`), then YUYV at the size with bytesperline = 2·width and
-/// sizeimage = 2·width·height, BT.601 limited range (SMPTE 170M, what webcams send).
+/// A V4L2 video output node taking whole YUYV frames: a v4l2loopback device (other
+/// programs then see a camera), or vivid's output node in the tests. Negotiated as OBS's
+/// virtual camera does: the current output format, the frame rate (`VIDIOC_S_PARM`), then
+/// YUYV at the size with bytesperline = 2·width and sizeimage = 2·width·height, BT.601
+/// limited range (SMPTE 170M, what webcams send). Frames go out with `write()` or through
+/// mapped buffers (`MappedOutput`), as `OutputSelection.method` chooses.
 public final class VideoOutput {
     public let path: String
     public let capabilities: Capabilities
     /// What the driver granted; frames must have exactly `format.sizeImage` bytes, rows
     /// `format.bytesPerLine` apart, Y′CbCr in `format.ycbcr`.
     public let format: CaptureFormat
+    /// How frames reach the device.
+    public let method: OutputSelection.Method
     private let device: VideoDevice
+    private let mapped: MappedOutput?
     private var streaming = false
 
     /// "card (path)".
@@ -37,15 +41,21 @@ public final class VideoOutput {
         } catch {
             throw .device(error)
         }
-        _ = try OutputSelection.check(.init(path: path, driver: caps.driver, card: caps.card, flags: caps.flags)).get()
+        let node = OutputSelection.Node(path: path, driver: caps.driver, card: caps.card, flags: caps.flags)
+        _ = try OutputSelection.check(node).get()
         self.path = path
         self.device = dev
         self.capabilities = caps
         format = try Self.negotiate(dev, size: size, fps: fps)
-        // v4l2loopback 0.12–0.13 need STREAMON before write() (as OBS found); other drivers
-        // refuse it without buffers, which is fine: write() starts them by itself.
-        var type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
-        streaming = (try? dev.ioctl(.streamon, &type, quiet: true)) != nil
+        mapped = OutputSelection.method(for: node) == .mappedBuffers
+            ? try MappedOutput.start(device: dev, sizeImage: format.sizeImage) : nil
+        method = mapped == nil ? .write : .mappedBuffers
+        if mapped == nil {
+            // v4l2loopback 0.12–0.13 need STREAMON before write() (as OBS found); other
+            // drivers refuse it without buffers, which is fine: write() starts them itself.
+            var type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
+            streaming = (try? dev.ioctl(.streamon, &type, quiet: true)) != nil
+        }
     }
 
     deinit {
@@ -113,10 +123,11 @@ public final class VideoOutput {
         return .device(CaptureError.from(errno: e, path: path, call: .ioctl(request)))
     }
 
-    /// Writes one whole frame (`format.sizeImage` bytes). Returns false when the device
+    /// Sends one whole frame (`format.sizeImage` bytes). Returns false when the device
     /// took nothing within `timeout` seconds (no reader draining it: the frame is dropped).
     public func write(_ frame: UnsafeRawBufferPointer, timeout: Double = 0.5) throws(OutputError) -> Bool {
         precondition(frame.count == format.sizeImage, "a frame is \(format.sizeImage) bytes")
+        if let mapped { return try mapped.send(frame, timeout: timeout) }
         guard let base = frame.baseAddress else { return true }
         var done = 0
         while done < frame.count {

@@ -37,9 +37,10 @@ public final class VirtualCamera {
         return VirtualCamera(output: try VideoOutput(device: device, size: size, fps: fps), fps: fps)
     }
 
-    /// "cvdcam (/dev/video4), YUYV 1280×720 @ 30 fps, BT.601 limited range (SMPTE 170M)".
+    /// "cvdcam (/dev/video4), YUYV 1280×720 @ 30 fps, BT.601 limited range (SMPTE 170M),
+    /// by write()" (or "by mapped buffers").
     public var description: String {
-        "\(output.name), YUYV \(size) @ \(fps) fps, \(Self.describe(output.format.ycbcr))"
+        "\(output.name), YUYV \(size) @ \(fps) fps, \(Self.describe(output.format.ycbcr)), by \(output.method.rawValue)"
     }
 
     static func describe(_ e: YCbCrEncoding) -> String {

@@ -99,4 +99,21 @@ holder=$!
 sleep 1
 SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --fps 10 --screenshot freed.png --screenshot-after 100; rc $?
 wait $holder
+
+# The virtual camera, looped back (last: it replaces the nodes above). vivid is reloaded
+# as one HDMI input (/dev/video0) and one HDMI output (/dev/video1); its loop_video
+# control shows on the input what the output is sent. The relay sends /data/patches.png
+# (scripts/test-vm copies it in) simulated; the snapshot of the input comes back.
+step loop
+rmmod vivid && insmod /lib/modules/vivid.ko n_devs=1 node_types=0x101 num_inputs=1 input_types=0x3 \
+    num_outputs=1 output_types=0x1 || echo "could not reload vivid"
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/video1 ] && break; sleep 0.2; done
+cvdcam devices --device 0 --control loop_video=1 | grep '^set '
+cvdcam relay --image /data/patches.png --mode deuteranopia --to /dev/video1 > relay.log 2>&1 &
+relay=$!
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do grep -q relaying relay.log && break; sleep 0.5; done
+sleep 1
+cvdcam snapshot loop.png --device 0 --format yuyv --warmup 0.5; rc $?
+kill $relay; wait $relay; echo "relay status $?"
+cat relay.log
 exit 0

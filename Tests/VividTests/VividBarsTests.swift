@@ -30,15 +30,7 @@ struct VividBarsTests {
     /// Mean colour of a 16×16 patch in the middle of bar `i`, half-way down (below the
     /// on-screen text vivid draws at the top).
     static func bar(_ img: RGBAImage, _ i: Int) -> RGB8 {
-        let cx = img.width * (2 * i + 1) / 16, cy = img.height / 2
-        var sum = (0, 0, 0)
-        for y in cy - 8..<cy + 8 {
-            for x in cx - 8..<cx + 8 {
-                let p = img[x, y]
-                sum.0 += Int(p.r); sum.1 += Int(p.g); sum.2 += Int(p.b)
-            }
-        }
-        return RGB8(UInt8(sum.0 / 256), UInt8(sum.1 / 256), UInt8(sum.2 / 256))
+        mean(img, img.width * (2 * i + 1) / 16, img.height / 2)
     }
 
     static func distance(_ a: RGB8, _ b: RGB8) -> Int {
@@ -147,5 +139,42 @@ struct VividBarsTests {
             let a = Self.bar(bright, i), b = Self.bar(normal, i)
             #expect(Int(a.r) + Int(a.g) + Int(a.b) > Int(b.r) + Int(b.g) + Int(b.b) + 60, "bar \(i): \(a) vs \(b)")
         }
+    }
+
+    /// `cvdcam relay --image patches.png --mode deuteranopia` to vivid's HDMI output, looped
+    /// back (`loop_video`) to its HDMI input and captured as YUYV: every stripe of
+    /// Tests/VM/patches.png (eight 160-pixel columns, full height) shows the colour core's
+    /// deuteranopia of its colour (`Simulation.simulate`, exact), ±4 — the picture went
+    /// through 8-bit Y′CbCr 4:2:2 twice (the relay's encoder, the capture's decoder), each
+    /// keeping a flat colour within 2 levels. Sampled: a 16×16 square in the middle of
+    /// each stripe, clear of the chroma shared at its edges and of vivid's text at the top.
+    @Test func relayLoopBackShowsThePatchesSimulated() throws {
+        let sent = try ImageFile.read(Self.patches), got = try Self.load("loop.png")
+        #expect(got.width == 1280 && got.height == 720)
+        let sim = try Simulation(mode: .deuteranopia)
+        var worst = 0
+        for i in 0..<8 {
+            let cx = 160 * i + 80, colour = sent[cx, 360]
+            #expect(sent[160 * i + 1, 10] == colour && sent[160 * i + 158, 700] == colour, "stripe \(i) is not flat")
+            let want = sim.simulate(colour), seen = Self.mean(got, cx, 360)
+            worst = max(worst, Self.distance(seen, want))
+            #expect(Self.distance(seen, want) <= 4, "stripe \(i) \(colour): looped back \(seen), colour core \(want)")
+        }
+        print("relay loop-back: worst stripe off by \(worst) levels (tolerance 4)")
+    }
+
+    static let patches = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("VM/patches.png").path
+
+    /// Mean colour of the 16×16 square centred on (cx, cy).
+    static func mean(_ img: RGBAImage, _ cx: Int, _ cy: Int) -> RGB8 {
+        var sum = (0, 0, 0)
+        for y in cy - 8..<cy + 8 {
+            for x in cx - 8..<cx + 8 {
+                let p = img[x, y]
+                sum.0 += Int(p.r); sum.1 += Int(p.g); sum.2 += Int(p.b)
+            }
+        }
+        return RGB8(UInt8(sum.0 / 256), UInt8(sum.1 / 256), UInt8(sum.2 / 256))
     }
 }
