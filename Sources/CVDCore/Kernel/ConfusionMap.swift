@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// The criterion is evaluated once per cell of a 64³ grid over the source frame's own
 /// coordinates (R′G′B′, or Y′CbCr in its encoding), when first needed or in advance
-/// with `prepare` (about 0.1–0.3 s: do it off the render thread); a frame then costs
+/// with `prepare` (about 50 ms per table on one core: do it off the render thread); a frame costs
 /// one lookup per pixel. Nothing is allocated per frame. Thread-safe.
 public final class ConfusionMap: Sendable {
     public let criterion: ConfusionCriterion
