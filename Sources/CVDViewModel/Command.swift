@@ -74,7 +74,7 @@ public enum Command: Equatable, Sendable {
 
     /// Lines for the help overlay and README: key, what it does.
     public static let helpLines: [(String, String)] = [
-        ("1 – 8", "mode (listed below); in the 2×2 view, of the pane under the pointer"),
+        ("1 – 8", "mode (see the list of modes); in the 2×2 view, of the pane under the pointer"),
         ("PgUp  PgDn", "previous / next mode (presenter clickers)"),
         ("[  ]", "severity −/+ 0.1 (the -anomaly modes)"),
         ("m", "next model: auto, Machado 2009, Brettel 1997, Viénot 1999, original iOS matrices"),

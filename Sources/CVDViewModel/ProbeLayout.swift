@@ -22,8 +22,8 @@ public enum ProbeLayout {
             for (i, p) in probes.enumerated() where i < readings[t].count {
                 guard let w = geometry.windowPoint(p, texture: t), piece.destination.contains(w.x, w.y) else { continue }
                 markers.append(Marker(x: w.x, y: w.y, radius: radius))
-                var texts = [ProbeReport.callout(i, readings[t][i], sim)]
-                if i == 1 { texts += ProbeReport.pairCallout(ProbeReport.Pair(readings[t][0], readings[t][1]), sim) }
+                var texts = ProbeReport.callout(i, readings[t][i], sim)
+                if i == 1 { texts += ProbeReport.pairCallout(ProbeReport.pair(readings[t][0], readings[t][1]), sim) }
                 let colours = sim.mode == .normal ? [readings[t][i].original] : [readings[t][i].original, readings[t][i].simulated]
                 callouts.append(callout(texts, colours, at: w, radius: radius, in: piece.destination, fontSize: fontSize, measure: measure))
             }

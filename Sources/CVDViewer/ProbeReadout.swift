@@ -27,7 +27,7 @@ struct ProbeReadout {
             seen.append(sim)
             let r = readings[t]
             out += r.enumerated().map { ProbeReport.probeLine($0.offset, $0.element, sim) }
-            if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.Pair(r[0], r[1]), sim)) }
+            if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.pair(r[0], r[1]), sim)) }
         }
         return out
     }

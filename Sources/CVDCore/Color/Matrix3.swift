@@ -32,4 +32,12 @@ public struct Matrix3: Hashable, Sendable {
     public static func lerp(_ a: Matrix3, _ b: Matrix3, _ t: Double) -> Matrix3 {
         Matrix3(zip(a.m, b.m).map { (1 - t) * $0 + t * $1 })
     }
+
+    /// The matrix product `self · o`.
+    public func multiplied(by o: Matrix3) -> Matrix3 {
+        Matrix3((0..<9).map { i in
+            let r = i / 3, c = i % 3
+            return self[r, 0] * o[0, c] + self[r, 1] * o[1, c] + self[r, 2] * o[2, c]
+        })
+    }
 }

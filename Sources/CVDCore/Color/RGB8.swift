@@ -10,6 +10,14 @@ public struct RGB8: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(r), \(g), \(b))" }
 
+    /// `#RRGGBB`, upper-case hex digits, as colour pickers and the probe lines print it.
+    public var hexString: String {
+        let digits = Array("0123456789ABCDEF")
+        var s = "#"
+        for v in [r, g, b] { s.append(digits[Int(v >> 4)]); s.append(digits[Int(v & 15)]) }
+        return s
+    }
+
     /// Largest per-channel difference to another colour, in levels.
     public func distance(to o: RGB8) -> Int {
         max(abs(Int(r) - Int(o.r)), abs(Int(g) - Int(o.g)), abs(Int(b) - Int(o.b)))

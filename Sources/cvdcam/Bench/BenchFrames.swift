@@ -44,6 +44,23 @@ final class BenchFrames {
         }
     }
 
+    /// The confusion map's marking on the camera-like frame, into the destination (which
+    /// stands for the simulated picture: its contents do not change the work).
+    func measureConfusion(_ map: ConfusionMap, _ input: Input, seconds: Double, frames: Int? = nil) -> Stopwatch.Result {
+        let (src, sl) = source(input, .camera)
+        let dl = FrameLayout(format: .bgra, width: size.width, height: size.height)
+        var phase = 0
+        return src.withUnsafeBytes { s in
+            destination.withUnsafeMutableBytes { d in
+                Stopwatch.measure(seconds: seconds, exactRuns: frames, threadCPU: true) {
+                    phase += 1
+                    // Layouts are built here from the same size: mark cannot fail.
+                    _ = try? map.mark(source: s, sl, destination: d, dl, phase: phase)
+                }
+            }
+        }
+    }
+
     func measureBaseline(_ baseline: BaselineKernel, _ input: Input, seconds: Double) -> Stopwatch.Result {
         let (src, _) = source(input, .camera)
         var dst = destination

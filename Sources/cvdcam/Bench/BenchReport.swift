@@ -29,7 +29,10 @@ final class BenchReport {
         fflush(nil)
     }
 
-    func row(_ r: BenchRow, speedup: Double? = nil) {
+    /// - Parameters:
+    ///   - speedup: baseline time / cvdcam time (baseline rows).
+    ///   - ratio: this row's time / the simulation kernel's on the same frame (confusion rows).
+    func row(_ r: BenchRow, speedup: Double? = nil, ratio: Double? = nil) {
         rows.append(r)
         if let s = speedup { speedups.append((r, s)) }
         if json {
@@ -40,6 +43,7 @@ final class BenchReport {
                 "cpu_ms_per_frame": round3(r.result.cpuMsPerRun), "mpx_per_s": round3(r.mpxPerS),
             ]
             if let s = speedup { o["speedup_vs_baseline"] = round3(s) }
+            if let q = ratio { o["ratio_to_simulation"] = round3(q) }
             emit(o)
         } else {
             if !headerPrinted {
@@ -47,7 +51,8 @@ final class BenchReport {
                       + pad("size", 10) + pad("thr", 4) + lpad("ms/frame", 9) + lpad("cpu ms", 9) + lpad("Mpx/s", 9) + "  note")
                 headerPrinted = true
             }
-            let note = speedup.map { String(format: "cvdcam is %.1f× faster", $0) } ?? ""
+            let note = speedup.map { String(format: "cvdcam is %.1f× faster", $0) }
+                ?? ratio.map { String(format: "%.2f× the simulation kernel on this frame", $0) } ?? ""
             print(pad(r.kernel, 9) + pad(r.path, 8) + pad(r.mode, 14) + pad(r.input.rawValue, 6) + pad(r.content.rawValue, 8)
                   + pad(r.size.description, 10) + pad(String(r.threads), 4)
                   + lpad(String(format: "%.3f", r.result.msPerRun), 9) + lpad(String(format: "%.3f", r.result.cpuMsPerRun), 9)

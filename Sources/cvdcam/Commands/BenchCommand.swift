@@ -19,6 +19,10 @@ struct BenchCommand: ParsableCommand {
         --json prints one object per line with the keys mode, input, content, width, height, \
         threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
 
+        Rows with kernel "confusion" time the confusion map (the picked colour: the test \
+        plate's field) marking the camera-like frame, one thread, and give it as a ratio of \
+        the simulation kernel's time on the same frame in the same run.
+
         --capture measures the capture side instead (decoding camera formats).
         """)
 
@@ -86,6 +90,16 @@ struct BenchCommand: ParsableCommand {
                 kernel.prepareTable(for: .bt601Limited)
                 report.note("\(sim): Y′CbCr table built in \(Int((SystemClock.monotonic - t) * 1000)) ms")
             }
+            let confusion = sim.mode == .normal ? nil : ConfusionMap(picked: IshiharaPlate.field[0], simulation: sim)
+            if let map = confusion {
+                let t0 = SystemClock.monotonic
+                map.prepare(for: .yuyv)
+                let t1 = SystemClock.monotonic
+                map.prepare(for: .rgba)
+                let t2 = SystemClock.monotonic
+                report.note("\(sim): confusion tables (64³) built in \(Int((t1 - t0) * 1000)) ms (Y′CbCr), "
+                            + "\(Int((t2 - t1) * 1000)) ms (RGB), one thread")
+            }
             for f in frameSets {
                 for input in BenchFrames.Input.allCases {
                     var cameraMs: Double?
@@ -98,6 +112,12 @@ struct BenchCommand: ParsableCommand {
                             report.row(BenchRow(kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
                                                 content: content, size: f.size, threads: n, result: r))
                         }
+                    }
+                    if let map = confusion, let ms = cameraMs {
+                        let r = f.measureConfusion(map, input, seconds: seconds, frames: frames)
+                        report.row(BenchRow(kernel: "confusion", path: "table", mode: sim.mode.rawValue, input: input,
+                                            content: .camera, size: f.size, threads: 1, result: r),
+                                   ratio: r.msPerRun / ms)
                     }
                     if !noBaseline, let ms = cameraMs {
                         let r = f.measureBaseline(BaselineKernel(transform: sim.transform), input, seconds: min(seconds, 0.2))

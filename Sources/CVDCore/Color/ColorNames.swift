@@ -1,0 +1,71 @@
+/// A small palette of everyday colour names a class understands, and the nearest name
+/// to any colour by CIEDE2000.
+///
+/// Each name's sRGB value is a typical member of the colour it names, not an edge case:
+/// the CSS/X11 named colour where that is what people mean by the word (yellow, blue,
+/// navy, teal, purple, olive, magenta, white, black), and a more typical member where the
+/// CSS value is an outlier: a display's pure red (255,0,0) is lighter than the reds of
+/// things (the ColorChecker's red patch, 175,54,60, would be "dark red"), so red is a
+/// strong object red; CSS `green` is the dark 0,128,0 and `lime` the full 0,255,0, so
+/// green sits between (and pure 0,255,0 still reads "green"); CSS `orange` is nearly
+/// yellow, so orange is `darkorange`; CSS `darkgray` is lighter than `gray`, so the greys
+/// are even steps of lightness, L* ≈ 27, 54, 81 between black and white.
+public enum ColorNames {
+    /// One named colour.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let rgb: RGB8
+        let lab: CIELab
+
+        init(_ name: String, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+            self.name = name
+            rgb = RGB8(r, g, b)
+            lab = CIELab(rgb)
+        }
+
+        public static func == (a: Entry, b: Entry) -> Bool { a.name == b.name && a.rgb == b.rgb }
+    }
+
+    /// The palette, 25 names.
+    public static let palette: [Entry] = [
+        Entry("red", 220, 20, 30),            // a strong everyday red (CSS crimson, redder)
+        Entry("dark red", 139, 0, 0),          // CSS darkred
+        Entry("orange", 255, 140, 0),          // CSS darkorange
+        Entry("brown", 139, 69, 19),           // CSS saddlebrown
+        Entry("beige", 225, 205, 170),         // between CSS tan and beige (245,245,220 is nearly white)
+        Entry("yellow", 255, 255, 0),
+        Entry("olive", 128, 128, 0),
+        Entry("yellow green", 154, 205, 50),   // CSS yellowgreen
+        Entry("light green", 170, 238, 170),   // CSS lightgreen, paler
+        Entry("green", 30, 200, 30),           // between CSS green and lime
+        Entry("dark green", 0, 100, 0),        // CSS darkgreen
+        Entry("teal", 0, 128, 128),
+        Entry("turquoise", 64, 224, 208),
+        Entry("light blue", 135, 206, 235),    // CSS skyblue
+        Entry("blue", 0, 0, 255),
+        Entry("navy", 0, 0, 128),
+        Entry("purple", 128, 0, 128),
+        Entry("lilac", 200, 162, 200),
+        Entry("magenta", 255, 0, 255),
+        Entry("pink", 255, 150, 180),          // between CSS pink and hotpink
+        Entry("white", 255, 255, 255),
+        Entry("light grey", 200, 200, 200),
+        Entry("grey", 128, 128, 128),
+        Entry("dark grey", 64, 64, 64),
+        Entry("black", 0, 0, 0),
+    ]
+
+    /// The palette entry nearest to a colour by CIEDE2000 (ties: the earlier entry).
+    public static func nearest(to c: RGB8) -> Entry {
+        let lab = CIELab(c)
+        var best = palette[0], bestDistance = Double.infinity
+        for e in palette {
+            let d = CIEDE2000.difference(lab, e.lab)
+            if d < bestDistance { best = e; bestDistance = d }
+        }
+        return best
+    }
+
+    /// The name of the palette colour nearest to `c` by CIEDE2000, e.g. "dark green".
+    public static func name(of c: RGB8) -> String { nearest(to: c).name }
+}
