@@ -33,6 +33,18 @@ public enum Command: Equatable, Sendable {
     case clearProbes
     /// `o`: start or stop sending the picture to the virtual camera.
     case toggleVirtualCamera
+    /// `c`: the caption strip (what the mode is, how common it is).
+    case toggleCaption
+    /// `a`: step through the modes with captions (open days); any other key stops it.
+    case toggleCycle
+    /// The cycle's timer: the next mode in the cycle.
+    case cycleStep
+    /// `x`: mark what looks like the colour under the pointer (the window layer turns it
+    /// into `.pick`); again, or Esc, turns it off.
+    case pickAtPointer
+    case pick(RGB8?)
+    /// Tab down / up: the original in every pane while held.
+    case holdOriginal(Bool)
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -56,6 +68,7 @@ public enum Command: Equatable, Sendable {
         case .pageUp: return .stepMode(-1)
         case .other: return .unbound
         case .delete, .backspace: return .clearProbes
+        case .tab: return .holdOriginal(true)
         case .letter(let c):
             switch c {
             case "m": return .cycleModel
@@ -66,6 +79,9 @@ public enum Command: Equatable, Sendable {
             case "q": return .quit
             case "p": return .probeAtPointer
             case "o": return .toggleVirtualCamera
+            case "c": return .toggleCaption
+            case "a": return .toggleCycle
+            case "x": return .pickAtPointer
             default: return .unbound
             }
         default: return .unbound
@@ -86,6 +102,10 @@ public enum Command: Equatable, Sendable {
         ("space", "freeze / unfreeze"),
         ("click  p", "probe the colour there (a second: compare the two); Delete clears"),
         ("s", "save a PNG of the window"),
+        ("x", "mark what looks like the colour under the pointer in this mode (x again: off)"),
+        ("c", "caption: what the mode is and how common it is"),
+        ("a", "step through the modes with captions (any key stops)"),
+        ("Tab (hold)", "the original picture while held"),
         ("o", "virtual camera on / off (video calls, OBS)"),
         ("f", "full screen"),
         ("h  F1", "this help (Esc closes it)"),

@@ -11,6 +11,8 @@ public enum Key: Hashable, Sendable {
     case f1
     case escape
     case delete, backspace
+    /// Held to see the original.
+    case tab
     /// What presenter clickers send for "next" and "previous".
     case pageUp, pageDown
     /// Any other key: it gets an answer too ("h shows the keys").

@@ -7,11 +7,13 @@ public struct OverlayPlan: Equatable, Sendable {
     public let badges: [LabelBox]
     public private(set) var chips: [LabelBox]
     public private(set) var footer: LabelBox?
+    /// The caption strip along the bottom (what the mode is, how common it is).
+    public private(set) var caption: LabelBox?
     /// Probe rings and their callouts (drawn under the other labels).
     public private(set) var markers: [ProbeLayout.Marker] = []
     public private(set) var callouts: [LabelBox] = []
 
-    public var boxes: [LabelBox] { callouts + badges + chips + (footer.map { [$0] } ?? []) }
+    public var boxes: [LabelBox] { callouts + badges + chips + [footer, caption].compactMap { $0 } }
 
     /// Footer and chip text is this fraction of the label size.
     public static let smallTextScale = 0.75
@@ -28,8 +30,13 @@ public struct OverlayPlan: Equatable, Sendable {
     ///   - compact: badges show the mode (and severity) only, not the model.
     ///   - probeReadings: per texture, one reading per probe in `state.probes`.
     public init(geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
-                uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [], measure: TextMeasuring) {
+                uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [],
+                caption captionText: String? = nil, measure: TextMeasuring) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
+        let captionBox = captionText.flatMap { Self.caption($0, fontSize: font, window: window, measure: measure) }
+        caption = captionBox
+        // Everything else at the bottom sits above the caption.
+        let bottom = captionBox?.shim.y ?? Double(window.height)
         if let g = geometry, !state.probes.isEmpty {
             let p = ProbeLayout.place(state.probes, readings: probeReadings, simulations: simulations, geometry: g,
                                       fontSize: max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale)), measure: measure)
@@ -57,16 +64,16 @@ public struct OverlayPlan: Equatable, Sendable {
         // else in a row of their own above the footer when that row covers no badge;
         // else right of the footer at a smaller size. The footer is at most 22 % of the height.
         func footerBox(_ right: Double) -> LabelBox? {
-            footer.flatMap { Self.footer($0, fontSize: small, room: Rect(0, 0, right, H), maxHeight: H * 0.22, measure: measure) }
+            footer.flatMap { Self.footer($0, fontSize: small, room: Rect(0, 0, right, bottom), maxHeight: H * 0.22, measure: measure) }
         }
-        let row = Self.chipRow(texts, fontSize: small, right: W, bottom: H, measure: measure)
+        let row = Self.chipRow(texts, fontSize: small, right: W, bottom: bottom, measure: measure)
         if (row.first?.shim.x ?? W) >= W * 0.6 {
             chips = row
             self.footer = footerBox(row.first?.shim.x ?? W)
             return
         }
         let fullFooter = footerBox(W)
-        let above = Self.chipRow(texts, fontSize: small, right: W, bottom: fullFooter?.shim.y ?? H, measure: measure)
+        let above = Self.chipRow(texts, fontSize: small, right: W, bottom: fullFooter?.shim.y ?? bottom, measure: measure)
         if (above.first?.shim.x ?? 0) >= 0, !above.contains(where: { c in badges.contains { $0.shim.intersects(c.shim) } }) {
             chips = above
             self.footer = fullFooter
@@ -76,10 +83,33 @@ public struct OverlayPlan: Equatable, Sendable {
         var shrunk = row
         while chipFont > BadgeLayout.minimumFont, let first = shrunk.first, first.shim.x < W * 0.6 {
             chipFont -= 1
-            shrunk = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: H, measure: measure)
+            shrunk = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: bottom, measure: measure)
         }
         chips = shrunk
         self.footer = footerBox(shrunk.first?.shim.x ?? W)
+    }
+
+    /// The caption strip: the window's width, at the bottom, in the label size (smaller if
+    /// it would take more than three lines or a quarter of the height).
+    static func caption(_ text: String, fontSize: Int, window: FrameSize, measure: TextMeasuring) -> LabelBox {
+        let W = Double(window.width), H = Double(window.height)
+        var size = fontSize
+        while true {
+            let pad = (Double(size) * 0.4).rounded()
+            let lines = HelpSheet.wrap(text, width: W - 4 * pad, font: size, measure)
+            let lineH = Double(measure.size(of: "Ag", fontSize: size).height)
+            let h = lineH * Double(lines.count) + 2 * pad
+            if (lines.count <= 3 && h <= H * 0.25) || size <= BadgeLayout.minimumFont {
+                let y = H - h
+                return LabelBox(shim: Rect(0, y, W, h),
+                                lines: lines.enumerated().map { i, l in
+                                    let s = measure.size(of: l, fontSize: size)
+                                    return .init(text: l, fontSize: size, rect: Rect(2 * pad, y + pad + Double(i) * lineH,
+                                                                                     min(Double(s.width), W - 4 * pad), Double(s.height)).whole)
+                                })
+            }
+            size -= max(1, size / 12)
+        }
     }
 
     /// Chips right to left from (right, bottom).

@@ -35,6 +35,15 @@ public struct ViewState: Equatable, Sendable {
     /// Probed picture points (0…1 across the picture), at most two; they stay on the
     /// picture's place through pan and zoom.
     public var probes: [Point] = []
+    /// The caption strip is shown.
+    public var captionVisible = false
+    /// Stepping through `cycleModes` (with captions) on a timer.
+    public var cycling = false
+    public var cycleModes: [VisionMode] = VisionMode.allCases
+    /// The colour picked with `x`: what looks like it in each pane's mode is marked.
+    public var picked: RGB8?
+    /// Tab held: every pane shows the original.
+    public var showingOriginal = false
     /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
@@ -59,6 +68,8 @@ public struct ViewState: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ command: Command) -> Effect? {
         notice = nil
+        // Any key but the cycle's own stops the cycle (the timer sends `cycleStep`).
+        if cycling, !Self.keepsCycling(command) { cycling = false; notice = "cycle stopped" }
         switch command {
         case .setMode(let m): choose { _ in m }
         case .stepMode(let d):
@@ -87,11 +98,22 @@ public struct ViewState: Equatable, Sendable {
             notice = frozen ? "frozen — space goes live again" : "live"
         case .toggleHelp: helpVisible.toggle()
         case .escape:
+            if picked != nil, !helpVisible { picked = nil; return nil }
             guard helpVisible else { return .quit }
             helpVisible = false
         case .toggleFullscreen: fullscreen.toggle(); return .fullscreenChanged
         case .snapshot: return .snapshot
         case .toggleVirtualCamera: return .toggleVirtualCamera
+        case .toggleCaption: captionVisible.toggle()
+        case .toggleCycle:
+            cycling.toggle()
+            if cycling { captionVisible = true; layout = .single; notice = "cycling through the modes; any key stops" }
+        case .cycleStep:
+            guard cycling, !cycleModes.isEmpty else { return nil }
+            mode = cycleModes[((cycleModes.firstIndex(of: mode) ?? -1) + 1) % cycleModes.count]
+        case .pickAtPointer: notice = "point at the picture, then press x to mark what looks like that colour"
+        case .pick(let c): picked = c
+        case .holdOriginal(let on): showingOriginal = on
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"
@@ -102,6 +124,15 @@ public struct ViewState: Equatable, Sendable {
             probes = []
         }
         return nil
+    }
+
+    /// Commands that do not stop the mode cycle: its own step, the pointer moving over
+    /// panes, and the caption (part of the show).
+    static func keepsCycling(_ c: Command) -> Bool {
+        switch c {
+        case .cycleStep, .pointAt, .toggleCycle, .holdOriginal(false): true
+        default: false
+        }
     }
 
     /// A mode key: the view's mode, or in the 2×2 layout the pane under the pointer's.
@@ -191,6 +222,9 @@ public struct ViewState: Equatable, Sendable {
     /// What the pane renderer draws, one texture each: the panes' simulations, and for the
     /// split layout the original first (left of the divider), then the simulation.
     public var renderedSimulations: [Simulation] {
+        if showingOriginal, let normal = try? Simulation(mode: .normal) {
+            return Array(repeating: normal, count: layout == .split ? 2 : paneSimulations.count)
+        }
         if layout == .split, let normal = try? Simulation(mode: .normal) { return [normal, simulation] }
         return paneSimulations
     }

@@ -38,6 +38,7 @@ enum KeyMapping {
         case SDLK_ESCAPE: return .escape
         case SDLK_PAGEUP: return .pageUp
         case SDLK_DELETE: return .delete
+        case SDLK_TAB: return .tab
         case SDLK_BACKSPACE: return .backspace
         case SDLK_PAGEDOWN: return .pageDown
         default:

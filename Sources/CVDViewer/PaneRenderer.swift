@@ -12,12 +12,22 @@ final class PaneRenderer {
     private(set) var textures: [OpaquePointer] = []
     private var textureSize = FrameSize(0, 0)
     private var kernels = KernelCache()
+    /// Confusion maps for the picked colour, one per simulation shown (tables built once).
+    private var maps: [Simulation: ConfusionMap] = [:]
+    private var mapsPicked: RGB8?
+    /// Advances once per rendered frame: the marking stripes move with the picture.
+    private var phase = 0
 
     init(canvas: Canvas) { self.canvas = canvas }
 
     /// Runs the kernels for `frame` into one texture per simulation; `kernelTime` gets
-    /// each kernel call's seconds.
-    func render(_ frame: Frame, _ simulations: [Simulation], kernelTime: (Double) -> Void) {
+    /// each kernel call's seconds. With a `picked` colour, marks in each texture what its
+    /// simulation makes look like that colour, and returns the share marked per texture.
+    @discardableResult
+    func render(_ frame: Frame, _ simulations: [Simulation], picked: RGB8? = nil, kernelTime: (Double) -> Void) -> [Double?] {
+        if picked != mapsPicked { maps = [:]; mapsPicked = picked }
+        phase += 1
+        var shares: [Double?] = []
         let size = frame.size
         if textures.count != simulations.count || textureSize != size {
             for t in textures { SDL_DestroyTexture(t) }
@@ -38,9 +48,22 @@ final class PaneRenderer {
                 // the layouts come from the same frame size, so apply cannot fail.
                 let destination = UnsafeMutableRawBufferPointer(start: base, count: Int(pitch) * size.height)
                 try? k.apply(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
+                shares.append(picked.flatMap { c in
+                    try? map(c, sim, frame).mark(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, phase: phase)
+                })
             }
             kernelTime(SystemClock.monotonic - t0)
             SDL_UnlockTexture(textures[i])
         }
+        return shares
+    }
+
+    /// The confusion map for `simulation`, its table built for this frame's format the
+    /// first time (tens of ms, once per picked colour and mode).
+    private func map(_ picked: RGB8, _ simulation: Simulation, _ frame: Frame) -> ConfusionMap {
+        let m = maps[simulation] ?? ConfusionMap(picked: picked, simulation: simulation)
+        maps[simulation] = m
+        if !m.isPrepared(for: frame.layout.format, ycbcr: frame.ycbcr) { m.prepare(for: frame.layout.format, ycbcr: frame.ycbcr) }
+        return m
     }
 }

@@ -22,7 +22,10 @@ extension Viewer {
             return false
         case SDL_KEYDOWN:
             guard let key = KeyMapping.key(e.key.keysym.sym), let cmd = Command.forKey(key) else { return true }
+            if e.key.repeat != 0, key == .tab { return true }  // held, not pressed again
             return apply(cmd)
+        case SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
+            return apply(.holdOriginal(false))
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
@@ -47,7 +50,13 @@ extension Viewer {
     /// Applies a command to the state and carries out its effect; false means quit.
     func apply(_ cmd: Command) -> Bool {
         if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
+        if cmd == .pickAtPointer {
+            if state.picked != nil { return apply(.pick(nil)) }
+            // The colour under the pointer, or at the last probe when the pointer is off the picture.
+            if let p = pointerPicturePoint ?? state.probes.last, let c = colour(at: p) { return apply(.pick(c)) }
+        }
         let before = state.paneSimulations, probesBefore = state.probes
+        let renderedBefore = state.renderedSimulations, pickedBefore = state.picked
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
@@ -55,7 +64,7 @@ extension Viewer {
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case nil: break
         }
-        if state.paneSimulations != before || cmd == .cycleLayout { pictureDirty = true }
+        if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || cmd == .cycleLayout { pictureDirty = true }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
@@ -75,6 +84,13 @@ extension Viewer {
         reporter.status(line)
         message = (line, SystemClock.monotonic + 5)
         pictureDirty = true
+    }
+
+    /// The frame's colour at a picture point (a probe's 5×5 average).
+    func colour(at p: Point) -> RGB8? {
+        guard let f = frame else { return nil }
+        let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1), y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
+        return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) }
     }
 
     /// The picture point under the mouse pointer, if any.

@@ -35,6 +35,11 @@ public final class Viewer {
     var message: (text: String, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
+    /// When the mode cycle last stepped.
+    var lastCycleStep = SystemClock.monotonic
+    /// The confusable share last printed per texture (a line when it moves by a point).
+    var lastShares: [Double?] = []
+    var lastPicked: RGB8?
     /// When the user last pressed a key or used the mouse; labels settle after `settleDelay`.
     var lastInput = SystemClock.monotonic
     var settled = false
@@ -46,6 +51,8 @@ public final class Viewer {
     static let settleDelay = 5.0
     /// Seconds of a still pointer before it hides.
     static let pointerDelay = 2.0
+    /// Seconds per mode when `a` starts the cycle without `--cycle`.
+    static let defaultCycleSeconds = 8.0
     /// Seconds a notice (a key's answer) stays.
     static let noticeTime = 3.0
 
@@ -56,6 +63,9 @@ public final class Viewer {
         self.reporter = reporter
         state = ViewState(mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen,
                           quadModes: options.quadModes)
+        state.captionVisible = options.caption
+        state.cycleModes = options.cycleModes
+        if options.cycleSeconds != nil { state.apply(.toggleCycle) }
         canvas = try Canvas(size: options.windowSize ?? FrameSize(1280, 720), fullscreen: options.fullscreen,
                             fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)
@@ -89,10 +99,15 @@ public final class Viewer {
             if let m = message, now > m.until { message = nil; screenDirty = true }
             if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
             if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }
+            if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
+                lastCycleStep = now
+                _ = apply(.cycleStep)
+            }
             if pictureDirty {
                 let t = SystemClock.monotonic
                 if let f = frame {
-                    panes.render(f, state.renderedSimulations) { probes.profiler.add(.kernel, $0) }
+                    let shares = panes.render(f, state.renderedSimulations, picked: state.picked) { probes.profiler.add(.kernel, $0) }
+                    reportShares(shares)
                 }
                 readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
                 if let f = frame { virtualCamera.send(f, state.simulation) }
@@ -140,7 +155,7 @@ public final class Viewer {
         let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
         let plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
                                uiScale: options.uiScale, footer: footer, compact: settled,
-                               probeReadings: readout.readings, measure: canvas.text)
+                               probeReadings: readout.readings, caption: captionText, measure: canvas.text)
         for m in plan.markers { canvas.drawMarker(m) }
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.
@@ -154,6 +169,28 @@ public final class Viewer {
         let t = SystemClock.monotonic
         canvas.present()
         probes.profiler.add(.present, SystemClock.monotonic - t)
+    }
+
+    /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
+    var captionText: String? {
+        guard state.captionVisible else { return nil }
+        let mode = state.layout == .quad ? state.pointerPane.map { state.quadModes[$0] } ?? state.mode : state.mode
+        return Caption.text(for: mode)
+    }
+
+    /// `confusable with #RRGGBB under MODE: N.N % of the picture`, when a colour is picked
+    /// and when a pane's share moves by a point or more.
+    func reportShares(_ shares: [Double?]) {
+        guard let c = state.picked else { lastShares = []; return }
+        if c != lastPicked { lastShares = []; lastPicked = c }
+        let sims = state.renderedSimulations
+        var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
+        for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
+            guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
+            reporter.status(String(format: "confusable with %@ under %@: %.1f %% of the picture", c.hexString, sims[i].description, share * 100))
+            printed[i] = share
+        }
+        lastShares = printed
     }
 
     /// Saves exactly what was drawn, before it is presented.

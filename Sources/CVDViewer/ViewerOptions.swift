@@ -29,6 +29,11 @@ public struct ViewerOptions: Sendable {
     public var virtualCameraOverlays = false
     /// The frame rate the virtual camera announces.
     public var virtualCameraRate = FrameRate(30)!
+    /// Start with the caption strip on (`--caption`).
+    public var caption = false
+    /// Seconds per mode when cycling (`--cycle`, or `a`); start cycling at once when set.
+    public var cycleSeconds: Double?
+    public var cycleModes: [VisionMode] = VisionMode.allCases
     /// The label font; nil: DejaVu Sans Bold where Debian puts it.
     public var fontPath: String?
 

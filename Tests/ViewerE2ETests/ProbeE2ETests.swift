@@ -56,3 +56,51 @@ import Testing
         #expect(try x.waitForExit() == 0)
     }
 }
+
+/// The confusion map: `x` on a colour marks every patch the mode makes look like it —
+/// exactly those the colour core's criterion names — with black and white stripes.
+@Suite(.serialized) struct ConfusionMapE2ETests {
+    @Test func pickingAColourMarksWhatLooksLikeIt() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let image = try ViewerE2ETests.makeImage(in: x.dir)
+        try x.launch(["--image", image, "--window", "1280x720", "--mode", "deuteranopia", "--caption"])
+        try x.waitForOutput("showing image patches.png")
+        let sim = try Simulation(mode: .deuteranopia)
+        // Orange: as a deuteranope sees it, the yellow-green patch (11) looks the same.
+        let picked = ViewerE2ETests.patchColours[3]
+        let r = ViewerE2ETests.patchRect(3)
+        try x.run("xdotool", ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2)])
+        usleep(200_000)
+        try x.key("x")
+        let out = try x.waitForOutput("confusable with \(picked.hexString) under deuteranopia (Viénot 1999):")
+        #expect(out.contains("% of the picture"))
+        usleep(400_000)
+        let shot = try x.screenshot()
+        try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/confusion.png")
+        let criterion = ConfusionCriterion(picked: picked, simulation: sim)
+        var marked = 0
+        for (i, c) in ViewerE2ETests.patchColours.enumerated() {
+            let p = ViewerE2ETests.patchRect(i)
+            // Look in the patch's middle (away from the caption at the bottom and the labels).
+            var black = 0, white = 0
+            for y in (p.y + 30)..<(p.y + 90) {
+                for x0 in (p.x + 30)..<(p.x + p.w - 30) {
+                    if shot[x0, y] == RGB8(0, 0, 0) { black += 1 } else if shot[x0, y] == RGB8(255, 255, 255) { white += 1 }
+                }
+            }
+            let stripes = black > 200 && white > 200
+            #expect(stripes == criterion.isConfusable(c), "patch \(i) \(c): stripes \(stripes) (black \(black), white \(white))")
+            if stripes { marked += 1 }
+        }
+        #expect(marked == 1, "the yellow-green patch, not the picked one itself (ΔE00 0 in normal vision)")
+        // x again turns it off.
+        try x.key("x")
+        usleep(400_000)
+        let off = try x.screenshot()
+        let p = ViewerE2ETests.patchRect(11)
+        #expect((p.y + 30..<p.y + 90).allSatisfy { y in off[p.x + 100, y] != RGB8(0, 0, 0) }, "no stripes after x again")
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+    }
+}

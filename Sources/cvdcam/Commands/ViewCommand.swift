@@ -54,6 +54,23 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
     var benchmarkFrames: Int?
 
+    @Flag(help: "Start with the caption strip on: what the mode is in plain words and how common it is (c toggles).")
+    var caption = false
+
+    @Option(help: ArgumentHelp("Step through the modes every SECONDS with captions on, for open days (a toggles; any key stops).",
+                               valueName: "seconds"))
+    var cycle: Double?
+
+    @Option(help: ArgumentHelp("The modes --cycle and a step through (default all eight), e.g. normal,deutan,protan.",
+                               valueName: "m,m,…"), transform: ViewCommand.parseModes)
+    var cycleModes: [VisionMode]?
+
+    static func parseModes(_ text: String) throws -> [VisionMode] {
+        let modes = try text.split(separator: ",").map { try VisionModeArgument.parseOne(String($0)) }
+        guard !modes.isEmpty else { throw ValidationError("--cycle-modes takes modes separated by commas, e.g. normal,deutan") }
+        return modes
+    }
+
     @Flag(help: "Send the simulated picture to a virtual camera (v4l2loopback) for video calls and OBS; o toggles it.")
     var virtualCamera = false
 
@@ -75,6 +92,7 @@ struct ViewCommand: ParsableCommand {
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
         if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
         if image != nil, camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
+        if let c = cycle, !(c >= 1 && c <= 3600) { throw ValidationError("--cycle takes seconds per mode, 1…3600") }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }
@@ -93,6 +111,9 @@ struct ViewCommand: ParsableCommand {
         options.screenshotPath = screenshot
         options.screenshotAfterFrames = screenshotAfter
         options.profile = profile
+        options.caption = caption
+        options.cycleSeconds = cycle
+        if let m = cycleModes { options.cycleModes = m }
         options.virtualCamera = virtualCamera || virtualCameraDevice != nil
         options.virtualCameraDevice = virtualCameraDevice
         options.virtualCameraOverlays = virtualCameraOverlays
