@@ -43,6 +43,8 @@ public enum Command: Equatable, Sendable {
     /// into `.pick`); again, or Esc, turns it off.
     case pickAtPointer
     case pick(RGB8?)
+    /// `d`: the assist view (experimental daltonization) on / off.
+    case toggleAssist
     /// Tab down / up: the original in every pane while held.
     case holdOriginal(Bool)
 
@@ -82,34 +84,41 @@ public enum Command: Equatable, Sendable {
             case "c": return .toggleCaption
             case "a": return .toggleCycle
             case "x": return .pickAtPointer
+            case "d": return .toggleAssist
             default: return .unbound
             }
         default: return .unbound
         }
     }
 
-    /// Lines for the help overlay and README: key, what it does.
-    public static let helpLines: [(String, String)] = [
-        ("1 – 8", "mode (see the list of modes); in the 2×2 view, of the pane under the pointer"),
+    /// Lines for the help sheet and README: key, what it does.
+    public static var helpLines: [(String, String)] { viewHelpLines + teachingHelpLines }
+
+    /// Looking: modes, zoom, layouts, the window.
+    public static let viewHelpLines: [(String, String)] = [
+        ("1 – 8", "mode (see the list); 2×2: the pane under the pointer"),
         ("PgUp  PgDn", "previous / next mode (presenter clickers)"),
         ("[  ]", "severity −/+ 0.1 (the -anomaly modes)"),
-        ("m", "next model: auto, Machado 2009, Brettel 1997, Viénot 1999, original iOS matrices"),
-        ("+  −  wheel", "zoom 1×–8× (the wheel zooms at the pointer)"),
-        ("arrows  drag", "pan"),
-        ("0", "reset zoom and pan"),
-        ("v", "layout: single, split wipe, 2×2 quad"),
-        (",  .  mouse", "move the split divider"),
+        ("m", "next model: auto, Machado, Brettel, Viénot, iOS"),
+        ("+  −  wheel", "zoom 1×–8× (the wheel: at the pointer)"),
+        ("arrows  drag", "pan;  0 resets zoom and pan"),
+        ("v", "layout: single, split, 2×2;  , . or drag: divider"),
         ("space", "freeze / unfreeze"),
-        ("click  p", "probe the colour there (a second: compare the two); Delete clears"),
         ("s", "save a PNG of the window"),
-        ("x", "mark what looks like the colour under the pointer in this mode (x again: off)"),
-        ("c", "caption: what the mode is and how common it is"),
-        ("a", "step through the modes with captions (any key stops)"),
-        ("Tab (hold)", "the original picture while held"),
-        ("o", "virtual camera on / off (video calls, OBS)"),
         ("f", "full screen"),
         ("h  F1", "this help (Esc closes it)"),
         ("q  Esc", "quit"),
+    ]
+
+    /// Teaching: probes, the confusion map, captions, the assist, the virtual camera.
+    public static let teachingHelpLines: [(String, String)] = [
+        ("click  p", "probe a colour; a second compares; Delete clears"),
+        ("x", "mark what looks like the colour under the pointer"),
+        ("c", "caption: what the mode is, how common it is"),
+        ("a", "cycle through the modes with captions"),
+        ("Tab (hold)", "the original picture"),
+        ("d", "assist (experimental); , . strength"),
+        ("o", "virtual camera on / off"),
     ]
 }
 

@@ -5,6 +5,7 @@ import CVDCore
 /// size times `--ui-scale`, descriptions wrapped to the sheet.
 public enum HelpSheet {
     public static let title = "cvdcam — keys"
+    public static let teachingHeading = "Teaching"
     public static let modesHeading = "What the modes show"
     public static let closing = "h, F1 or Esc closes this sheet"
     /// Covers the picture more than a label does: it is read, not glanced at.
@@ -13,9 +14,10 @@ public enum HelpSheet {
     enum Row { case title(String), heading(String), entry(String, String), note(String) }
 
     /// The keys, then what the modes show: one after the other, or side by side on a wide window.
-    static var keyRows: [Row] { [.title(title)] + Command.helpLines.map { .entry($0.0, $0.1) } }
+    static var keyRows: [Row] { [.title(title)] + Command.viewHelpLines.map { .entry($0.0, $0.1) } }
     static var modeRows: [Row] {
-        [.heading(modesHeading)]
+        [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry($0.0, $0.1) }
+            + [.heading(modesHeading)]
             + VisionMode.allCases.enumerated().map { .entry("\($0.offset + 1)  \($0.element.displayName)", $0.element.summary) }
             + [.note(closing)]
     }
@@ -48,7 +50,7 @@ public enum HelpSheet {
             x += col.width + gap
         }
         let sheetW = min(maxSheet, used + 2 * pad), sheetH = height + 2 * pad
-        guard sheetH <= H * 0.94 || (font <= 9 && columns == 1) else { return nil }
+        guard sheetH <= H * 0.96 || (font <= 9 && columns == 1) else { return nil }
         let sx = ((W - sheetW) / 2).rounded(.down), sy = max(0, ((H - sheetH) / 2).rounded(.down))
         return LabelBox(shim: Rect(sx, sy, sheetW, sheetH),
                         lines: placed.map { t, size, dx, dy in

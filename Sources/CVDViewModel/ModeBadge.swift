@@ -27,6 +27,14 @@ public struct ModeBadge: Equatable, Sendable {
         texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
     }
 
+    /// The badge of a pane that shows `sim` after the assist: every text says so first.
+    public init(assisted sim: Simulation, strength: Double) {
+        let plain = ModeBadge(sim)
+        shape = plain.shape
+        colour = plain.colour
+        texts = plain.texts.map { String(format: "Assist %.1f → ", strength) + $0 } + ["Assist → " + plain.texts.last!]
+    }
+
     /// The model without its year: "Machado", "Viénot", "iOS matrices".
     static func shortName(_ m: ModelKind) -> String {
         switch m {

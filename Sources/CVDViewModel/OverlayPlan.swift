@@ -21,7 +21,7 @@ public struct OverlayPlan: Equatable, Sendable {
     /// The label font size: 1/22 of the window height (of 0.7× that in the 2×2 layout,
     /// whose panes are half height), times `--ui-scale`.
     public static func labelFont(_ state: ViewState, window: FrameSize, uiScale: Double) -> Int {
-        let h = state.layout == .quad ? Int(Double(window.height) * 0.7) : window.height
+        let h = state.layout == .quad || state.layout == .assist ? Int(Double(window.height) * 0.7) : window.height
         return LabelStyle.fontSize(windowHeight: h, uiScale: uiScale)
     }
 
@@ -47,7 +47,9 @@ public struct OverlayPlan: Equatable, Sendable {
         func place(_ size: Int) -> [LabelBox] {
             (geometry?.badges ?? []).compactMap { a -> LabelBox? in
                 guard simulations.indices.contains(a.texture) else { return nil }
-                return BadgeLayout.place(ModeBadge(simulations[a.texture]), fontSize: size, area: a.area, pane: a.pane,
+                let badge = a.texture == state.assistedTexture ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
+                    : ModeBadge(simulations[a.texture])
+                return BadgeLayout.place(badge, fontSize: size, area: a.area, pane: a.pane,
                                          alignRight: a.alignRight, compact: compact, measure: measure)
             }
         }

@@ -10,6 +10,10 @@ public enum PaneGeometry {
     public static func panes(_ layout: ViewState.Layout, width: Double, height: Double) -> [Rect] {
         switch layout {
         case .single, .split: return [Rect(0, 0, width, height)]
+        case .assist:
+            let g = quadGap(width: width, height: height)
+            let w = ((width - 2 * g) / 3).rounded(.down)
+            return [Rect(0, 0, w, height), Rect(w + g, 0, w, height), Rect(2 * (w + g), 0, width - 2 * (w + g), height)]
         case .quad:
             // A gap between the panes keeps four pictures from reading as one.
             let g = quadGap(width: width, height: height)

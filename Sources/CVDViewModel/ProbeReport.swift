@@ -11,6 +11,12 @@ public struct ProbeReading: Equatable, Sendable {
         self.original = original
         simulated = simulation.simulate(original)
     }
+
+    /// In the assist view's third pane: the assist, then the simulation.
+    public init(original: RGB8, assisting simulation: Simulation, strength: Double) {
+        self.original = original
+        simulated = simulation.simulate(Assist.transform(for: simulation, strength: strength).apply(original))
+    }
 }
 
 /// The words and numbers of probes and probe pairs: the on-screen callouts and the
@@ -25,12 +31,19 @@ public enum ProbeReport {
 
     /// `probe 1: #C8281E (red) → #8E7A1F (olive) under deuteranopia (Viénot 1999)`
     public static func probeLine(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> String {
-        "probe \(index + 1): \(named(r.original)) → \(named(r.simulated)) under \(sim)"
+        probeLine(index, r, under: sim.description)
+    }
+
+    /// The same under any description ("assist 1.0, then deuteranopia (Viénot 1999)").
+    public static func probeLine(_ index: Int, _ r: ProbeReading, under what: String) -> String {
+        "probe \(index + 1): \(named(r.original)) → \(named(r.simulated)) under \(what)"
     }
 
     /// `probes 1–2 under deuteranopia (Viénot 1999): contrast 4.52:1 → 1.08:1, ΔE00 35.2 → 2.1 (look the same)`
-    public static func pairLine(_ p: PairComparison, _ sim: Simulation) -> String {
-        "probes 1–2 under \(sim): \(p.numbersText) (\(p.verdictSeen.text))"
+    public static func pairLine(_ p: PairComparison, _ sim: Simulation) -> String { pairLine(p, under: sim.description) }
+
+    public static func pairLine(_ p: PairComparison, under what: String) -> String {
+        "probes 1–2 under \(what): \(p.numbersText) (\(p.verdictSeen.text))"
     }
 
     /// The callout's lines for one probe: the colours, as seen normally and in the pane's mode.

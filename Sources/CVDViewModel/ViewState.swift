@@ -9,6 +9,8 @@ public struct ViewState: Equatable, Sendable {
         case split
         /// 2×2: four modes (`quadModes`), one per pane.
         case quad
+        /// Assist (experimental): original | simulated | assisted, then simulated.
+        case assist
     }
 
     public static let zoomStep = 1.25
@@ -35,6 +37,8 @@ public struct ViewState: Equatable, Sendable {
     /// Probed picture points (0…1 across the picture), at most two; they stay on the
     /// picture's place through pan and zoom.
     public var probes: [Point] = []
+    /// The assist's strength in the assist view (`,` `.` change it).
+    public var assistStrength = Assist.defaultStrength
     /// The caption strip is shown.
     public var captionVisible = false
     /// Stepping through `cycleModes` (with captions) on a timer.
@@ -89,8 +93,17 @@ public struct ViewState: Equatable, Sendable {
             if zoom == 1, centre == Point(0.5, 0.5) { notice = "the whole picture is already shown" }
             zoom = 1; centre = Point(0.5, 0.5)
         case .cycleLayout:
-            layout = switch layout { case .single: .split; case .split: .quad; case .quad: .single }
+            layout = switch layout { case .single: .split; case .split: .quad; case .quad, .assist: .single }
             helpVisible = false
+        case .toggleAssist:
+            helpVisible = false
+            guard layout != .assist else { layout = .single; return nil }
+            guard Assist.isAvailable(for: mode) else {
+                notice = "the assist works for the colour-deficient modes (2–7); choose one first"
+                return nil
+            }
+            layout = .assist
+            notice = "assist (experimental): original | \(mode.rawValue) | assisted, then \(mode.rawValue)"
         case .moveDivider(let d): moveDivider { $0 + d }
         case .setDivider(let x): moveDivider { _ in x }
         case .toggleFreeze:
@@ -175,6 +188,14 @@ public struct ViewState: Equatable, Sendable {
     }
 
     private mutating func moveDivider(_ to: (Double) -> Double) {
+        if layout == .assist {
+            // In the assist view the same keys set the assist's strength.
+            let old = assistStrength
+            assistStrength = min(max(((to(assistStrength * 0.5) * 2) * 10).rounded() / 10, 0.1), 1)
+            notice = assistStrength == old ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
+                : String(format: "assist strength %.1f", assistStrength)
+            return
+        }
         guard layout == .split else { notice = "the divider is in the split view (v)"; return }
         divider = min(max(to(divider), 0), 1)
     }
@@ -216,6 +237,7 @@ public struct ViewState: Equatable, Sendable {
         switch layout {
         case .single, .split: [simulation]
         case .quad: quadModes.map { Self.simulation($0, severity, model) }
+        case .assist: [Self.simulation(.normal, severity, model), simulation, simulation]
         }
     }
 
@@ -229,9 +251,13 @@ public struct ViewState: Equatable, Sendable {
         return paneSimulations
     }
 
+    /// The texture that shows the assisted, then simulated picture (the assist view's third).
+    public var assistedTexture: Int? { layout == .assist && !showingOriginal ? 2 : nil }
+
     /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
     public var summary: String {
         var parts = [layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description]
+        if layout == .assist { parts.append(String(format: "assist %.1f", assistStrength)) }
         if zoom > 1.0001 { parts.append(String(format: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }
         if frozen { parts.append("frozen") }

@@ -15,6 +15,8 @@ final class PaneRenderer {
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
     private var mapsPicked: RGB8?
+    /// The assist view's chained kernel (assist, then simulation), for one simulation and strength.
+    private var chained: (Simulation, Double, ChainedKernel)?
     /// Advances once per rendered frame: the marking stripes move with the picture.
     private var phase = 0
 
@@ -24,7 +26,8 @@ final class PaneRenderer {
     /// each kernel call's seconds. With a `picked` colour, marks in each texture what its
     /// simulation makes look like that colour, and returns the share marked per texture.
     @discardableResult
-    func render(_ frame: Frame, _ simulations: [Simulation], picked: RGB8? = nil, kernelTime: (Double) -> Void) -> [Double?] {
+    func render(_ frame: Frame, _ simulations: [Simulation], picked: RGB8? = nil, assisted: (texture: Int, strength: Double)? = nil,
+                kernelTime: (Double) -> Void) -> [Double?] {
         if picked != mapsPicked { maps = [:]; mapsPicked = picked }
         phase += 1
         var shares: [Double?] = []
@@ -47,6 +50,12 @@ final class PaneRenderer {
                 // The locked area is `pitch` × height bytes, valid until SDL_UnlockTexture;
                 // the layouts come from the same frame size, so apply cannot fail.
                 let destination = UnsafeMutableRawBufferPointer(start: base, count: Int(pitch) * size.height)
+                if let a = assisted, a.texture == i {
+                    // Assisted, then simulated: two passes through the chained kernel's own frame.
+                    try? chain(sim, a.strength).apply(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr)
+                    shares.append(nil)
+                    return
+                }
                 try? k.apply(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
                 shares.append(picked.flatMap { c in
                     try? map(c, sim, frame).mark(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, phase: phase)
@@ -56,6 +65,13 @@ final class PaneRenderer {
             SDL_UnlockTexture(textures[i])
         }
         return shares
+    }
+
+    private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {
+        if let c = chained, c.0 == sim, c.1 == strength { return c.2 }
+        let k = ChainedKernel(assisting: sim, strength: strength)
+        chained = (sim, strength, k)
+        return k
     }
 
     /// The confusion map for `simulation`, its table built for this frame's format the

@@ -10,24 +10,31 @@ struct ProbeReadout {
     private(set) var readings: [[ProbeReading]] = []
 
     /// Reads every probe from `frame` for each simulation shown.
-    mutating func update(_ frame: Frame?, probes: [Point], simulations: [Simulation]) {
+    mutating func update(_ frame: Frame?, probes: [Point], simulations: [Simulation],
+                         assisted: (texture: Int, strength: Double)? = nil) {
         guard let f = frame, !probes.isEmpty else { readings = []; return }
         let originals: [RGB8] = probes.map { p in
             let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
             let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
             return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) } ?? RGB8(0, 0, 0)
         }
-        readings = simulations.map { sim in originals.map { ProbeReading(original: $0, simulation: sim) } }
+        readings = simulations.enumerated().map { t, sim in
+            originals.map { o in
+                if let a = assisted, a.texture == t { return ProbeReading(original: o, assisting: sim, strength: a.strength) }
+                return ProbeReading(original: o, simulation: sim)
+            }
+        }
     }
 
     /// One line per probe and one per pair, for each distinct simulation shown.
-    func lines(simulations: [Simulation]) -> [String] {
+    func lines(simulations: [Simulation], assistedTexture: Int? = nil, strength: Double = 1) -> [String] {
         var out: [String] = [], seen: [Simulation] = []
-        for (t, sim) in simulations.enumerated() where t < readings.count && !seen.contains(sim) {
+        for (t, sim) in simulations.enumerated() where t < readings.count && (!seen.contains(sim) || t == assistedTexture) {
             seen.append(sim)
             let r = readings[t]
-            out += r.enumerated().map { ProbeReport.probeLine($0.offset, $0.element, sim) }
-            if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.pair(r[0], r[1]), sim)) }
+            let what = t == assistedTexture ? String(format: "assist %.1f, then ", strength) + sim.description : sim.description
+            out += r.enumerated().map { ProbeReport.probeLine($0.offset, $0.element, under: what) }
+            if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.pair(r[0], r[1]), under: what)) }
         }
         return out
     }

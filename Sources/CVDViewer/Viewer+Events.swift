@@ -57,6 +57,7 @@ extension Viewer {
         }
         let before = state.paneSimulations, probesBefore = state.probes
         let renderedBefore = state.renderedSimulations, pickedBefore = state.picked
+        let strengthBefore = state.assistStrength, layoutBefore = state.layout
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
@@ -64,12 +65,16 @@ extension Viewer {
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case nil: break
         }
-        if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || cmd == .cycleLayout { pictureDirty = true }
+        if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || state.assistStrength != strengthBefore
+            || state.layout != layoutBefore { pictureDirty = true }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
-            for line in readout.lines(simulations: state.renderedSimulations) { reporter.status(line) }
+            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted)
+            for line in readout.lines(simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
+                                           strength: state.assistStrength) {
+                reporter.status(line)
+            }
         }
         if let notice = state.notice {
             message = (notice, SystemClock.monotonic + Self.noticeTime)

@@ -106,10 +106,12 @@ public final class Viewer {
             if pictureDirty {
                 let t = SystemClock.monotonic
                 if let f = frame {
-                    let shares = panes.render(f, state.renderedSimulations, picked: state.picked) { probes.profiler.add(.kernel, $0) }
+                    let shares = panes.render(f, state.renderedSimulations, picked: state.picked, assisted: assisted) {
+                        probes.profiler.add(.kernel, $0)
+                    }
                     reportShares(shares)
                 }
-                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations)
+                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted)
                 if let f = frame { virtualCamera.send(f, state.simulation) }
                 pictureDirty = false
                 screenDirty = true
@@ -170,6 +172,9 @@ public final class Viewer {
         canvas.present()
         probes.profiler.add(.present, SystemClock.monotonic - t)
     }
+
+    /// The assist view's assisted texture and strength, if shown.
+    var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
 
     /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
     var captionText: String? {

@@ -24,7 +24,7 @@ import Testing
         #expect(Command.forKey(.space) == .toggleFreeze)
         #expect(Command.forKey(.leftBracket) == .severity(delta: -0.1))
         #expect(Command.forKey(.plus) == .zoom(factor: ViewState.zoomStep, at: nil))
-        #expect(Command.forKey(.letter("x")) == .unbound)
+        #expect(Command.forKey(.letter("z")) == .unbound)
     }
 
     @Test func helpListsEveryBinding() {
@@ -222,5 +222,63 @@ import Testing
         s.apply(.toggleHelp)
         s.apply(.setMode(.protanopia))
         #expect(!s.helpVisible)
+    }
+}
+
+/// The teaching tools' state: captions, the mode cycle, Tab, picking, the assist view.
+@Suite struct TeachingStateTests {
+    @Test func cycleStepsWithCaptionsAndAnyKeyStopsIt() {
+        var s = ViewState(mode: .normal)
+        s.cycleModes = [.normal, .deuteranomaly, .protanopia]
+        s.apply(.toggleCycle)
+        #expect(s.cycling && s.captionVisible)
+        s.apply(.cycleStep); #expect(s.mode == .deuteranomaly)
+        s.apply(.pointAt(pane: nil)); #expect(s.cycling, "moving the pointer does not stop it")
+        s.apply(.cycleStep); #expect(s.mode == .protanopia)
+        s.apply(.cycleStep); #expect(s.mode == .normal, "round again")
+        s.apply(.zoom(factor: 2, at: nil))
+        #expect(!s.cycling && s.notice == "cycle stopped")
+        s.apply(.cycleStep); #expect(s.mode == .normal, "no steps once stopped")
+    }
+
+    @Test func tabShowsTheOriginalEverywhereWhileHeld() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleLayout)
+        s.apply(.holdOriginal(true))
+        #expect(s.renderedSimulations.allSatisfy { $0.mode == .normal } && s.renderedSimulations.count == 2)
+        s.apply(.holdOriginal(false))
+        #expect(s.renderedSimulations.map(\.mode) == [.normal, .deuteranopia])
+        #expect(Command.forKey(.tab) == .holdOriginal(true))
+    }
+
+    @Test func pickAndEscape() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.pick(RGB8(240, 140, 20)))
+        #expect(s.picked == RGB8(240, 140, 20))
+        #expect(s.apply(.escape) == nil && s.picked == nil, "Esc turns the map off before it quits")
+        #expect(Command.forKey(.letter("x")) == .pickAtPointer && Command.forKey(.letter("c")) == .toggleCaption)
+    }
+
+    @Test func assistViewShowsOriginalSimulatedAndAssisted() {
+        var s = ViewState(mode: .normal)
+        s.apply(.toggleAssist)
+        #expect(s.layout == .single && s.notice?.contains("colour-deficient modes") == true)
+        s.apply(.setMode(.deuteranopia))
+        s.apply(.toggleAssist)
+        #expect(s.layout == .assist && s.assistedTexture == 2)
+        #expect(s.renderedSimulations.map(\.mode) == [.normal, .deuteranopia, .deuteranopia])
+        s.apply(.moveDivider(delta: -0.05))
+        #expect(abs(s.assistStrength - 0.9) < 1e-9 && s.notice == "assist strength 0.9")
+        #expect(s.summary == "deuteranopia (Viénot 1999) · assist 0.9")
+        s.apply(.toggleAssist)
+        #expect(s.layout == .single)
+        let panes = PaneGeometry.panes(.assist, width: 1280, height: 720)
+        #expect(panes.count == 3 && panes[2].maxX == 1280 && panes[1].x > panes[0].maxX)
+    }
+
+    @Test func assistedReadingsAreAssistThenSimulation() throws {
+        let sim = try Simulation(mode: .deuteranopia)
+        let r = ProbeReading(original: RGB8(200, 40, 40), assisting: sim, strength: 1)
+        #expect(r.simulated == sim.simulate(Assist.transform(for: sim, strength: 1).apply(RGB8(200, 40, 40))))
     }
 }

@@ -16,9 +16,11 @@ struct ViewCommand: ParsableCommand {
         test scene when there is no camera, simulated live. If the camera is busy, the test \
         scene shows with the reason; if it is unplugged, the last picture stays with \
         "camera disconnected — waiting" and the view carries on when it is back. Keys: \
-        1–8 modes, [ ] severity, m model, + − or wheel zoom, arrows or drag pan, 0 reset, \
-        v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, f full screen, \
-        h or F1 help, q or Esc quit.
+        1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
+        0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
+        f full screen, h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
+        x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
+        d assist (experimental), o virtual camera.
         """)
 
     @Option(help: "Show this picture file instead of the test scene.")
