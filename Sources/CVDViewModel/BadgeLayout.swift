@@ -55,7 +55,7 @@ public enum BadgeLayout {
         let lines = text.map { [LabelBox.Line(text: $0, fontSize: size,
                                               rect: Rect(x + pad + Double(size) + pad, y + (h - Double(t.height)) / 2,
                                                          Double(t.width), Double(t.height)).whole)] } ?? []
-        return LabelBox(shim: Rect(x, y, w, h), icon: badge, iconRect: Rect(x + pad, y + (h - Double(size)) / 2, Double(size), Double(size)),
+        return LabelBox(shim: Rect(x, y, w, h), icon: (badge, Rect(x + pad, y + (h - Double(size)) / 2, Double(size), Double(size))),
                         lines: lines)
     }
 }

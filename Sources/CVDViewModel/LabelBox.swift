@@ -17,9 +17,8 @@ public struct LabelBox: Equatable, Sendable {
     }
 
     public let shim: Rect
-    /// The mode's shape and colour, drawn in `iconRect`.
-    public let icon: ModeBadge?
-    public let iconRect: Rect
+    /// The mode's shape and colour, and the square it is drawn in.
+    public let icon: (badge: ModeBadge, rect: Rect)?
     public let lines: [Line]
     /// Flat colour squares (a probe's original and simulated colour), each with a thin
     /// white border so that black and dark colours still show on the shim.
@@ -32,14 +31,15 @@ public struct LabelBox: Equatable, Sendable {
         public let colour: RGB8
     }
 
-    public init(shim: Rect, icon: ModeBadge? = nil, iconRect: Rect = Rect(0, 0, 0, 0), lines: [Line],
+    public init(shim: Rect, icon: (badge: ModeBadge, rect: Rect)? = nil, lines: [Line],
                 swatches: [Swatch] = [], shimAlpha: Double = LabelStyle.shimAlpha) {
-        self.shim = shim
-        self.swatches = swatches
-        self.icon = icon
-        self.iconRect = iconRect
-        self.lines = lines
-        self.shimAlpha = shimAlpha
+        (self.shim, self.icon, self.lines) = (shim, icon, lines)
+        (self.swatches, self.shimAlpha) = (swatches, shimAlpha)
+    }
+
+    public static func == (a: LabelBox, b: LabelBox) -> Bool {
+        a.shim == b.shim && a.icon?.badge == b.icon?.badge && a.icon?.rect == b.icon?.rect && a.lines == b.lines
+            && a.swatches == b.swatches && a.shimAlpha == b.shimAlpha
     }
 
     /// Everything it covers: the shim (icon and text lie inside it).

@@ -79,7 +79,7 @@ struct ApproximateMeasure: TextMeasuring {
         // when there is room for any text.
         var placed = 0
         for anchor in g.badges {
-            guard let box = plan.badges.first(where: { $0.icon == ModeBadge(sims[anchor.texture]) && anchor.area.x - 1 <= $0.shim.x
+            guard let box = plan.badges.first(where: { $0.icon?.badge == ModeBadge(sims[anchor.texture]) && anchor.area.x - 1 <= $0.shim.x
                                                        && $0.shim.maxX <= anchor.area.maxX + 1 && anchor.pane.contains($0.shim) }) else {
                 #expect(anchor.area.w < 40, "\(what): no badge for texture \(anchor.texture) in an area \(anchor.area.w) px wide")
                 continue

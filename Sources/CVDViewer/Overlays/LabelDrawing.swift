@@ -25,8 +25,8 @@ extension Canvas {
 
     func draw(_ box: LabelBox) {
         fill(box.shim, LabelStyle.shimColour, alpha: UInt8((box.shimAlpha * 255).rounded()))
-        if let icon = box.icon {
-            triangles(icon.triangles(x: box.iconRect.x, y: box.iconRect.y, size: box.iconRect.w), icon.colour)
+        if let (badge, r) = box.icon {
+            triangles(badge.triangles(x: r.x, y: r.y, size: r.w), badge.colour)
         }
         for s in box.swatches {
             fill(Rect(s.rect.x - 1, s.rect.y - 1, s.rect.w + 2, s.rect.h + 2), RGB8(255, 255, 255), alpha: 255)

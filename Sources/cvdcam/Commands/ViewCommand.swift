@@ -23,11 +23,7 @@ struct ViewCommand: ParsableCommand {
         d assist (experimental), o virtual camera.
         """)
 
-    @Option(help: "Show this picture file instead of the test scene.")
-    var image: String?
-
-    @Flag(help: "Show the built-in test scene even when there is a camera.")
-    var testScene = false
+    @OptionGroup var input: SourceOptions
 
     @OptionGroup var simulation: ViewSimulationOptions
 
@@ -36,9 +32,6 @@ struct ViewCommand: ParsableCommand {
 
     @Option(help: "Scale labels and text (e.g. 1.5 for a large room).")
     var uiScale = 1.0
-
-    @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
-    var camera: CaptureOptions
 
     @Option(help: ArgumentHelp("Window size (default: the picture's size, at most 1920x1080).", valueName: "WxH"),
             transform: FrameSize.parser("--window", 64...16384))
@@ -91,9 +84,7 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
-        guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
-        if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
-        if image != nil, camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
+        if input.image != nil, input.camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
         if let c = cycle, !(c >= 1 && c <= 3600) { throw ValidationError("--cycle takes seconds per mode, 1…3600") }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
@@ -102,28 +93,14 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         var options = ViewerOptions()
-        options.mode = simulation.mode
-        if let q = simulation.quad { options.quadModes = q }
-        options.severity = simulation.tuning.severity ?? VisionMode.defaultAnomalousSeverity
-        options.model = simulation.tuning.model.kind
-        options.fullscreen = fullscreen
-        options.uiScale = uiScale
-        options.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
-        options.benchmarkFrames = benchmarkFrames
-        options.screenshotPath = screenshot
-        options.screenshotAfterFrames = screenshotAfter
-        options.profile = profile
-        options.caption = caption
-        options.cycleSeconds = cycle
-        if let m = cycleModes { options.cycleModes = m }
-        options.virtualCamera = virtualCamera || virtualCameraDevice != nil
-        options.virtualCameraDevice = virtualCameraDevice
-        options.virtualCameraOverlays = virtualCameraOverlays
-        if let fps = camera.frameRate { options.virtualCameraRate = fps }
-        options.fontPath = font
+        simulationOptions(&options)
+        windowOptions(&options)
+        teachingOptions(&options)
+        scriptOptions(&options)
 
         let reporter = TerminalReporter(holding: true)
-        let source = try makeSource(reporter)
+        let source = try input.makeSource(reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
+                                          doing: "showing")
         options.windowSize = window ?? source.size.scaledDown(toFit: FrameSize(1920, 1080))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             let viewer = try Viewer(source: source, options: options, reporter: reporter)
@@ -135,29 +112,31 @@ struct ViewCommand: ParsableCommand {
         Foundation.exit(status)
     }
 
-    /// The picture file, the camera, or the test scene (see `CameraErrorPolicy`).
-    private func makeSource(_ reporter: TerminalReporter) throws -> FrameSource {
-        if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
-        let size = camera.frameSize ?? FrameSize(1280, 720)
-        let fps = benchmarkFrames == nil ? camera.frameRate ?? FrameRate(30) : nil
-        let scene = { (notice: String?) in TestSceneSource(size: size, fps: fps, notice: notice) }
-        if testScene { return scene(nil) }
-        do throws(CaptureError) {
-            return try CameraSource(options: camera.cameraOptions, reporter: reporter)
-        } catch {
-            switch CameraErrorPolicy.atStart(error) {
-            case .showTestScene:
-                reporter.status("no camera found; showing the built-in test scene")
-                return scene(nil)
-            case .waitForCamera:
-                // The camera is there but cannot be used now: say why, in the window too,
-                // show the test scene, and switch to the camera when it can be opened.
-                let why = "\(error); showing the built-in test scene until the camera is free"
-                reporter.status(why)
-                return CameraSource(waitingFor: camera.cameraOptions, scene: scene(why), reporter: reporter)
-            case .fail:
-                throw error  // a wrong --device/--format/--size/--control: the user must fix it
-            }
-        }
+    /// --mode, --severity, --model, --quad.
+    private func simulationOptions(_ o: inout ViewerOptions) {
+        (o.mode, o.model) = (simulation.mode, simulation.tuning.model.kind)
+        o.severity = simulation.tuning.severity ?? VisionMode.defaultAnomalousSeverity
+        if let q = simulation.quad { o.quadModes = q }
+    }
+
+    /// --fullscreen, --ui-scale, --font, --snapshot-dir.
+    private func windowOptions(_ o: inout ViewerOptions) {
+        (o.fullscreen, o.uiScale, o.fontPath) = (fullscreen, uiScale, font)
+        o.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
+    }
+
+    /// --caption, --cycle, --cycle-modes and the virtual camera's flags.
+    private func teachingOptions(_ o: inout ViewerOptions) {
+        (o.caption, o.cycleSeconds) = (caption, cycle)
+        if let m = cycleModes { o.cycleModes = m }
+        o.virtualCamera = virtualCamera || virtualCameraDevice != nil
+        (o.virtualCameraDevice, o.virtualCameraOverlays) = (virtualCameraDevice, virtualCameraOverlays)
+        if let fps = input.camera.frameRate { o.virtualCameraRate = fps }
+    }
+
+    /// --benchmark-frames, --screenshot, --screenshot-after, --profile.
+    private func scriptOptions(_ o: inout ViewerOptions) {
+        (o.benchmarkFrames, o.profile) = (benchmarkFrames, profile)
+        (o.screenshotPath, o.screenshotAfterFrames) = (screenshot, screenshotAfter)
     }
 }

@@ -95,9 +95,21 @@ struct SimulationOptions: ParsableArguments {
     var mode: VisionModeArgument
 
     @OptionGroup var tuning: ModelOptions
+}
 
+/// What `convert`, `scene`, `snapshot` and `relay` simulate: `--mode` and the model options.
+protocol SimulationChoice {
+    var mode: VisionModeArgument { get }
+    var tuning: ModelOptions { get }
+}
+
+extension SimulationChoice {
+    /// One simulation per mode (`--mode all`: every mode).
     func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
 }
+
+extension SimulationOptions: SimulationChoice {}
+extension CameraSimulationOptions: SimulationChoice {}
 
 /// `--mode` (default normal, or all), `--severity`, `--model`: for `snapshot` and `relay`.
 struct CameraSimulationOptions: ParsableArguments {
@@ -107,8 +119,6 @@ struct CameraSimulationOptions: ParsableArguments {
     var mode: VisionModeArgument = .one(.normal)
 
     @OptionGroup var tuning: ModelOptions
-
-    func simulations() throws -> [Simulation] { try tuning.simulations(mode) }
 }
 
 /// `--mode` (one; default normal), `--severity`, `--model`, `--quad`: for the live view.

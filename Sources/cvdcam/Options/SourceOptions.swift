@@ -1,0 +1,33 @@
+import ArgumentParser
+import CVDCore
+import CVDImageIO
+import CVDSources
+
+/// Where the picture comes from, for the live view and `relay`: `--image FILE`, or
+/// `--test-scene`, or the camera (`--device`, `--format`, `--size`, `--fps`, `--control`;
+/// `--size` and `--fps` also set the test scene's).
+struct SourceOptions: ParsableArguments {
+    @Option(help: "Use this picture file instead of a camera.")
+    var image: String?
+
+    @Flag(help: "Use the built-in test scene even when there is a camera.")
+    var testScene = false
+
+    @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
+    var camera: CaptureOptions
+
+    func validate() throws {
+        guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
+        if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
+    }
+
+    /// The picture file, or the camera or the test scene as `SourceChoice` decides; the
+    /// test scene at `sceneRate` (nil: as fast as it is taken), `doing` for its status lines.
+    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String) throws -> FrameSource {
+        if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
+        let size = camera.frameSize ?? FrameSize(1280, 720)
+        return try SourceChoice.camera(camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing) { notice in
+            TestSceneSource(size: size, fps: sceneRate, notice: notice)
+        }
+    }
+}
