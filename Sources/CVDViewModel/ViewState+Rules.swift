@@ -53,15 +53,14 @@ extension ViewState {
         }
     }
 
+    mutating func changeAssistStrength(by d: Double) {
+        let old = assistStrength
+        assistStrength = min(max(((assistStrength + d) * 10).rounded() / 10, 0.1), 1)
+        notice = assistStrength == old ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
+            : String(format: "assist strength %.1f", assistStrength)
+    }
+
     mutating func moveDivider(_ to: (Double) -> Double) {
-        if layout == .assist {
-            // In the assist view the same keys set the assist's strength.
-            let old = assistStrength
-            assistStrength = min(max(((to(assistStrength * 0.5) * 2) * 10).rounded() / 10, 0.1), 1)
-            notice = assistStrength == old ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
-                : String(format: "assist strength %.1f", assistStrength)
-            return
-        }
         guard layout == .split else { notice = "the divider is in the split view (v)"; return }
         divider = min(max(to(divider), 0), 1)
     }

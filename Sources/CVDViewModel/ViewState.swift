@@ -104,6 +104,9 @@ public struct ViewState: Equatable, Sendable {
             }
             layout = .assist
             notice = "assist (experimental): original | \(mode.rawValue) | assisted, then \(mode.rawValue)"
+        case .moveDivider(let d) where layout == .assist:
+            // In the assist view the divider keys (, .) set the assist's strength, in tenths.
+            changeAssistStrength(by: d > 0 ? 0.1 : -0.1)
         case .moveDivider(let d): moveDivider { $0 + d }
         case .setDivider(let x): moveDivider { _ in x }
         case .toggleFreeze:

@@ -67,6 +67,12 @@ final class PaneRenderer {
         return shares
     }
 
+    /// The kernel (and strategy) for `simulation` on `frame`, from the same cache the panes
+    /// use, so other outputs (the virtual camera) share its tables.
+    func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
+        kernels.prepared(for: simulation, format: frame.layout.format, encoding: frame.ycbcr)
+    }
+
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {
         if let c = chained, c.0 == sim, c.1 == strength { return c.2 }
         let k = ChainedKernel(assisting: sim, strength: strength)

@@ -112,7 +112,7 @@ public final class Viewer {
                     reportShares(shares)
                 }
                 readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted)
-                if let f = frame { virtualCamera.send(f, state.simulation) }
+                if let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)

@@ -11,7 +11,6 @@ final class VirtualCameraOutput {
     private let options: ViewerOptions
     private let reporter: any Reporter
     private var feed: VirtualCameraFeed?
-    private var kernels = KernelCache(limit: 2)
     private var buffer: [UInt8] = []
 
     init(options: ViewerOptions, reporter: any Reporter) {
@@ -41,12 +40,13 @@ final class VirtualCameraOutput {
         return "virtual camera off"
     }
 
-    /// The clean picture: `frame` simulated in `simulation`, into a reused buffer.
-    func send(_ frame: Frame, _ simulation: Simulation) {
+    /// The clean picture: `frame` simulated in `simulation` (with the panes' kernels), into
+    /// a reused buffer.
+    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer) {
         guard let feed, !sendsWindow else { return }
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
-        let (k, strategy) = kernels.prepared(for: simulation, format: frame.layout.format, encoding: frame.ycbcr)
+        let (k, strategy) = kernels.kernel(for: simulation, frame)
         buffer.withUnsafeMutableBytes { d in
             frame.bytes.withUnsafeBytes { s in
                 // Same frame size on both sides: apply cannot fail.
