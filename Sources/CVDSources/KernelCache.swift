@@ -65,11 +65,23 @@ public struct KernelCache {
     /// The default builder: a thread at the lowest priority, so on one core (or a VM) the
     /// build only takes the time the live picture leaves idle.
     public static let buildInBackground: TableBuilder = { kernel, encoding in
+        builds.enter()
         let t = Thread {
+            defer { builds.leave() }
             BackgroundPriority.enterForCurrentThread()
             kernel.prepareTable(for: encoding)
         }
         t.name = "cvdcam table"
         t.start()
+    }
+
+    /// Table builds still running on background threads.
+    private static let builds = DispatchGroup()
+
+    /// Waits up to `timeout` seconds for the background table builds to end, so that
+    /// quitting during a build leaves no thread writing into a table (a build takes a
+    /// fraction of a second). True when none is left.
+    public static func waitForBackgroundBuilds(timeout: Double) -> Bool {
+        builds.wait(timeout: .now() + timeout) == .success
     }
 }

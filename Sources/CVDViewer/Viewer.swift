@@ -213,11 +213,13 @@ public final class Viewer {
         screenDirty = true
     }
 
-    /// Stops the source and frees what the canvas holds (the window goes with the process:
-    /// see `Canvas`).
+    /// Stops the source, frees what the canvas holds (the window goes with the process:
+    /// see `Canvas`) and, with the window hidden, lets a table build that is under way end
+    /// (quitting mid-build then leaves no thread writing into memory being torn down).
     func shutdown() {
         source.stop()
         if virtualCamera.isOn { reporter.status(virtualCamera.stop()) }
         canvas.close()
+        _ = KernelCache.waitForBackgroundBuilds(timeout: 2)
     }
 }
