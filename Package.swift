@@ -43,6 +43,9 @@ let package = Package(
     products: [
         .executable(name: "cvdcam", targets: ["cvdcam"]),
         .library(name: "CVDCore", targets: ["CVDCore"]),
+        // For the fuzz targets (Fuzz/, a package of its own: scripts/fuzz).
+        .library(name: "CVDCapture", targets: ["CVDCapture"]),
+        .library(name: "CVDImageIO", targets: ["CVDImageIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -6,3 +6,5 @@ static inline int cvd_SDL_WINDOWPOS_CENTERED(void) { return SDL_WINDOWPOS_CENTER
 static inline int cvd_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {
     return SDL_BlitSurface(src, srcrect, dst, dstrect);
 }
+/// SDL_SetError is variadic, which Swift does not import: a fixed message instead.
+static inline int cvd_SDL_SetError(const char *message) { return SDL_SetError("%s", message); }

@@ -21,15 +21,22 @@ public enum ImageFile {
         }
     }
 
-    /// Loads a picture as RGBA.
+    /// The largest picture `read` takes, a side: beyond it a header is lying or the file
+    /// is not a photograph of anything a class looks at.
+    public static let maximumSide = 16384
+
+    /// Loads a picture as RGBA: PNG, JPEG, BMP and PNM recognised by their contents, TGA
+    /// (which has no signature) by its name — only the formats cvdcam documents, so that
+    /// no other of SDL2_image's loaders ever sees a file (fuzzing found an XCF header that
+    /// made one allocate for 14 s).
     ///
-    /// Wraps `IMG_Load` (which detects the format from the contents) and
+    /// Wraps `IMG_isPNG`/`IMG_LoadPNG_RW` and their siblings on an `SDL_RWFromFile`, and
     /// `SDL_ConvertSurfaceFormat` to `SDL_PIXELFORMAT_ABGR8888`, whose bytes are R, G, B, A
     /// on little-endian machines.
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
-        let (surface, printed) = StderrCapture.run { IMG_Load(path) }
+        let (surface, printed) = StderrCapture.run { load(path) }
         guard let loaded = surface else {
             let details = [lastError(), printed.replacingOccurrences(of: "\n", with: "; ")].filter { !$0.isEmpty }
             throw .undecodable(path, details.joined(separator: ": "))
@@ -41,6 +48,9 @@ public enum ImageFile {
         defer { SDL_FreeSurface(rgba) }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
         guard w > 0, h > 0, let base = rgba.pointee.pixels else { throw .undecodable(path, "the picture is empty") }
+        guard w <= maximumSide, h <= maximumSide else {
+            throw .undecodable(path, "the picture is \(w)×\(h); cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
+        }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         // The surface holds h rows of `pitch` bytes, each starting with w RGBA pixels;
         // the converted surface needs no lock (SDL_MUSTLOCK is false for plain surfaces).
@@ -50,6 +60,20 @@ public enum ImageFile {
             }
         }
         return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// The surface of a PNG, JPEG, BMP, PNM or TGA file; nil (with SDL's error set) for
+    /// anything else or a failed decode.
+    private static func load(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
+        defer { _ = SDL_RWclose(rw) }
+        if IMG_isPNG(rw) != 0 { return IMG_LoadPNG_RW(rw) }
+        if IMG_isJPG(rw) != 0 { return IMG_LoadJPG_RW(rw) }
+        if IMG_isBMP(rw) != 0 { return IMG_LoadBMP_RW(rw) }
+        if IMG_isPNM(rw) != 0 { return IMG_LoadPNM_RW(rw) }
+        if (path as NSString).pathExtension.lowercased() == "tga" { return IMG_LoadTGA_RW(rw) }
+        _ = cvd_SDL_SetError("it is not PNG, JPEG, BMP, PNM or TGA")
+        return nil
     }
 
     /// Writes a picture; the format follows the extension (`.png`, `.jpg`, `.jpeg`).

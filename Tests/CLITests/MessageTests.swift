@@ -71,3 +71,37 @@ import Testing
         #expect(!r.stderr.contains("--device"))
     }
 }
+
+/// Inputs the fuzzers (scripts/fuzz) found, kept as regression tests.
+@Suite struct FuzzRegressionTests {
+    /// A BMP header that claims a picture of millions by thousands of pixels (FuzzImage):
+    /// refused in one line, nothing written.
+    @Test(arguments: [
+        // A BMP header that claims a picture of millions by thousands of pixels.
+        ("giant.bmp", "424d4600000000000000360000593c5e55663a004800ff00030001001800000000001000000000000000000000000000000000000000"
+            + "ff000000ff00000000000000ffffff000000", "Out of memory"),
+        // A GIMP XCF header: SDL2_image's XCF loader allocated for 14 s before failing; cvdcam
+        // reads only the formats it documents.
+        ("slow.img", "67696d70207863662072696e6766160000000000000100000000000000000000"
+            + "000000000000000000000000000000000000000000000000000000000000000000",
+         "it is not PNG, JPEG, BMP, PNM or TGA"),
+    ])
+    func foundInputsAreRefusedInOneLine(_ name: String, _ hex: String, _ why: String) throws {
+        var bytes: [UInt8] = []
+        var i = hex.startIndex
+        while i < hex.endIndex {
+            let j = hex.index(i, offsetBy: 2)
+            bytes.append(UInt8(hex[i..<j], radix: 16)!)
+            i = j
+        }
+        let dir = CLI.tempDir()
+        #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes)))
+        let start = Date()
+        let r = try CLI.run(["convert", dir + "/" + name, dir + "/out.png", "--mode", "deuteranopia"])
+        #expect(r.status != 0)
+        #expect(r.stderr.hasPrefix("cvdcam: error: cannot read") && r.stderr.contains(why)
+                && r.stderr.split(whereSeparator: \.isNewline).count == 1, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+        #expect(Date().timeIntervalSince(start) < 10, "refused at once, not after decoding for seconds")
+    }
+}
