@@ -63,6 +63,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
@@ -82,7 +83,7 @@ let package = Package(
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources"]),
-        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11"],
+        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11", "CWayland"],
                 swiftSettings: cpuFlags),
 
         // The command-line program.

@@ -18,7 +18,9 @@ final class Canvas {
     private(set) var rendererName = "?"
 
     /// Opens the window. Throws `.noDisplay` when there is no display to open it on.
-    init(size: FrameSize, fullscreen: Bool, fontPath: String) throws(ViewerError) {
+    /// `fitToDisplay`: shrink `size` (keeping its shape) to the display's usable area, so
+    /// that a 1080p camera's window does not reach onto the next monitor.
+    init(size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, fontPath: String) throws(ViewerError) {
         // Keep the screen awake during a demo (SDL's default too, made explicit).
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
@@ -27,9 +29,19 @@ final class Canvas {
         guard TTF_Init() == 0 else { throw .sdl("starting SDL_ttf", String(cString: SDL_GetError())) }
 
         DisplayStart.chooseRenderer()
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
-        guard let win = SDL_CreateWindow("cvdcam", cvd_SDL_WINDOWPOS_CENTERED(), cvd_SDL_WINDOWPOS_CENTERED(),
-                                         Int32(size.width), Int32(size.height), flags) else {
+        var (w, h) = (Int32(size.width), Int32(size.height))
+        var usable = SDL_Rect()
+        if fitToDisplay, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            let scale = min(1, Double(usable.w) / Double(w), Double(usable.h) / Double(h))
+            (w, h) = (max(64, Int32(Double(w) * scale)), max(64, Int32(Double(h) * scale)))
+        }
+        // Off X11 (Wayland, KMS/DRM) the window is made full screen from the start: a
+        // window shown first at its windowed size can reach onto a second output, and
+        // SDL 2.26's Wayland driver then takes the output it entered last for its own.
+        let onX11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
+        if fullscreen, !onX11 { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let win = SDL_CreateWindow("cvdcam", cvd_SDL_WINDOWPOS_CENTERED(), cvd_SDL_WINDOWPOS_CENTERED(), w, h, flags) else {
             throw .noDisplay(String(cString: SDL_GetError()))
         }
         window = win
@@ -44,7 +56,7 @@ final class Canvas {
         }
         SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
         text = try TextCache(renderer: ren, fontPath: fontPath)
-        if fullscreen { setFullscreen(true) }
+        if fullscreen, onX11 { setFullscreen(true) }
     }
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).

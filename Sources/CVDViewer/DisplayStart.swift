@@ -1,4 +1,5 @@
 import CSDL2
+import CWayland
 import Foundation
 
 /// Getting SDL's video up on a real display, with the renderer that is fastest there.
@@ -7,24 +8,51 @@ enum DisplayStart {
     /// display drivers are tried (Wayland and X11 when their sockets are named, then
     /// KMS/DRM): SDL would otherwise fall back to its invisible "offscreen" driver and
     /// cvdcam would show a window nobody can see. Set SDL_VIDEODRIVER=offscreen or dummy
-    /// to run headless on purpose (tests). Wraps `SDL_Init(SDL_INIT_VIDEO)`.
+    /// to run headless on purpose (tests). A Wayland compositor without an input seat is
+    /// skipped (X11 through Xwayland is tried instead) or, when Wayland was asked for,
+    /// refused with a clear error: SDL 2.26 crashes starting there (see `CWayland`).
+    /// Wraps `SDL_Init(SDL_INIT_VIDEO)`.
     static func video() throws(ViewerError) {
         useUTF8Locale()
+        acceptQuitSignals()
         let env = ProcessInfo.processInfo.environment
-        let explicit = env["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
-        if !explicit {
+        func named(_ key: String) -> Bool { env[key].map { !$0.isEmpty } ?? false }
+        let explicit = named("SDL_VIDEODRIVER")
+        var seatless = false
+        if explicit {
+            let first = env["SDL_VIDEODRIVER", default: ""].split(separator: ",").first
+            if first == "wayland", cvd_wayland_has_seat() == 0 { throw .waylandWithoutSeat }
+        } else {
             var drivers: [String] = []
-            if env["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) ?? false { drivers.append("wayland") }
-            if env["DISPLAY"].map({ !$0.isEmpty }) ?? false { drivers.append("x11") }
+            if named("WAYLAND_DISPLAY") {
+                seatless = cvd_wayland_has_seat() == 0
+                if !seatless { drivers.append("wayland") }
+            }
+            if named("DISPLAY") { drivers.append("x11") }
             drivers.append("kmsdrm")
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.joined(separator: ","))
         }
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw .noDisplay(String(cString: SDL_GetError())) }
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            if seatless { throw .waylandWithoutSeat }
+            throw .noDisplay(String(cString: SDL_GetError()))
+        }
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if !explicit, driver == "offscreen" || driver == "dummy" {
             SDL_Quit()
             throw .noDisplay("only the \(driver) driver is available")
         }
+    }
+
+    /// SDL turns SIGINT and SIGTERM (Ctrl+C, a desktop's log-out) into a quit event, but a
+    /// launcher may start cvdcam with them blocked (the signal mask is inherited; the test
+    /// runner does this), and the window would then outlive a log-out. Unblocks both on
+    /// this (the main) thread (wraps `pthread_sigmask`).
+    private static func acceptQuitSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Xlib converts window titles through the C library's locale: in the "C" locale that

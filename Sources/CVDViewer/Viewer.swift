@@ -66,7 +66,7 @@ public final class Viewer {
         state.captionVisible = options.caption
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
-        canvas = try Canvas(size: options.windowSize ?? FrameSize(1280, 720), fullscreen: options.fullscreen,
+        canvas = try Canvas(size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil, fullscreen: options.fullscreen,
                             fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)

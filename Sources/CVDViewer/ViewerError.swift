@@ -1,6 +1,8 @@
 /// Why the live view could not start or go on.
 public enum ViewerError: Error, CustomStringConvertible {
     case noDisplay(String)
+    /// A Wayland compositor without keyboard or mouse (no wl_seat): SDL 2.26 cannot start there.
+    case waylandWithoutSeat
     case fontMissing([String])
     case sdl(String, String)
 
@@ -8,6 +10,8 @@ public enum ViewerError: Error, CustomStringConvertible {
         switch self {
         case .noDisplay:
             "no display found; use `cvdcam convert` or `cvdcam snapshot` for files"
+        case .waylandWithoutSeat:
+            "the Wayland compositor has no keyboard or mouse (no input seat), where SDL 2.26 cannot open a window; connect one, or use X11 (SDL_VIDEODRIVER=x11)"
         case .fontMissing(let tried):
             "the DejaVu Sans font is missing (looked in \(tried.joined(separator: ", "))); install it: sudo apt-get install fonts-dejavu-core"
         case .sdl(let what, let why):

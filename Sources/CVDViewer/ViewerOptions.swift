@@ -9,8 +9,10 @@ public struct ViewerOptions: Sendable {
     public var quadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
     public var fullscreen = false
     public var uiScale = 1.0
-    /// Window size; nil: 1280×720.
+    /// Window size (`--window`), kept as asked; nil: `pictureSize`, shrunk to fit the display.
     public var windowSize: FrameSize?
+    /// The picture's size, at most 1920×1080: the window's size when `windowSize` is nil.
+    public var pictureSize = FrameSize(1280, 720)
     /// Where `s` writes snapshots (made when the first is saved).
     public var snapshotDirectory = "."
     /// Free-running benchmark: process this many frames, print figures, exit.

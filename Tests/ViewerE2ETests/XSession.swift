@@ -8,7 +8,8 @@ final class XSession {
     let display: String
     private let xvfb: Process
     private var app: Process?
-    private var windowManager: Process?
+    /// openbox, or weston (Weston.swift).
+    var windowManager: Process?
     private var output = Pipe()
     private(set) var window = ""
     let dir: String
@@ -58,8 +59,11 @@ final class XSession {
         display = ":" + number
     }
 
-    /// Starts cvdcam and waits for its window to show a first frame.
-    func launch(_ args: [String]) throws {
+    /// Starts cvdcam and waits for its window to show a first frame. With `wayland` (from
+    /// `startWeston`) cvdcam gets no DISPLAY, only the compositor's socket, and SDL's
+    /// Wayland driver; there is no X window of its own then, so `window` is the root
+    /// window (what weston composited) and tests wait for their picture (`waitForScreen`).
+    func launch(_ args: [String], wayland: Wayland? = nil) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = args
@@ -71,12 +75,21 @@ final class XSession {
         env["XDG_CONFIG_HOME"] = dir + "/.config"
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
+        if let w = wayland {
+            env.removeValue(forKey: "DISPLAY")
+            (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (w.socket, w.runtimeDir, "wayland")
+        }
         p.environment = env
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
         p.standardOutput = output
         p.standardError = output
         try p.run()
         app = p
+        if wayland != nil {
+            try waitForOutput("cvdcam: showing", timeout: 30)
+            window = "root"
+            return
+        }
         for _ in 0..<300 {  // up to 30 s: CI machines run other test suites meanwhile
             if let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n").first {
                 window = String(w)
@@ -93,8 +106,31 @@ final class XSession {
         throw Failure("the window stayed empty")
     }
 
+    /// Screenshots until `check` finds nothing wrong (returns nil) or `timeout` passes;
+    /// returns the last screenshot, or throws with what `check` said last.
+    @discardableResult
+    func waitForScreen(timeout: Double = 10, _ check: (RGBAImage) -> String?) throws -> RGBAImage {
+        let end = Date().addingTimeInterval(timeout)
+        var problem = "no screenshot"
+        repeat {
+            if let shot = try? screenshot() {
+                guard let p = check(shot) else { return shot }
+                problem = p
+            }
+            usleep(200_000)
+        } while Date() < end
+        let saved = dir + "/unexpected-screen.png"
+        if let shot = try? screenshot() { try? ImageFile.write(shot, to: saved) }
+        throw Failure("the screen never showed what was expected: \(problem) (screenshot: \(saved))")
+    }
+
+    /// The running cvdcam's process id.
+    var appProcess: Process? { app }
+
+    /// A key press and release. To cvdcam's X window directly; on Wayland through the X
+    /// server's keyboard (XTEST), which weston turns into its seat's keyboard.
     func key(_ k: String) throws {
-        _ = try run("xdotool", ["key", "--window", window, k])
+        _ = try run("xdotool", window == "root" ? ["key", k] : ["key", "--window", window, k])
     }
 
     /// A key that closes the window: cvdcam quits on key-down, so the key-up would go to a

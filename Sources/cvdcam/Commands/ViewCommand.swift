@@ -101,7 +101,7 @@ struct ViewCommand: ParsableCommand {
         let reporter = TerminalReporter(holding: true)
         let source = try input.makeSource(reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
                                           doing: "showing")
-        options.windowSize = window ?? source.size.scaledDown(toFit: FrameSize(1920, 1080))
+        (options.windowSize, options.pictureSize) = (window, source.size.scaledDown(toFit: FrameSize(1920, 1080)))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             let viewer = try Viewer(source: source, options: options, reporter: reporter)
             reporter.release()
