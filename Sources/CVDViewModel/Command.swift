@@ -15,6 +15,8 @@ public enum Command: Equatable, Sendable {
     case moveDivider(delta: Double)
     case setDivider(Double)
     case toggleFullscreen
+    /// Shift+F: full screen on the next display (the projector).
+    case fullscreenOnNextDisplay
     case toggleFreeze
     case snapshot
     case toggleHelp
@@ -76,6 +78,7 @@ public enum Command: Equatable, Sendable {
             case "m": return .cycleModel
             case "v": return .cycleLayout
             case "f": return .toggleFullscreen
+            case "F": return .fullscreenOnNextDisplay
             case "s": return .snapshot
             case "h": return .toggleHelp
             case "q": return .quit
@@ -105,7 +108,7 @@ public enum Command: Equatable, Sendable {
         ("v", "layout: single, split, 2×2;  , . or drag: divider"),
         ("space", "freeze / unfreeze"),
         ("s", "save a PNG of the window"),
-        ("f", "full screen"),
+        ("f  Shift+F", "full screen;  on the next display (projector)"),
         ("h  F1", "this help (Esc closes it)"),
         ("q  Esc", "quit"),
     ]

@@ -6,6 +6,7 @@ public enum Key: Hashable, Sendable {
     case plus, minus
     case left, right, up, down
     case comma, period
+    /// a–z; "F" is Shift+f (the only shifted letter with a binding of its own).
     case letter(Character)
     case space
     case f1

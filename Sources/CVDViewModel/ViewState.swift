@@ -65,7 +65,7 @@ public struct ViewState: Equatable, Sendable {
 
     /// Side effects for the window layer; state changes are in `self`.
     public enum Effect: Equatable, Sendable {
-        case quit, snapshot, fullscreenChanged, toggleVirtualCamera
+        case quit, snapshot, fullscreenChanged, fullscreenOnNextDisplay, toggleVirtualCamera
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -118,6 +118,7 @@ public struct ViewState: Equatable, Sendable {
             guard helpVisible else { return .quit }
             helpVisible = false
         case .toggleFullscreen: fullscreen.toggle(); return .fullscreenChanged
+        case .fullscreenOnNextDisplay: fullscreen = true; return .fullscreenOnNextDisplay
         case .snapshot: return .snapshot
         case .toggleVirtualCamera: return .toggleVirtualCamera
         case .toggleCaption: captionVisible.toggle()

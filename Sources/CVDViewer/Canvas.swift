@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import CSDL2X11
+import CWayland
 import CVDCore
 import CVDViewModel
 
@@ -17,10 +18,15 @@ final class Canvas {
     /// SDL's name for the renderer in use ("software", "opengl", …).
     private(set) var rendererName = "?"
 
-    /// Opens the window. Throws `.noDisplay` when there is no display to open it on.
+    /// The display the window was put on (SDL's index, from 0): where full screen goes
+    /// without a window manager, which would otherwise not know.
+    private(set) var display: Int32
+
+    /// Opens the window on `display` (from 1; nil: the first). Throws `.noDisplay` when
+    /// there is no display to open it on, `.noSuchDisplay` when `display` names none.
     /// `fitToDisplay`: shrink `size` (keeping its shape) to the display's usable area, so
     /// that a 1080p camera's window does not reach onto the next monitor.
-    init(size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, fontPath: String) throws(ViewerError) {
+    init(size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPath: String) throws(ViewerError) {
         // Keep the screen awake during a demo (SDL's default too, made explicit).
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
@@ -29,9 +35,12 @@ final class Canvas {
         guard TTF_Init() == 0 else { throw .sdl("starting SDL_ttf", String(cString: SDL_GetError())) }
 
         DisplayStart.chooseRenderer()
+        if let n = display, !(1...Int(Displays.count)).contains(n) { throw .noSuchDisplay(n, Displays.all) }
+        let index = Int32((display ?? 1) - 1)
+        self.display = index
         var (w, h) = (Int32(size.width), Int32(size.height))
         var usable = SDL_Rect()
-        if fitToDisplay, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+        if fitToDisplay, SDL_GetDisplayUsableBounds(index, &usable) == 0, usable.w > 0, usable.h > 0 {
             let scale = min(1, Double(usable.w) / Double(w), Double(usable.h) / Double(h))
             (w, h) = (max(64, Int32(Double(w) * scale)), max(64, Int32(Double(h) * scale)))
         }
@@ -41,7 +50,8 @@ final class Canvas {
         let onX11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
         if fullscreen, !onX11 { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let win = SDL_CreateWindow("cvdcam", cvd_SDL_WINDOWPOS_CENTERED(), cvd_SDL_WINDOWPOS_CENTERED(), w, h, flags) else {
+        let at = Displays.centred(on: index)
+        guard let win = SDL_CreateWindow("cvdcam", at, at, w, h, flags) else {
             throw .noDisplay(String(cString: SDL_GetError()))
         }
         window = win
@@ -87,7 +97,7 @@ final class Canvas {
             SDL_GetWindowSize(window, &r.w, &r.h)
             if windowed == nil { windowed = r }
             var bounds = SDL_Rect()
-            guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(window)), &bounds) == 0 else { return }
+            guard SDL_GetDisplayBounds(display, &bounds) == 0 else { return }
             SDL_SetWindowBordered(window, SDL_FALSE)
             SDL_SetWindowPosition(window, bounds.x, bounds.y)
             SDL_SetWindowSize(window, bounds.w, bounds.h)
@@ -98,6 +108,30 @@ final class Canvas {
             SDL_SetWindowPosition(window, r.x, r.y)
             windowed = nil
         }
+    }
+
+    /// "2 of 2: HDMI-1, 1920×1080 at 1920,0": the display the window is on.
+    var displayDescription: String { Displays.describe(display, ofAll: true) }
+
+    /// Full screen on the next display (after the last, the first): leaves full screen,
+    /// moves the window there and goes full screen again, as a person would drag it
+    /// across (wraps `SDL_SetWindowPosition`). Returns what it did, for the status line.
+    func fullscreenOnNextDisplay() -> String {
+        setFullscreen(false)
+        display = (display + 1) % max(1, Displays.count)
+        let at = Displays.centred(on: display)
+        SDL_SetWindowPosition(window, at, at)
+        // On Wayland, full screen again only once the compositor has answered and a
+        // windowed frame is shown: weston 10 ignores a full-screen request that arrives
+        // while its last committed state is still full screen, and SDL 2.26 obeys a late
+        // "not full screen" answer by leaving full screen.
+        if cvd_wayland_sync(window) == 0 {
+            SDL_PumpEvents()
+            fullscreenAfterPresent = true
+        } else {
+            setFullscreen(true)
+        }
+        return Displays.count > 1 ? "full screen on display \(displayDescription)" : "full screen (there is only one display)"
     }
 
     /// A streaming texture the colour kernel writes BGRA into (wraps `SDL_CreateTexture`).
@@ -177,7 +211,16 @@ final class Canvas {
         return ok ? layout : nil
     }
 
-    func present() { SDL_RenderPresent(renderer) }
+    /// Set by `fullscreenOnNextDisplay` on Wayland: full screen after the next present.
+    private var fullscreenAfterPresent = false
+
+    func present() {
+        SDL_RenderPresent(renderer)
+        guard fullscreenAfterPresent else { return }
+        fullscreenAfterPresent = false
+        _ = cvd_wayland_sync(window)
+        setFullscreen(true)
+    }
 
     /// Frees the fonts and text textures and hides the window (see the type's note on why
     /// the window itself stays until the process exits).

@@ -10,9 +10,12 @@ enum KeyMapping {
          SDLK_CAPSLOCK, SDLK_NUMLOCKCLEAR, SDLK_SCROLLLOCK, SDLK_MODE].contains(code)
     }
 
-    static func key(_ sym: Int32) -> Key? {
+    /// `shift`: Shift is held (only Shift+f has a binding of its own: Caps Lock or Shift
+    /// with any other letter is the letter).
+    static func key(_ sym: Int32, shift: Bool = false) -> Key? {
         let code = SDL_KeyCode(rawValue: UInt32(bitPattern: sym))
         switch code {
+        case SDLK_f where shift: return .letter("F")
         case SDLK_0, SDLK_KP_0: return .digit(0)
         case SDLK_1, SDLK_KP_1: return .digit(1)
         case SDLK_2, SDLK_KP_2: return .digit(2)

@@ -21,7 +21,8 @@ extension Viewer {
         case SDL_QUIT:
             return false
         case SDL_KEYDOWN:
-            guard let key = KeyMapping.key(e.key.keysym.sym), let cmd = Command.forKey(key) else { return true }
+            let shift = UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
+            guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift), let cmd = Command.forKey(key) else { return true }
             if e.key.repeat != 0, key == .tab { return true }  // held, not pressed again
             return apply(cmd)
         case SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
@@ -62,6 +63,10 @@ extension Viewer {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
         case .fullscreenChanged?: canvas.setFullscreen(state.fullscreen)
+        case .fullscreenOnNextDisplay?:
+            let line = canvas.fullscreenOnNextDisplay()
+            reporter.status(line)
+            message = (line, SystemClock.monotonic + Self.noticeTime)
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case nil: break
         }

@@ -66,8 +66,8 @@ public final class Viewer {
         state.captionVisible = options.caption
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
-        canvas = try Canvas(size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil, fullscreen: options.fullscreen,
-                            fontPath: try FontLocator.find(options.fontPath))
+        canvas = try Canvas(size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
+                            fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
@@ -79,6 +79,7 @@ public final class Viewer {
         source.start(into: sink)
         defer { shutdown() }
         announce("showing \(source.name); \(state.summary)")
+        if options.display != nil || Displays.count > 1 { reporter.status("on display \(canvas.displayDescription)") }
         probes.profiler.note("SDL renderer \(canvas.rendererName)")
         if options.virtualCamera { toggleVirtualCamera() }
         let start = SystemClock.monotonic

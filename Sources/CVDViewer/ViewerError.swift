@@ -4,6 +4,8 @@ public enum ViewerError: Error, CustomStringConvertible {
     /// A Wayland compositor without keyboard or mouse (no wl_seat): SDL 2.26 cannot start there.
     case waylandWithoutSeat
     case fontMissing([String])
+    /// `--display N` names no display; the displays there are, described.
+    case noSuchDisplay(Int, [String])
     case sdl(String, String)
 
     public var description: String {
@@ -12,6 +14,8 @@ public enum ViewerError: Error, CustomStringConvertible {
             "no display found; use `cvdcam convert` or `cvdcam snapshot` for files"
         case .waylandWithoutSeat:
             "the Wayland compositor has no keyboard or mouse (no input seat), where SDL 2.26 cannot open a window; connect one, or use X11 (SDL_VIDEODRIVER=x11)"
+        case .noSuchDisplay(let n, let displays):
+            "there is no display \(n); --display takes 1–\(displays.count): \(displays.joined(separator: "; "))"
         case .fontMissing(let tried):
             "the DejaVu Sans font is missing (looked in \(tried.joined(separator: ", "))); install it: sudo apt-get install fonts-dejavu-core"
         case .sdl(let what, let why):

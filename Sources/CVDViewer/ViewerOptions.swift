@@ -8,6 +8,8 @@ public struct ViewerOptions: Sendable {
     /// The 2×2 layout's modes (`--quad`).
     public var quadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
     public var fullscreen = false
+    /// The display (monitor, projector) to open on, from 1 (`--display`); nil: the first.
+    public var display: Int?
     public var uiScale = 1.0
     /// Window size (`--window`), kept as asked; nil: `pictureSize`, shrunk to fit the display.
     public var windowSize: FrameSize?

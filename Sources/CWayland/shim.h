@@ -2,6 +2,8 @@
 // libwayland-dev, which libsdl2-dev already depends on).
 #include <string.h>
 #include <wayland-client.h>
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 
 static inline void cvd_wayland_global(void *data, struct wl_registry *registry, uint32_t name,
                                       const char *interface, uint32_t version) {
@@ -29,4 +31,17 @@ static inline int cvd_wayland_has_seat(void) {
     wl_registry_destroy(registry);
     wl_display_disconnect(display);
     return ok ? seat : -1;
+}
+
+/// Waits until the compositor has handled every request SDL sent for the window and SDL
+/// has handled the answers (wl_display_roundtrip on SDL's connection). 0 when done, -1
+/// when the window is not on Wayland. The compositor answers "leave full screen" with a
+/// configure event some time later, and SDL 2.26 obeys a configure that is not full
+/// screen by leaving full screen, even one answering an older request: going full screen
+/// again (on another output) straight away would be undone by that late answer.
+static inline int cvd_wayland_sync(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return -1;
+    return wl_display_roundtrip(info.info.wl.display) >= 0 ? 0 : -1;
 }

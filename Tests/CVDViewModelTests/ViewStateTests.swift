@@ -16,6 +16,7 @@ import Testing
         #expect(Command.forKey(.letter("m")) == .cycleModel)
         #expect(Command.forKey(.letter("v")) == .cycleLayout)
         #expect(Command.forKey(.letter("f")) == .toggleFullscreen)
+        #expect(Command.forKey(.letter("F")) == .fullscreenOnNextDisplay)
         #expect(Command.forKey(.letter("s")) == .snapshot)
         #expect(Command.forKey(.letter("h")) == .toggleHelp)
         #expect(Command.forKey(.f1) == .toggleHelp)
@@ -29,7 +30,7 @@ import Testing
 
     @Test func helpListsEveryBinding() {
         let text = Command.helpLines.map { $0.0 + " " + $0.1 }.joined(separator: "\n")
-        for word in ["1 – 8", "[", "m", "wheel", "arrows", "0", "v", "space", "s", "f", "F1", "Esc"] {
+        for word in ["1 – 8", "[", "m", "wheel", "arrows", "0", "v", "space", "s", "f", "Shift+F", "F1", "Esc"] {
             #expect(text.contains(word), "help lacks \(word)")
         }
     }

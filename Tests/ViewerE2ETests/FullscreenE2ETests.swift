@@ -26,6 +26,14 @@ import Testing
         usleep(700_000)
         g = try x.geometry()
         #expect(g.w == 1600 && g.h == 900, "full screen again: \(g)")
+        // Shift+F (full screen on the next display) from the window: with one display, on it.
+        try x.key("f")
+        usleep(700_000)
+        try x.key("shift+f")
+        try x.waitForOutput("full screen (there is only one display)")
+        usleep(700_000)
+        g = try x.geometry()
+        #expect(g.x == 0 && g.y == 0 && g.w == 1600 && g.h == 900, "Shift+F: \(g)")
         // Clickers send PageDown / PageUp.
         try x.key("Next")
         try x.waitForOutput("cvdcam: protanopia")

@@ -42,9 +42,34 @@ struct WaylandE2ETests {
         try x.waitForScreen { $0[320, 450].r > 60 ? nil : "still full screen: \($0[320, 450]) below the picture" }
         try x.key("f")
         try x.waitForScreen { Self.patchesWrong($0, .deuteranopia, left: 0) }
+        // Shift+F: full screen on the next output (the projector), then back on the first.
+        try x.key("shift+f")
+        try x.waitForOutput("full screen on display 2 of 2")
+        try x.waitForScreen { Self.patchesWrong($0, .deuteranopia, left: Self.output.w) }
+        try x.key("shift+f")
+        try x.waitForOutput("full screen on display 1 of 2")
+        try x.waitForScreen { Self.patchesWrong($0, .deuteranopia, left: 0) }
         // SIGTERM (a desktop's log-out, `kill`): quits as q does.
         guard let app = x.appProcess else { throw XSession.Failure("not launched") }
         kill(app.processIdentifier, SIGTERM)
+        #expect(try x.waitForExit() == 0)
+    }
+
+    /// `--display 2` opens on the second output; a display that is not there is one line
+    /// naming those that are.
+    @Test func displayChoosesTheOutput() throws {
+        let x = try XSession(width: 2 * Self.output.w, height: Self.output.h)
+        defer { x.close() }
+        let wayland = try x.startWeston(outputs: 2, width: Self.output.w, height: Self.output.h)
+        let image = try ViewerE2ETests.makeImage(in: x.dir)
+        let wrong = try Self.run(["--image", image, "--display", "3"], on: wayland)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("cvdcam: error: there is no display 3; --display takes 1–2: 1: ")
+                && wrong.stderr.contains("; 2: 640×480 at 640,0\n"), "stderr: \(wrong.stderr)")
+        try x.launch(["--image", image, "--fullscreen", "--display", "2", "--mode", "protanopia"], wayland: wayland)
+        try x.waitForOutput("on display 2 of 2: ")
+        try x.waitForScreen { Self.patchesWrong($0, .protanopia, left: Self.output.w) }
+        try x.key("q")
         #expect(try x.waitForExit() == 0)
     }
 
@@ -54,22 +79,29 @@ struct WaylandE2ETests {
         defer { x.close() }
         let wayland = try x.startWeston(outputs: 1, width: 640, height: 480, backend: "headless")
         for driver in ["wayland", nil] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: XSession.binary)
-            p.arguments = ["--test-scene"]
-            var env = ProcessInfo.processInfo.environment
-            env.removeValue(forKey: "DISPLAY")
-            (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (wayland.socket, wayland.runtimeDir, driver)
-            p.environment = env
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 1 && p.terminationReason == .exit, "SDL_VIDEODRIVER=\(driver ?? "unset"): status \(p.terminationStatus)")
-            #expect(text.hasPrefix("cvdcam: error: the Wayland compositor has no keyboard or mouse") && text.split(separator: "\n").count == 1,
-                    "SDL_VIDEODRIVER=\(driver ?? "unset"): stderr \(text)")
+            let r = try Self.run(["--test-scene"], on: wayland, driver: driver)
+            #expect(r.status == 1, "SDL_VIDEODRIVER=\(driver ?? "unset"): status \(r.status) (139: SIGSEGV)")
+            #expect(r.stderr.hasPrefix("cvdcam: error: the Wayland compositor has no keyboard or mouse") && r.stderr.split(separator: "\n").count == 1,
+                    "SDL_VIDEODRIVER=\(driver ?? "unset"): stderr \(r.stderr)")
         }
+    }
+
+    /// Runs cvdcam to its end on the compositor (no DISPLAY): exit status (128 + N for
+    /// signal N) and stderr.
+    static func run(_ args: [String], on wayland: XSession.Wayland, driver: String? = "wayland") throws -> (status: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: XSession.binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (wayland.socket, wayland.runtimeDir, driver)
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)
     }
 }

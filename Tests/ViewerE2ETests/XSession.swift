@@ -121,6 +121,7 @@ final class XSession {
         } while Date() < end
         let saved = dir + "/unexpected-screen.png"
         if let shot = try? screenshot() { try? ImageFile.write(shot, to: saved) }
+        try? readOutput().write(toFile: dir + "/output.txt", atomically: true, encoding: .utf8)
         throw Failure("the screen never showed what was expected: \(problem) (screenshot: \(saved))")
     }
 

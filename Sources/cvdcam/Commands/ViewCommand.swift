@@ -18,7 +18,7 @@ struct ViewCommand: ParsableCommand {
         "camera disconnected — waiting" and the view carries on when it is back. Keys: \
         1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
         0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
-        f full screen, h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
+        f full screen, Shift+F full screen on the next display, h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
         x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
         d assist (experimental), o virtual camera.
         """)
@@ -29,6 +29,9 @@ struct ViewCommand: ParsableCommand {
 
     @Flag(help: "Start full screen.")
     var fullscreen = false
+
+    @Option(help: ArgumentHelp("Open on display N, counted from 1 as the desktop's display settings do (a projector beside a laptop's screen is usually 2); with --fullscreen, full screen there. Shift+F moves the full-screen view to the next display.", valueName: "n"))
+    var display: Int?
 
     @Option(help: "Scale labels and text (e.g. 1.5 for a large room).")
     var uiScale = 1.0
@@ -86,6 +89,7 @@ struct ViewCommand: ParsableCommand {
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
         if input.image != nil, input.camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
         if let c = cycle, !(c >= 1 && c <= 3600) { throw ValidationError("--cycle takes seconds per mode, 1…3600") }
+        if let d = display, d < 1 { throw ValidationError("--display counts from 1 (the first display)") }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }
@@ -121,7 +125,7 @@ struct ViewCommand: ParsableCommand {
 
     /// --fullscreen, --ui-scale, --font, --snapshot-dir.
     private func windowOptions(_ o: inout ViewerOptions) {
-        (o.fullscreen, o.uiScale, o.fontPath) = (fullscreen, uiScale, font)
+        (o.fullscreen, o.display, o.uiScale, o.fontPath) = (fullscreen, display, uiScale, font)
         o.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
     }
 
