@@ -27,8 +27,13 @@ final class Canvas {
     /// `fitToDisplay`: shrink `size` (keeping its shape) to the display's usable area, so
     /// that a 1080p camera's window does not reach onto the next monitor.
     init(size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPath: String) throws(ViewerError) {
-        // Keep the screen awake during a demo (SDL's default too, made explicit).
+        // Keep the screen awake during a demo (SDL's default too, made explicit). SDL asks
+        // the desktop over D-Bus (org.freedesktop.ScreenSaver.Inhibit, GNOME's and KDE's
+        // own screensaver interface) in cvdcam's name and for this reason, and otherwise
+        // through X11's screensaver extension or Wayland's idle-inhibit protocol.
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0")
+        SDL_SetHint(SDL_HINT_APP_NAME, "cvdcam")
+        SDL_SetHint(SDL_HINT_SCREENSAVER_INHIBIT_ACTIVITY_NAME, "showing a colour-vision simulation")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         try DisplayStart.video()
         SDL_DisableScreenSaver()

@@ -63,7 +63,7 @@ final class XSession {
     /// `startWeston`) cvdcam gets no DISPLAY, only the compositor's socket, and SDL's
     /// Wayland driver; there is no X window of its own then, so `window` is the root
     /// window (what weston composited) and tests wait for their picture (`waitForScreen`).
-    func launch(_ args: [String], wayland: Wayland? = nil) throws {
+    func launch(_ args: [String], wayland: Wayland? = nil, environment: [String: String] = [:]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = args
@@ -79,6 +79,7 @@ final class XSession {
             env.removeValue(forKey: "DISPLAY")
             (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (w.socket, w.runtimeDir, "wayland")
         }
+        env.merge(environment) { $1 }
         p.environment = env
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
         p.standardOutput = output
