@@ -89,9 +89,10 @@ private struct CaptureLoop: Sendable {
         // in: a parameter would keep the first camera open for as long as the loop runs.
         var camera = first.take()
         var switched = switched
-        var ring: [[UInt8]] = [[], [], []]
-        var slot = 0
+        var ring = FrameRing()
         var lastAttempt = 0.0
+        // The current camera's counts already added to the sink's totals.
+        var counted = CaptureStats()
         while thread.isRunning {
             guard let cam = camera else {
                 // Lost: try again once a second, with the same options.
@@ -100,6 +101,7 @@ private struct CaptureLoop: Sendable {
                 do {
                     let c = try Camera(options)
                     camera = c
+                    counted = CaptureStats()
                     if let s = switched {
                         s(c.name)
                         switched = nil
@@ -114,16 +116,10 @@ private struct CaptureLoop: Sendable {
                 continue
             }
             do {
-                _ = try cam.next(timeout: 0.5) { bytes, layout, enc, _ in
-                    let n = layout.minimumByteCount
-                    if ring[slot].count != n { ring[slot] = [UInt8](repeating: 0, count: n) }
-                    // Copies into a buffer the view no longer holds (copy-on-write copies it
-                    // only if the view is still drawing from it). `bytes` holds at least
-                    // `minimumByteCount` bytes: the decoder checked it against the layout.
-                    ring[slot].withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: n) }
-                    sink.publish(Frame(bytes: ring[slot], layout: layout, ycbcr: enc, timestamp: SystemClock.monotonic))
-                    slot = (slot + 1) % ring.count
-                }
+                _ = try cam.next(timeout: 0.5) { bytes, layout, enc, _ in ring.publish(bytes, layout, enc, to: sink) }
+                let now = cam.stats
+                sink.addLosses(camera: now.dropped - counted.dropped, corrupt: now.corrupt - counted.corrupt)
+                counted = now
             } catch .timeout {
                 continue  // a slow camera, or one that just went: the next wait tells
             } catch {

@@ -8,6 +8,8 @@ public final class LatestFrame: Sendable {
         var frame: Frame?
         var fresh = false   // `frame` has not been taken by the view yet
         var dropped = 0     // published but replaced before the view took them
+        var cameraDropped = 0  // never delivered by the camera (sequence gaps)
+        var corrupt = 0        // delivered but not decodable
         var status: SourceStatus = .running
     }
 
@@ -34,6 +36,21 @@ public final class LatestFrame: Sendable {
     }
 
     public var droppedCount: Int { state.withLock { $0.dropped } }
+
+    /// Called by the source thread: frames lost before they could be published, by the
+    /// camera (gaps in its sequence numbers) and as corrupt data, added to the totals.
+    public func addLosses(camera: Int, corrupt: Int) {
+        guard camera != 0 || corrupt != 0 else { return }
+        state.withLock { s in
+            s.cameraDropped += camera
+            s.corrupt += corrupt
+        }
+    }
+
+    /// Frames dropped by cvdcam (replaced before the view took them), by the camera, and corrupt.
+    public var losses: (viewer: Int, camera: Int, corrupt: Int) {
+        state.withLock { ($0.dropped, $0.cameraDropped, $0.corrupt) }
+    }
 
     public var status: SourceStatus {
         get { state.withLock { $0.status } }

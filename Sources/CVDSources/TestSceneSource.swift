@@ -1,13 +1,26 @@
+import CVDCapture
 import CVDCore
 import CVDSystem
 import Foundation
 
-/// The built-in test scene as a camera would send it — YUYV at a steady rate — so the
-/// whole frame path runs even without a camera. A nil `fps` publishes as fast as the
-/// view takes frames (benchmark mode).
+/// The built-in test scene as a camera would send it — YUYV, or MJPEG — at a steady
+/// rate, so the whole frame path runs even without a camera. A nil `fps` publishes as
+/// fast as the view takes frames (benchmark mode).
+///
+/// As MJPEG (`--test-scene --format mjpeg`) the scene is what a webcam sees of it (uneven
+/// light, sensor noise: `SyntheticFrames.camera`), encoded once, ahead of time, by
+/// TurboJPEG at quality 85 and 4:2:2 as webcams do; every frame is then decoded on the
+/// source's thread by the camera's own decoder (`FrameDecoder`), as a camera's would be.
 public final class TestSceneSource: FrameSource {
-    public let name = "built-in test scene"
+    /// What the scene streams as.
+    public enum Format: String, Sendable, CaseIterable {
+        case yuyv, mjpeg
+    }
+
+    public let name: String
     public let size: FrameSize
+    public let format: Format
+    /// YUYV: the frame itself; MJPEG: the encoded frame.
     private let bytes: [UInt8]
     private let layout: FrameLayout
     private let fps: FrameRate?
@@ -16,23 +29,55 @@ public final class TestSceneSource: FrameSource {
     /// the window for as long as the scene runs.
     private let notice: String?
 
-    public init(size: FrameSize, fps: FrameRate?, notice: String? = nil) {
+    /// The JPEG quality and chroma subsampling of the MJPEG stream (a webcam's).
+    public static let jpegQuality = 85
+
+    public init(size: FrameSize, fps: FrameRate?, notice: String? = nil, format: Format = .yuyv) {
         self.notice = notice
-        let yuyv = TestScene.render(width: size.width & ~1, height: size.height).ycbcr(.yuyv)
-        bytes = yuyv.bytes
-        layout = yuyv.layout
+        self.format = format
+        let w = size.width & ~1, h = size.height
+        switch format {
+        case .yuyv:
+            let yuyv = TestScene.render(width: w, height: h).ycbcr(.yuyv)
+            (bytes, layout) = (yuyv.bytes, yuyv.layout)
+            name = "built-in test scene"
+        case .mjpeg:
+            bytes = Self.encodedScene(width: w, height: h)
+            layout = FrameLayout(format: .yuyv, width: w, height: h)
+            name = "built-in test scene (MJPEG)"
+        }
         self.size = FrameSize(layout.width, layout.height)
         self.fps = fps
     }
 
+    /// The camera-like scene as one JPEG (quality 85, 4:2:2).
+    static func encodedScene(width w: Int, height h: Int) -> [UInt8] {
+        let scene = SyntheticFrames.camera(width: w, height: h)
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for i in 0..<(w * h) { for c in 0..<3 { rgb[i * 3 + c] = scene.pixels[i * 4 + c] } }
+        return JPEGEncoder.encode(rgb: rgb, width: w, height: h, quality: jpegQuality, subsampling: .s422)
+    }
+
     public func start(into sink: LatestFrame) {
         if let notice { sink.status = .failed(notice) }
-        let bytes = bytes, layout = layout, period = fps?.period
+        let bytes = bytes, layout = layout, period = fps?.period, format = format
         thread.start { thread in
+            let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: layout.width, height: layout.height,
+                                                             bytesPerLine: 0, sizeImage: bytes.count))
+            var ring = FrameRing()
             var next = SystemClock.monotonic
             while thread.isRunning {
-                // Publishing the same array shares its storage: no copy, no allocation.
-                sink.publish(Frame(bytes: bytes, layout: layout, timestamp: SystemClock.monotonic))
+                switch format {
+                case .yuyv:
+                    // Publishing the same array shares its storage: no copy, no allocation.
+                    sink.publish(Frame(bytes: bytes, layout: layout, timestamp: SystemClock.monotonic))
+                case .mjpeg:
+                    // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
+                    let ok = bytes.withUnsafeBytes { jpeg in
+                        (try? decoder.decode(jpeg) { out, l, enc in ring.publish(out, l, enc, to: sink) }) != nil
+                    }
+                    if !ok { sink.addLosses(camera: 0, corrupt: 1) }
+                }
                 if let period {
                     next += period
                     let wait = next - SystemClock.monotonic

@@ -49,6 +49,8 @@ public enum Command: Equatable, Sendable {
     case toggleAssist
     /// Tab down / up: the original in every pane while held.
     case holdOriginal(Bool)
+    /// `i`: frame counts, fps and CPU on screen (the quit line's figures, live).
+    case toggleStats
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -88,6 +90,7 @@ public enum Command: Equatable, Sendable {
             case "a": return .toggleCycle
             case "x": return .pickAtPointer
             case "d": return .toggleAssist
+            case "i": return .toggleStats
             default: return .unbound
             }
         default: return .unbound
@@ -109,6 +112,7 @@ public enum Command: Equatable, Sendable {
         ("space", "freeze / unfreeze"),
         ("s", "save a PNG of the window"),
         ("f  Shift+F", "full screen;  on the next display (projector)"),
+        ("i", "frames shown and dropped, latency, fps, CPU"),
         ("h  F1", "this help (Esc closes it)"),
         ("q  Esc", "quit"),
     ]

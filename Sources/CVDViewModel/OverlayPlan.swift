@@ -12,8 +12,10 @@ public struct OverlayPlan: Equatable, Sendable {
     /// Probe rings and their callouts (drawn under the other labels).
     public private(set) var markers: [ProbeLayout.Marker] = []
     public private(set) var callouts: [LabelBox] = []
+    /// The `i` overlay (frame counts, fps, CPU), placed last where no other label is.
+    public private(set) var stats: LabelBox?
 
-    public var boxes: [LabelBox] { callouts + badges + chips + [footer, caption].compactMap { $0 } }
+    public var boxes: [LabelBox] { callouts + badges + chips + [footer, caption, stats].compactMap { $0 } }
 
     /// Footer and chip text is this fraction of the label size.
     public static let smallTextScale = 0.75
@@ -89,6 +91,17 @@ public struct OverlayPlan: Equatable, Sendable {
         }
         chips = shrunk
         self.footer = footerBox(shrunk.first?.shim.x ?? W)
+    }
+
+    /// This plan with the `i` overlay's `lines` placed by `StatsPanel` at the footer's text
+    /// size, clear of every other label.
+    public func withStats(_ lines: [String], state: ViewState, window: FrameSize, uiScale: Double,
+                          measure: TextMeasuring) -> OverlayPlan {
+        var plan = self
+        let font = Self.labelFont(state, window: window, uiScale: uiScale)
+        let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
+        plan.stats = StatsPanel.place(lines, fontSize: small, window: window, avoiding: boxes, measure: measure)
+        return plan
     }
 
     /// The caption strip: the window's width, at the bottom, in the label size (smaller if

@@ -6,10 +6,10 @@ import Foundation
 /// Each says in `notice` when its effect would not show by itself.
 extension ViewState {
     /// Commands that do not stop the mode cycle: its own step, the pointer moving over
-    /// panes, and the caption (part of the show).
+    /// panes, and the caption (part of the show) and the `i` overlay.
     static func keepsCycling(_ c: Command) -> Bool {
         switch c {
-        case .cycleStep, .pointAt, .toggleCycle, .holdOriginal(false): true
+        case .cycleStep, .pointAt, .toggleCycle, .holdOriginal(false), .toggleStats: true
         default: false
         }
     }

@@ -48,6 +48,8 @@ public struct ViewState: Equatable, Sendable {
     public var picked: RGB8?
     /// Tab held: every pane shows the original.
     public var showingOriginal = false
+    /// The `i` overlay: frame counts, fps and CPU.
+    public var statsVisible = false
     /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
@@ -122,6 +124,7 @@ public struct ViewState: Equatable, Sendable {
         case .snapshot: return .snapshot
         case .toggleVirtualCamera: return .toggleVirtualCamera
         case .toggleCaption: captionVisible.toggle()
+        case .toggleStats: statsVisible.toggle()
         case .toggleCycle:
             cycling.toggle()
             if cycling { captionVisible = true; layout = .single; notice = "cycling through the modes; any key stops" }

@@ -23,6 +23,8 @@ public final class Viewer {
     let canvas: Canvas
     let panes: PaneRenderer
     var probes: RunProbes
+    /// Frame totals (printed on quit) and the `i` overlay's figures.
+    var stats = LiveStats()
     let snapshots: SnapshotWriter
 
     var frame: Frame?
@@ -93,10 +95,12 @@ public final class Viewer {
                 frame = f
                 pictureDirty = true
                 probes.frameTaken()
+                stats.taken(f)
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
             let now = SystemClock.monotonic
+            if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
             if let m = message, now > m.until { message = nil; screenDirty = true }
             if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
             if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }
@@ -123,6 +127,7 @@ public final class Viewer {
                 let finishing = probes.screenshotDue
                 if finishing { snapshotPending = true; probes.screenshotTaken() }
                 try render()
+                stats.presented(at: SystemClock.monotonic)
                 probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
                 screenDirty = false
                 if finishing { running = false }
@@ -136,6 +141,8 @@ public final class Viewer {
                                                 dropped: sink.droppedCount) {
             reporter.figures("benchmark", figures)
         }
+        _ = stats.update(from: sink, now: SystemClock.monotonic)
+        reporter.status(stats.totals.line)
         return 0
     }
 
@@ -156,9 +163,12 @@ public final class Viewer {
         // lost or busy camera, no picture yet).
         let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
         let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
-        let plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+        var plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
                                uiScale: options.uiScale, footer: footer, compact: settled,
                                probeReadings: readout.readings, caption: captionText, measure: canvas.text)
+        if state.statsVisible {
+            plan = plan.withStats(stats.overlayLines, state: state, window: window, uiScale: options.uiScale, measure: canvas.text)
+        }
         for m in plan.markers { canvas.drawMarker(m) }
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.

@@ -57,3 +57,54 @@ import Testing
         #expect(sink.takeNew() == nil, "nothing is published after stop returns")
     }
 }
+
+@Suite struct SourceLossTests {
+    @Test func cameraLossesAddUpAlongsideTheViewersDrops() {
+        let sink = LatestFrame()
+        sink.addLosses(camera: 3, corrupt: 0)
+        sink.addLosses(camera: 0, corrupt: 2)
+        sink.addLosses(camera: 1, corrupt: 1)
+        let f = Frame(bytes: [0, 0, 0, 0], layout: FrameLayout(format: .rgba, width: 1, height: 1), timestamp: 0)
+        sink.publish(f)
+        sink.publish(f)
+        #expect(sink.losses == (viewer: 1, camera: 4, corrupt: 3))
+    }
+}
+
+@Suite struct MJPEGTestSceneTests {
+    /// `--test-scene --format mjpeg`: the camera-like scene encoded once by TurboJPEG (4:2:2,
+    /// quality 85), each frame decoded by the camera's decoder: the frames published are
+    /// exactly that decoder's output, and within JPEG's loss of the scene itself.
+    @Test func streamsTheEncodedSceneDecodedAsACameraFrame() throws {
+        let size = FrameSize(320, 240)
+        let source = TestSceneSource(size: size, fps: FrameRate(60), format: .mjpeg)
+        #expect(source.size == size && source.name.contains("MJPEG"))
+        let sink = LatestFrame()
+        source.start(into: sink)
+        var frame: Frame?
+        for _ in 0..<200 where frame == nil { usleep(10_000); frame = sink.takeNew() }
+        source.stop()
+        let f = try #require(frame)
+        #expect(f.layout.format == .yuyv && f.size == size && f.ycbcr == CaptureFormat.jfif)
+        let jpeg = TestSceneSource.encodedScene(width: 320, height: 240)
+        #expect(jpeg.starts(with: [0xFF, 0xD8]))
+        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: 320, height: 240, bytesPerLine: 0, sizeImage: jpeg.count))
+        let expected = try jpeg.withUnsafeBytes { j in try decoder.decode(j) { out, l, _ in Array(out.prefix(l.minimumByteCount)) } }
+        #expect(f.bytes == expected, "the frame is the decoder's output, byte for byte")
+        // Against the scene it encodes: mean error ≤ 6 levels (quality 85 smooths the scene's
+        // sensor noise, σ 3 levels, away, and 4:2:2 halves the chroma at the edges; measured 5.2).
+        let scene = SyntheticFrames.camera(width: 320, height: 240)
+        let k = FrameKernel(try Simulation(mode: .normal))
+        var rgba = [UInt8](repeating: 0, count: 320 * 240 * 4)
+        try f.bytes.withUnsafeBytes { s in
+            try rgba.withUnsafeMutableBytes { d in
+                try k.apply(source: s, f.layout, destination: d, FrameLayout(format: .rgba, width: 320, height: 240), ycbcr: f.ycbcr)
+            }
+        }
+        var total = 0
+        for i in 0..<(320 * 240) { for c in 0..<3 { total += abs(Int(rgba[i * 4 + c]) - Int(scene.pixels[i * 4 + c])) } }
+        let mean = Double(total) / Double(320 * 240 * 3)
+        #expect(mean <= 6, "mean error \(mean) levels")
+        #expect(sink.losses.corrupt == 0)
+    }
+}

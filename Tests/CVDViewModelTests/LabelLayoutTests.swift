@@ -64,8 +64,15 @@ struct ApproximateMeasure: TextMeasuring {
         let g = ViewGeometry(state: state, window: window, picture: picture)
         let sims = state.renderedSimulations
         let footer = "camera disconnected — waiting (/dev/video0: the camera was disconnected; plug it back in and start again)"
+        // The `i` overlay too, with the widest figures it shows.
+        let stats = ["123456 frames shown · 999.9 fps · CPU 199.9 %",
+                     "dropped: 12345 by cvdcam, 12345 by the camera · 12345 corrupt", "median latency 999.9 ms"]
         let plan = OverlayPlan(geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
                                footer: footer, compact: compact, measure: measure)
+            .withStats(stats, state: state, window: window, uiScale: scale, measure: measure)
+        if window.width >= 640, window.height >= 480 {
+            #expect(plan.stats != nil, "the i overlay found no room at \(window) ×\(scale) \(state.layout)")
+        }
         let screen = Rect(0, 0, Double(window.width), Double(window.height))
         let what = "\(state.layout) divider \(state.divider) \(window) ×\(scale) picture \(picture)\(compact ? " compact" : "")"
         for box in plan.boxes {

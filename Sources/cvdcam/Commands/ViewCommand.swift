@@ -18,9 +18,10 @@ struct ViewCommand: ParsableCommand {
         "camera disconnected — waiting" and the view carries on when it is back. Keys: \
         1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
         0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
-        f full screen, Shift+F full screen on the next display, h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
+        f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
         x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
-        d assist (experimental), o virtual camera.
+        d assist (experimental), o virtual camera. On quit it prints one line: "cvdcam: N frames \
+        shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
         """)
 
     @OptionGroup var input: SourceOptions

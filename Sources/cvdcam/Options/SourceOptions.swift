@@ -5,12 +5,12 @@ import CVDSources
 
 /// Where the picture comes from, for the live view and `relay`: `--image FILE`, or
 /// `--test-scene`, or the camera (`--device`, `--format`, `--size`, `--fps`, `--control`;
-/// `--size` and `--fps` also set the test scene's).
+/// `--size` and `--fps` also set the test scene's, `--format yuyv|mjpeg` how it streams).
 struct SourceOptions: ParsableArguments {
     @Option(help: "Use this picture file instead of a camera.")
     var image: String?
 
-    @Flag(help: "Use the built-in test scene even when there is a camera.")
+    @Flag(help: "Use the built-in test scene even when there is a camera (--format mjpeg: streamed as MJPEG, decoded as a camera's).")
     var testScene = false
 
     @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
@@ -19,6 +19,9 @@ struct SourceOptions: ParsableArguments {
     func validate() throws {
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
         if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
+        if testScene, let f = camera.pixelFormat?.code, f != .yuyv, f != .mjpeg {
+            throw ValidationError("--test-scene streams yuyv or mjpeg; --format \(f) is for cameras")
+        }
     }
 
     /// The picture file, or the camera or the test scene as `SourceChoice` decides; the
@@ -26,8 +29,9 @@ struct SourceOptions: ParsableArguments {
     func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String) throws -> FrameSource {
         if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
         let size = camera.frameSize ?? FrameSize(1280, 720)
+        let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
         return try SourceChoice.camera(camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing) { notice in
-            TestSceneSource(size: size, fps: sceneRate, notice: notice)
+            TestSceneSource(size: size, fps: sceneRate, notice: notice, format: format)
         }
     }
 }

@@ -1,0 +1,69 @@
+/// The live view's frame counts, for the line printed on quit and the `i` overlay:
+/// frames shown, frames cvdcam dropped (a newer frame replaced one never shown), frames
+/// the camera dropped (gaps in its sequence numbers), corrupt frames, and the median
+/// latency from hand-off to present.
+///
+/// Latencies go into a fixed histogram (0.01 ms bins up to 1 s, then one bin for longer),
+/// so hours of frames take the same memory and nothing is allocated per frame.
+public struct FrameTotals: Equatable, Sendable {
+    public private(set) var shown = 0
+    public var droppedByViewer = 0
+    public var droppedByCamera = 0
+    public var corrupt = 0
+    private var bins = [Int](repeating: 0, count: Self.binCount + 1)
+
+    /// Width of one latency bin, in seconds.
+    public static let binWidth = 0.00001
+    static let binCount = 100_000
+
+    public init() {}
+
+    /// A new frame was presented `latency` seconds after its source handed it over.
+    public mutating func shown(latency: Double) {
+        shown += 1
+        // Clamped before converting: Int(_:) traps on values beyond its range.
+        let bin = latency.isFinite ? Int((min(max(0, latency), 2) / Self.binWidth).rounded(.down)) : Self.binCount
+        bins[min(bin, Self.binCount)] += 1
+    }
+
+    /// The median latency in seconds (the middle of its bin), nil before the first frame.
+    public var medianLatency: Double? {
+        guard shown > 0 else { return nil }
+        // The lower median for an even count, as `sorted[(n - 1) / 2]`.
+        let rank = (shown - 1) / 2
+        var seen = 0
+        for (i, n) in bins.enumerated() {
+            seen += n
+            if seen > rank { return (Double(i) + 0.5) * Self.binWidth }
+        }
+        return nil
+    }
+
+    /// `N frames shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median
+    /// latency L ms`: printed on quit after the usual `cvdcam: ` (scripts read that line).
+    public var line: String {
+        "\(shown) frames shown, \(droppedByViewer) dropped by cvdcam, \(droppedByCamera) dropped by the camera, "
+            + "\(corrupt) corrupt, median latency \(Self.milliseconds(medianLatency)) ms"
+    }
+
+    /// The same figures for the `i` overlay, with the frame rate and CPU use of the last second.
+    public func overlayLines(fps: Double?, cpuPercent: Double?) -> [String] {
+        [
+            "\(shown) frames shown · " + (fps.map { Self.decimal($0) + " fps" } ?? "– fps")
+                + " · CPU " + (cpuPercent.map { Self.decimal($0) + " %" } ?? "–"),
+            "dropped: \(droppedByViewer) by cvdcam, \(droppedByCamera) by the camera · \(corrupt) corrupt",
+            "median latency \(Self.milliseconds(medianLatency)) ms",
+        ]
+    }
+
+    static func milliseconds(_ seconds: Double?) -> String {
+        guard let s = seconds else { return "–" }
+        return decimal(s * 1000)
+    }
+
+    /// One decimal, without Foundation ("12.3").
+    static func decimal(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}

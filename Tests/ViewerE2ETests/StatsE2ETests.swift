@@ -1,0 +1,41 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+/// `i` (frame counts, fps and CPU on screen) and the totals line on quit, on the MJPEG
+/// test scene (`--test-scene --format mjpeg`: every frame decoded as a camera's).
+@Suite(.serialized) struct StatsE2ETests {
+    @Test func overlayTogglesAndQuitPrintsTheTotals() throws {
+        let x = try XSession()
+        defer { x.close() }
+        try x.launch(["--test-scene", "--format", "mjpeg", "--size", "1280x720", "--fps", "30", "--window", "1280x720",
+                      "--mode", "deuteranopia"])
+        try x.waitForOutput("showing built-in test scene (MJPEG)")
+        usleep(300_000)
+        let before = try x.screenshot()
+        try x.key("i")
+        usleep(1_600_000)  // the figures are taken once a second
+        let shown = try x.screenshot()
+        try ImageFile.write(shown, to: ViewerE2ETests.screenshotDir + "/stats.png")
+        // The overlay sits top right (the badge is top left): its dark shim changes that corner.
+        func changed(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+            var n = 0
+            for y in 0..<140 { for x in 640..<1280 where a[x, y].distance(to: b[x, y]) > 24 { n += 1 } }
+            return n
+        }
+        #expect(changed(before, shown) > 5000, "no overlay top right after i")
+        try x.key("i")
+        usleep(400_000)
+        #expect(changed(before, try x.screenshot()) < 50, "the overlay stays after the second i")
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+        let out = x.readOutput()
+        let pattern = /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
+        let m = try #require(out.split(separator: "\n").compactMap { try? pattern.wholeMatch(in: String($0)) }.last,
+                             "no totals line in: \(out)")
+        #expect(Int(m.output.1)! >= 40, "about 2.5 s at 30 fps: \(m.output.0)")
+        #expect(m.output.3 == "0" && m.output.4 == "0", "the test scene drops nothing and is never corrupt")
+        #expect(Double(m.output.5)! > 0 && Double(m.output.5)! < 100, "latency: \(m.output.0)")
+    }
+}
