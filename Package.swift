@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO", "CVDSources", "CVDViewer", "CVDCapture", "CVDSystem",
+                "CVDCore", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture", "CVDSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: cpuFlags

@@ -91,13 +91,14 @@ public final class Camera {
         return granted
     }
 
-    /// Waits for the next frame, decodes it and lends it to `body`. Returns nil when the
-    /// frame could not be decoded (counted in `stream.stats.corrupt`).
-    public func next<R>(timeout: Double = 2,
+    /// Waits for the next frame, decodes it (MJPEG at up to 1/`reduction` of its size: see
+    /// `FrameDecoder.decode`) and lends it to `body`. Returns nil when the frame could not
+    /// be decoded (counted in `stream.stats.corrupt`).
+    public func next<R>(timeout: Double = 2, reduction: Int = 1,
                         _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R) throws(CaptureError) -> R? {
         let decoder = self.decoder
         let result: R? = try stream.next(timeout: timeout) { frame in
-            try? decoder.decode(frame.bytes) { bytes, layout, enc in body(bytes, layout, enc, frame) }
+            try? decoder.decode(frame.bytes, reduction: reduction) { bytes, layout, enc in body(bytes, layout, enc, frame) }
         }
         if result == nil { stream.countCorrupt() }
         return result

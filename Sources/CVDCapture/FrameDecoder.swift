@@ -21,7 +21,12 @@ public final class FrameDecoder {
     public static func canDecode(_ f: FourCC) -> Bool { FormatChoice.isSupported(f) }
 
     /// Decodes `bytes` (one frame in `format`) and lends the result to `body`.
-    public func decode<R>(_ bytes: UnsafeRawBufferPointer,
+    ///
+    /// - Parameter reduction: how much smaller than the stream the picture may be (1, 2, 4
+    ///   or 8; the shown size allows it): 4:2:2 / 4:2:0 MJPEG frames then decode at that
+    ///   fraction of their size (libjpeg-turbo's scaled DCT), or the largest smaller
+    ///   reduction that keeps the width even. Other formats ignore it.
+    public func decode<R>(_ bytes: UnsafeRawBufferPointer, reduction: Int = 1,
                           _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R) throws(Failure) -> R {
         let f = format, w = f.width, h = f.height
         func direct(_ pf: PixelFormat, minStride: Int) throws(Failure) -> R {
@@ -68,11 +73,25 @@ public final class FrameDecoder {
             guard head.width == w, head.height == h else {
                 throw Failure(description: "MJPEG frame is \(head.width)×\(head.height), the stream is \(w)×\(h)")
             }
-            let out = FrameLayout(format: head.output == .yuyv ? .yuyv : .rgb24, width: w, height: h)
+            var r = head.output == .yuyv ? Self.reductions.first { $0 <= reduction } ?? 1 : 1
+            while r > 1, JPEGDecoder.scaledSize(head, reduction: r).width % 2 != 0 { r /= 2 }
+            let scaled = JPEGDecoder.scaledSize(head, reduction: r)
+            let out = FrameLayout(format: head.output == .yuyv ? .yuyv : .rgb24, width: scaled.width, height: scaled.height)
             var failure: Failure?
             let result: R? = withScratch(out.minimumByteCount) { dst in
                 do {
-                    try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)
+                    if r == 1 {
+                        try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)
+                    } else {
+                        let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        try jpeg.decodePlanes(bytes, head, reduction: r) { p in
+                            // The scratch holds the scaled YUYV frame (`out`), the size of these planes.
+                            Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
+                                                cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
+                                                chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
+                                                width: p.width, height: p.height, to: o, outStride: out.bytesPerRow)
+                        }
+                    }
                 } catch {
                     failure = Failure(description: "corrupt MJPEG frame: \(error)")
                     return nil
@@ -85,6 +104,9 @@ public final class FrameDecoder {
             throw Failure(description: "cvdcam cannot decode \(f.fourCC) frames")
         }
     }
+
+    /// The reductions a scaled decode offers, largest first.
+    static let reductions = [8, 4, 2, 1]
 
     private func withScratch<R>(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
         if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }

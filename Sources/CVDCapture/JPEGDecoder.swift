@@ -1,4 +1,5 @@
 import CTurboJPEG
+import CVDCore
 
 /// Decodes MJPEG webcam frames with libjpeg-turbo's TurboJPEG API.
 ///
@@ -55,37 +56,62 @@ public final class JPEGDecoder {
         guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
               let dst = out.baseAddress?.assumingMemoryBound(to: UInt8.self),
               out.count >= outStride * height else { throw DecodeError(description: "output buffer too small") }
-        let flags = TJFLAG_STOPONWARNING
         switch output {
         case .rgb24:
             guard tjDecompress2(handle, src, UInt(jpeg.count), dst, Int32(width), Int32(outStride), Int32(height),
-                                Int32(TJPF_RGB.rawValue), flags) == 0 else { throw error() }
+                                Int32(TJPF_RGB.rawValue), TJFLAG_STOPONWARNING) == 0 else { throw error() }
         case .yuyv:
-            guard header.output == .yuyv else { throw DecodeError(description: "this JPEG's chroma cannot be packed as YUYV") }
-            let sub = header.subsampling
-            let cw = Int(tjPlaneWidth(1, Int32(width), sub)), ch = Int(tjPlaneHeight(1, Int32(height), sub))
-            let ySize = width * height, cSize = cw * ch
-            if planes.count < ySize + 2 * cSize { planes = [UInt8](repeating: 0, count: ySize + 2 * cSize) }
-            var failed: DecodeError?
-            planes.withUnsafeMutableBufferPointer { p in
-                // Three planes inside one scratch buffer, sized just above.
-                let base = p.baseAddress!
-                // Small fixed-size argument arrays on the stack: no allocation per frame.
-                let ok = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { pp in
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3) { sp in
-                        pp[0] = base; pp[1] = base + ySize; pp[2] = base + ySize + cSize
-                        sp[0] = Int32(width); sp[1] = Int32(cw); sp[2] = Int32(cw)
-                        return tjDecompressToYUVPlanes(handle, src, UInt(jpeg.count), pp.baseAddress, Int32(width),
-                                                       sp.baseAddress, Int32(height), flags) == 0
-                    }
-                }
-                guard ok else { failed = error(); return }
-                Repack.planesToYUYV(y: base, yStride: width, cb: base + ySize, cr: base + ySize + cSize,
-                                    chromaStride: cw, chromaStep: 1, chromaRows: ch < height ? 2 : 1,
+            try decodePlanes(jpeg, header, reduction: 1) { p in
+                Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
+                                    cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
+                                    chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
                                     width: width, height: height, to: dst, outStride: outStride)
             }
-            if let failed { throw failed }
         }
+    }
+
+    /// The size a frame decodes to at `reduction` (1, 2, 4 or 8): the JPEG's size divided,
+    /// rounded up, as libjpeg-turbo's scaled DCT gives it.
+    public static func scaledSize(_ header: Header, reduction: Int) -> (width: Int, height: Int) {
+        ((header.width + reduction - 1) / reduction, (header.height + reduction - 1) / reduction)
+    }
+
+    /// Decodes a 4:2:2 or 4:2:0 frame (`header.output == .yuyv`) to its Y′CbCr planes at
+    /// 1/`reduction` of its size (1, 2, 4 or 8: libjpeg-turbo's scaled inverse DCT, which
+    /// decodes no more pixels than asked for) into a buffer the decoder keeps, and lends
+    /// them to `body` (valid only inside it). Wraps `tjDecompressToYUVPlanes`.
+    public func decodePlanes<R>(_ jpeg: UnsafeRawBufferPointer, _ header: Header, reduction: Int,
+                                _ body: (YCbCrPlanes) -> R) throws(DecodeError) -> R {
+        guard header.output == .yuyv else { throw DecodeError(description: "this JPEG's chroma is not 4:2:2 or 4:2:0") }
+        guard [1, 2, 4, 8].contains(reduction) else { throw DecodeError(description: "reduction \(reduction) is not 1, 2, 4 or 8") }
+        guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw DecodeError(description: "empty frame") }
+        let sub = header.subsampling
+        let (width, height) = Self.scaledSize(header, reduction: reduction)
+        let cw = Int(tjPlaneWidth(1, Int32(width), sub)), ch = Int(tjPlaneHeight(1, Int32(height), sub))
+        let ySize = width * height, cSize = cw * ch
+        if planes.count < ySize + 2 * cSize { planes = [UInt8](repeating: 0, count: ySize + 2 * cSize) }
+        let flags = TJFLAG_STOPONWARNING
+        var failed: DecodeError?
+        let result: R? = planes.withUnsafeMutableBufferPointer { p in
+            // Three planes inside one scratch buffer, sized just above.
+            let base = p.baseAddress!
+            // Small fixed-size argument arrays on the stack: no allocation per frame.
+            let ok = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { pp in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3) { sp in
+                    pp[0] = base; pp[1] = base + ySize; pp[2] = base + ySize + cSize
+                    sp[0] = Int32(width); sp[1] = Int32(cw); sp[2] = Int32(cw)
+                    // TurboJPEG scales to the largest size that fits width × height: exactly these.
+                    return tjDecompressToYUVPlanes(handle, src, UInt(jpeg.count), pp.baseAddress, Int32(width),
+                                                   sp.baseAddress, Int32(height), flags) == 0
+                }
+            }
+            guard ok else { failed = error(); return nil }
+            return body(YCbCrPlanes(y: UnsafeRawPointer(base), cb: UnsafeRawPointer(base + ySize), cr: UnsafeRawPointer(base + ySize + cSize),
+                                    yStride: width, chromaStride: cw, width: width, height: height,
+                                    subsampling: ch < height ? .s420 : .s422))
+        }
+        if let failed { throw failed }
+        return result!
     }
 
     private func error() -> DecodeError {

@@ -116,7 +116,7 @@ private struct CaptureLoop: Sendable {
                 continue
             }
             do {
-                _ = try cam.next(timeout: 0.5) { bytes, layout, enc, _ in ring.publish(bytes, layout, enc, to: sink) }
+                _ = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ in ring.publish(bytes, layout, enc, to: sink) }
                 let now = cam.stats
                 sink.addLosses(camera: now.dropped - counted.dropped, corrupt: now.corrupt - counted.corrupt)
                 counted = now

@@ -11,6 +11,7 @@ public final class LatestFrame: Sendable {
         var cameraDropped = 0  // never delivered by the camera (sequence gaps)
         var corrupt = 0        // delivered but not decodable
         var status: SourceStatus = .running
+        var reduction = 1
     }
 
     private let state = Mutex(State())
@@ -36,6 +37,14 @@ public final class LatestFrame: Sendable {
     }
 
     public var droppedCount: Int { state.withLock { $0.dropped } }
+
+    /// How much smaller than the source's size the view may be sent the picture (1, 2, 4
+    /// or 8), because it shows it no larger than that: set by the view, read by the source
+    /// before each decode (an MJPEG camera then decodes at a reduced DCT scale).
+    public var reduction: Int {
+        get { state.withLock { $0.reduction } }
+        set { state.withLock { $0.reduction = max(1, newValue) } }
+    }
 
     /// Called by the source thread: frames lost before they could be published, by the
     /// camera (gaps in its sequence numbers) and as corrupt data, added to the totals.

@@ -74,7 +74,7 @@ public final class TestSceneSource: FrameSource {
                 case .mjpeg:
                     // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
                     let ok = bytes.withUnsafeBytes { jpeg in
-                        (try? decoder.decode(jpeg) { out, l, enc in ring.publish(out, l, enc, to: sink) }) != nil
+                        (try? decoder.decode(jpeg, reduction: sink.reduction) { out, l, enc in ring.publish(out, l, enc, to: sink) }) != nil
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }
                 }

@@ -89,7 +89,8 @@ extension Viewer {
     }
 
     func toggleVirtualCamera() {
-        let size = virtualCamera.sendsWindow ? canvas.outputSize : (frame?.size ?? source.size)
+        // The source's own size: frames come at it while the virtual camera is on (`updateDecodeReduction`).
+        let size = virtualCamera.sendsWindow ? canvas.outputSize : source.size
         let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
         reporter.status(line)
         message = (line, SystemClock.monotonic + 5)
@@ -108,6 +109,16 @@ extension Viewer {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
         return geometry?.picturePoint(Double(x), Double(y))
+    }
+
+    /// Tells the source how much smaller than its size the picture may come (an MJPEG
+    /// camera then decodes no more pixels than are shown); full size for the virtual camera,
+    /// which sends the picture as the camera gives it.
+    func updateDecodeReduction() {
+        let r = virtualCamera.isOn ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size)
+        guard r != decodeReduction else { return }
+        decodeReduction = r
+        sink.reduction = r
     }
 
     /// A key or the mouse was used: labels show in full again.

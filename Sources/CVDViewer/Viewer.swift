@@ -25,6 +25,8 @@ public final class Viewer {
     var probes: RunProbes
     /// Frame totals (printed on quit) and the `i` overlay's figures.
     var stats = LiveStats()
+    /// The decode reduction last told to the source (`DecodeScale`).
+    var decodeReduction = 1
     let snapshots: SnapshotWriter
 
     var frame: Frame?
@@ -101,6 +103,7 @@ public final class Viewer {
             if status != lastStatus { lastStatus = status; screenDirty = true }
             let now = SystemClock.monotonic
             if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
+            updateDecodeReduction()
             if let m = message, now > m.until { message = nil; screenDirty = true }
             if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
             if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }

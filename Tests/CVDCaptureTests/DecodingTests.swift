@@ -123,3 +123,87 @@ import Testing
         #expect(throws: FrameDecoder.Failure.self) { _ = try Self.decodeToRGBA([UInt8](repeating: 0, count: 64 * 50), nv) }
     }
 }
+
+/// MJPEG decoded straight to planes and into the kernel, and at a reduced DCT scale.
+@Suite struct PlanarJPEGTests {
+    static func cameraJPEG(_ w: Int, _ h: Int, _ sub: TestJPEG.Subsampling) -> [UInt8] {
+        let scene = SyntheticFrames.camera(width: w, height: h)
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for i in 0..<(w * h) { for c in 0..<3 { rgb[i * 3 + c] = scene.pixels[i * 4 + c] } }
+        return JPEGEncoder.encode(rgb: rgb, width: w, height: h, quality: 85, subsampling: sub)
+    }
+
+    /// Decoding to planes and simulating them gives exactly (tolerance 0) the pixels of
+    /// decoding fully to YUYV and simulating that.
+    @Test(arguments: [TestJPEG.Subsampling.s422, .s420])
+    func planesIntoTheKernelGiveTheSamePixels(_ sub: TestJPEG.Subsampling) throws {
+        let (w, h) = (640, 360)
+        let jpeg = Self.cameraJPEG(w, h, sub)
+        let k = FrameKernel(try Simulation(mode: .deuteranopia))
+        let dl = FrameLayout(format: .bgra, width: w, height: h)
+        var viaYUYV = [UInt8](repeating: 0, count: dl.minimumByteCount), viaPlanes = viaYUYV
+        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let turbo = JPEGDecoder()
+        for strategy in [FrameKernel.Strategy.table, .compute] {
+            try jpeg.withUnsafeBytes { j in
+                try viaYUYV.withUnsafeMutableBytes { d in
+                    try decoder.decode(j) { s, l, enc in try? k.apply(source: s, l, destination: d, dl, ycbcr: enc, strategy: strategy) }
+                }
+                let header = try turbo.header(j)
+                try viaPlanes.withUnsafeMutableBytes { d in
+                    try turbo.decodePlanes(j, header, reduction: 1) { p in
+                        try? k.apply(planes: p, destination: d, dl, ycbcr: CaptureFormat.jfif, strategy: strategy)
+                    }
+                }
+            }
+            #expect(viaYUYV == viaPlanes, "\(sub) \(strategy)")
+            #expect(viaYUYV.contains { $0 != 0 }, "something was decoded")
+        }
+    }
+
+    /// At a reduction of 2 or 4 the frame is that much smaller, and each of its pixels is
+    /// the average of the block it stands for in the full decode, within 6 levels on
+    /// average (the scaled inverse DCT filters a little differently from a box average).
+    @Test(arguments: [2, 4])
+    func reducedScaleDecodesFewerPixelsOfTheSamePicture(_ r: Int) throws {
+        let (w, h) = (640, 480)
+        let jpeg = Self.cameraJPEG(w, h, .s422)
+        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let normal = FrameKernel(try Simulation(mode: .normal))
+        func rgba(_ reduction: Int) throws -> (FrameLayout, [UInt8]) {
+            try jpeg.withUnsafeBytes { j in
+                try decoder.decode(j, reduction: reduction) { s, l, enc in
+                    let dl = FrameLayout(format: .rgba, width: l.width, height: l.height)
+                    var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
+                    out.withUnsafeMutableBytes { d in _ = try? normal.apply(source: s, l, destination: d, dl, ycbcr: enc) }
+                    return (dl, out)
+                }
+            }
+        }
+        let (full, fullPx) = try rgba(1)
+        let (small, smallPx) = try rgba(r)
+        #expect(full.width == w && full.height == h)
+        #expect(small.width == w / r && small.height == h / r)
+        var total = 0
+        for y in 0..<small.height {
+            for x in 0..<small.width {
+                for c in 0..<3 {
+                    var sum = 0
+                    for dy in 0..<r { for dx in 0..<r { sum += Int(fullPx[((y * r + dy) * w + x * r + dx) * 4 + c]) } }
+                    total += abs(sum / (r * r) - Int(smallPx[(y * small.width + x) * 4 + c]))
+                }
+            }
+        }
+        let mean = Double(total) / Double(small.width * small.height * 3)
+        #expect(mean <= 6, "mean difference \(mean) levels at 1/\(r)")
+    }
+
+    /// A reduction whose width would be odd falls back to the next smaller one.
+    @Test func reductionKeepsWholePairs() throws {
+        let (w, h) = (1288, 96)  // 1288 / 8 = 161 (odd), / 4 = 322
+        let jpeg = Self.cameraJPEG(w, h, .s422)
+        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let size = try jpeg.withUnsafeBytes { j in try decoder.decode(j, reduction: 8) { _, l, _ in (l.width, l.height) } }
+        #expect(size == (322, 24))
+    }
+}

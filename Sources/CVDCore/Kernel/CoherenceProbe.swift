@@ -22,4 +22,20 @@ enum CoherenceProbe {
         }
         return total < threshold * rowsSampled * colsSampled
     }
+
+    /// The same test on planes: each sampled pair's chroma against the next pair's.
+    static func isCoherent(_ p: YCbCrPlanes) -> Bool {
+        let pairs = p.width / 2
+        guard pairs >= 2 else { return false }
+        let rowsSampled = min(32, p.height), colsSampled = min(64, pairs - 1)
+        var total = 0
+        for i in 0..<rowsSampled {
+            let (_, cb, cr) = p.rows(i * p.height / rowsSampled)
+            for j in 0..<colsSampled {
+                let q = j * (pairs - 1) / colsSampled
+                total += abs(Int(cb[q]) - Int(cb[q + 1])) + abs(Int(cr[q]) - Int(cr[q + 1]))
+            }
+        }
+        return total < threshold * rowsSampled * colsSampled
+    }
 }

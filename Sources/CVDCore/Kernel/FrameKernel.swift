@@ -153,6 +153,38 @@ public final class FrameKernel: Sendable {
         }
     }
 
+    /// Transforms planar 4:2:2 or 4:2:0 Y′CbCr (what a JPEG decoder delivers) into
+    /// `destination`, reading the planes straight (no packing to YUYV first): the same
+    /// pixels as packing them to YUYV and calling `apply(source:…)`, by the same paths — the
+    /// table for camera-like pictures into aligned BGRA, else computed.
+    public func apply(planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+                      ycbcr: YCbCrEncoding, strategy: Strategy = .automatic, threads: Int = 1) throws(FrameError) {
+        try planes.validate()
+        try dl.validate()
+        guard dl.format.rgbOffsets != nil else { throw .unsupportedDestination(dl.format) }
+        guard planes.width == dl.width, planes.height == dl.height else {
+            throw .sizeMismatch(source: "\(planes.width)×\(planes.height) Y′CbCr planes", destination: dl.description)
+        }
+        guard destination.count >= dl.minimumByteCount else {
+            throw .bufferTooSmall(have: destination.count, need: dl.minimumByteCount)
+        }
+        guard let dst = destination.baseAddress else { return }
+        let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
+        let table = lookup && mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(planes))
+            ? self.table(for: ycbcr) : nil
+        let k = YCbCrDecoding(ycbcr), transform = transform, math = math
+        // As in `apply(source:…)`: bands write disjoint rows; the caller keeps the planes alive.
+        nonisolated(unsafe) let d = dst
+        let n = max(1, min(threads, planes.height))
+        let band: @Sendable (Range<Int>) -> Void = { rows in
+            if let t = table { t.run(planes: planes, destination: d, dl, rows: rows) }
+            else { PlanarPath(transform: transform, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows).run() }
+        }
+        if n == 1 { band(0..<planes.height) } else {
+            DispatchQueue.concurrentPerform(iterations: n) { i in band((planes.height * i / n)..<(planes.height * (i + 1) / n)) }
+        }
+    }
+
     /// What one frame needs; a value, so a frame allocates nothing.
     private enum Job: Sendable {
         case rgb

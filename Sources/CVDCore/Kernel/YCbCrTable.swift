@@ -65,6 +65,22 @@ final class YCbCrTable: Sendable {
         sl.format.withYCbCrLayout(Lookup(table: self, source: source, sl: sl, destination: destination, dl: dl, rows: rows))
     }
 
+    /// Planar 4:2:2 / 4:2:0 → BGRA by lookup: the same entries as `run`, read from the planes.
+    func run(planes: YCbCrPlanes, destination: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
+        let pairs = planes.width / 2
+        let t = UnsafePointer(entries)
+        for y in rows {
+            let (ys, us, vs) = planes.rows(y)
+            // As in `Lookup`: validated planes and a 4-byte-aligned BGRA destination.
+            let d = destination.advanced(by: y &* dl.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for p in 0..<pairs {
+                let c = Int(us[p]) &<< 16 | Int(vs[p]) &<< 8
+                d[p &* 2] = t[c | Int(ys[p &* 2])]
+                d[p &* 2 &+ 1] = t[c | Int(ys[p &* 2 &+ 1])]
+            }
+        }
+    }
+
     private struct Lookup: YCbCrLayoutVisitor {
         let table: YCbCrTable
         let source: UnsafeRawPointer, sl: FrameLayout

@@ -1,12 +1,14 @@
 import CVDCapture
 import CVDCore
+import CVDViewModel
 import Foundation
 
 /// `cvdcam bench --capture`: CPU time per frame for what happens between the driver's
 /// buffer and the colour kernel, on recorded frames (the camera-like scene as a camera
 /// sends it: YUYV, NV12, and MJPEG encoded by TurboJPEG at quality 85, 4:2:2), on one
 /// thread. MJPEG is decoded three ways: cvdcam's TurboJPEG → Y′CbCr planes → YUYV,
-/// TurboJPEG → RGB24, and libv4lconvert → RGB24 (libv4l2's own converter).
+/// TurboJPEG → RGB24, and libv4lconvert → RGB24 (libv4l2's own converter, the baseline:
+/// every MJPEG row is also given as a ratio of its time in the same run).
 struct CaptureCostBench {
     let size: FrameSize
     let seconds: Double
@@ -86,6 +88,7 @@ struct CaptureCostBench {
             let label = name.hasPrefix("MJPEG") ? "MJPEG → YUYV (cvdcam)" : name
             rows.append(Row(name: "\(label): decode + deuteranopia → BGRA", result: r))
         }
+        rows += planarRows(jpeg, kernel)
         // The alternative: decode to RGB24, then the kernel's computing RGB path.
         let rgbLayout = FrameLayout(format: .rgb24, width: w, height: h)
         rows.append(Row(name: "MJPEG → RGB24: decode + deuteranopia → BGRA", result: jpeg.withUnsafeBytes { src in
@@ -99,6 +102,34 @@ struct CaptureCostBench {
             }
         }))
         report(rows, jpegBytes: jpeg.count)
+    }
+
+    /// cvdcam's MJPEG path today: TurboJPEG's Y′CbCr planes straight into the kernel (no
+    /// packing), at full size, and — for frames larger than 1080p — at the reduced DCT scale
+    /// the live view uses when the picture is shown at 1920×1080.
+    private func planarRows(_ jpeg: [UInt8], _ kernel: FrameKernel) -> [Row] {
+        let turbo = JPEGDecoder()
+        guard let header = try? jpeg.withUnsafeBytes({ try turbo.header($0) }) else { return [] }
+        var reductions = [1]
+        let shown = DecodeScale.reduction(state: ViewState(), window: FrameSize(1920, 1080), picture: size)
+        if shown > 1 { reductions.append(shown) }
+        return reductions.map { r in
+            let (w, h) = JPEGDecoder.scaledSize(header, reduction: r)
+            let dl = FrameLayout(format: .bgra, width: w, height: h)
+            var bgra = [UInt8](repeating: 0, count: dl.minimumByteCount)
+            let result = jpeg.withUnsafeBytes { src in
+                bgra.withUnsafeMutableBytes { dst in
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                        _ = try? turbo.decodePlanes(src, header, reduction: r) { p in
+                            try? kernel.apply(planes: p, destination: dst, dl, ycbcr: CaptureFormat.jfif)
+                        }
+                    }
+                }
+            }
+            let name = r == 1 ? "MJPEG → planes (cvdcam): decode + deuteranopia → BGRA"
+                : "MJPEG shown at 1920×1080 (1/\(r) DCT scale, \(w)×\(h)): decode + deuteranopia → BGRA"
+            return Row(name: name, result: result)
+        }
     }
 
     private func report(_ rows: [Row], jpegBytes: Int) {

@@ -29,8 +29,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
-    @Option(parsing: .upToNextOption, help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720).")
+    @Option(parsing: .upToNextOption, help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720 1920x1080 3840x2160).")
     var sizes: [FrameSize] = []
+
+    /// `--capture`'s sizes by default: 720p, 1080p and 2160p (4K webcams send MJPEG).
+    static let captureSizes = [FrameSize(1280, 720), FrameSize(1920, 1080), FrameSize(3840, 2160)]
 
     /// The sizes to measure: those given, or the defaults.
     private var frameSizes: [FrameSize] {
@@ -59,7 +62,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time Debian's ffmpeg (yuyv422 → rgba + colorchannelmixer) at the largest size.")
     var ffmpeg = false
 
-    @Flag(help: "Measure the capture side instead: CPU per frame to decode YUYV, NV12 and MJPEG (TurboJPEG vs libv4lconvert) at 1280x720, or the first --sizes given.")
+    @Flag(help: "Measure the capture side instead: CPU per frame to decode YUYV, NV12 and MJPEG (TurboJPEG vs libv4lconvert), and MJPEG decode + deuteranopia (full size, and 2160p at the DCT scale a 1080p window needs), at each --sizes (default 720p, 1080p, 2160p).")
     var capture = false
 
     @Option(help: "Frames to feed ffmpeg.")
@@ -74,7 +77,10 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if capture {
-            return try CaptureCostBench(size: sizes.first ?? FrameSize(1280, 720), seconds: max(seconds, 0.5), json: json).run()
+            for size in sizes.isEmpty ? Self.captureSizes : sizes {
+                try CaptureCostBench(size: size, seconds: max(seconds, 0.5), json: json).run()
+            }
+            return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads

@@ -1,0 +1,25 @@
+import CVDCore
+
+/// How much smaller than the source sends it the picture may be decoded without showing
+/// fewer pixels than the screen has for it: a 4K camera in a 1080p window, or in a pane of
+/// the 2×2 layout, needs no more than a half or a quarter of its pixels; zoom needs more.
+public enum DecodeScale {
+    /// The reductions an MJPEG decoder offers (libjpeg-turbo's scaled DCT), largest first.
+    public static let reductions = [8, 4, 2, 1]
+
+    /// The largest reduction (8, 4, 2 or 1) at which the picture still has at least as many
+    /// pixels as the largest place it is drawn in (the picture's rectangle in a pane, times
+    /// the zoom, since the zoomed part fills it).
+    public static func reduction(state: ViewState, window: FrameSize, picture: FrameSize) -> Int {
+        guard picture.width > 0, picture.height > 0 else { return 1 }
+        let panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
+        var needW = 0.0, needH = 0.0
+        for pane in panes {
+            let r = PaneGeometry.fit(pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+            needW = max(needW, r.w * state.zoom)
+            needH = max(needH, r.h * state.zoom)
+        }
+        // A pixel of slack for the fit's rounding.
+        return reductions.first { Double(picture.width / $0) + 1 >= needW && Double(picture.height / $0) + 1 >= needH } ?? 1
+    }
+}
