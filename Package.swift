@@ -70,7 +70,8 @@ let package = Package(
 
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CVDCore", "CVDSystem",
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDSystem",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
 
         // Reading and writing image files through SDL2_image.

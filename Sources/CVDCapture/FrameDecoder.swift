@@ -1,12 +1,14 @@
 import CVDCore
 
 /// Turns a captured frame into something the colour kernel reads: YUYV, UYVY, RGB24
-/// and BGR24 pass through untouched (no copy); NV12 and MJPEG become YUYV, GREY
+/// and BGR24 pass through untouched (no copy); NV12 and MJPEG become YUYV (4:2:2 and
+/// 4:2:0 MJPEG strip by strip: `JPEGStripDecoder`; other JPEGs RGB24), GREY
 /// becomes RGB24, in a scratch buffer the decoder keeps (allocated once per size).
 public final class FrameDecoder {
     public let format: CaptureFormat
     private var scratch: [UInt8] = []
     private lazy var jpeg = JPEGDecoder()
+    private lazy var strips = JPEGStripDecoder()
 
     /// Why a frame could not be decoded; the frame is dropped and counted as corrupt.
     public struct Failure: Error, CustomStringConvertible {
@@ -67,7 +69,7 @@ public final class FrameDecoder {
                 return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
             }
         case .mjpeg:
-            let jpeg = self.jpeg
+            let jpeg = self.jpeg, strips = self.strips
             let head: JPEGDecoder.Header
             do { head = try jpeg.header(bytes) } catch { throw Failure(description: "corrupt MJPEG frame: \(error)") }
             guard head.width == w, head.height == h else {
@@ -80,9 +82,19 @@ public final class FrameDecoder {
             var failure: Failure?
             let result: R? = withScratch(out.minimumByteCount) { dst in
                 do {
-                    if r == 1 {
-                        try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)
-                    } else {
+                    if let sub = head.planes, sub == .s422 || r == 1 {
+                        // Strip by strip (libjpeg's raw data), each packed while it is in cache.
+                        let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self), stride = out.bytesPerRow
+                        try strips.decode(bytes, width: head.width, subsampling: sub, reduction: r) { p, first in
+                            // The scratch holds the scaled YUYV frame (`out`); the strip's rows
+                            // `first ..< first + p.height` lie inside it.
+                            Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
+                                                cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
+                                                chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
+                                                width: p.width, height: p.height, to: o + first * stride, outStride: stride)
+                        }
+                    } else if head.planes != nil {
+                        // 4:2:0 at a reduced scale: TurboJPEG's whole planes (see `JPEGStripDecoder`).
                         let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
                         try jpeg.decodePlanes(bytes, head, reduction: r) { p in
                             // The scratch holds the scaled YUYV frame (`out`), the size of these planes.
@@ -91,6 +103,8 @@ public final class FrameDecoder {
                                                 chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
                                                 width: p.width, height: p.height, to: o, outStride: out.bytesPerRow)
                         }
+                    } else {
+                        try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)
                     }
                 } catch {
                     failure = Failure(description: "corrupt MJPEG frame: \(error)")

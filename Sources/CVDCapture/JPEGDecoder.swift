@@ -22,6 +22,12 @@ public final class JPEGDecoder {
         public let output: Output
         /// TurboJPEG's chroma subsampling code (`TJSAMP_*`).
         let subsampling: Int32
+
+        /// The planes' chroma subsampling, for 4:2:2 and 4:2:0 Y′CbCr frames.
+        public var planes: YCbCrPlanes.Subsampling? {
+            guard output == .yuyv else { return nil }
+            return subsampling == Int32(TJSAMP_420.rawValue) ? .s420 : .s422
+        }
     }
 
     /// Why a JPEG frame was dropped.

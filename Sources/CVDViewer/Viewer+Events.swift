@@ -121,6 +121,21 @@ extension Viewer {
         sink.reduction = r
     }
 
+    /// Says when frames start coming at another size than before because of the reduction
+    /// (`picture decoded at 1920×1080, ½ of 3840×2160: it is shown no larger`).
+    func noteDecodedSize(_ size: FrameSize) {
+        guard size != decodedSize else { return }
+        let first = decodedSize == nil
+        decodedSize = size
+        let full = source.size
+        if size == full {
+            if !first { reporter.status("picture decoded at its full size, \(full)") }
+        } else if size.width < full.width {
+            let fraction = [2: "½", 4: "¼", 8: "⅛"][(full.width + size.width / 2) / size.width] ?? "part"
+            reporter.status("picture decoded at \(size), \(fraction) of \(full): it is shown no larger")
+        }
+    }
+
     /// A key or the mouse was used: labels show in full again.
     func noteInput() {
         lastInput = SystemClock.monotonic

@@ -25,8 +25,9 @@ public final class Viewer {
     var probes: RunProbes
     /// Frame totals (printed on quit) and the `i` overlay's figures.
     var stats = LiveStats()
-    /// The decode reduction last told to the source (`DecodeScale`).
+    /// The decode reduction last told to the source (`DecodeScale`), and the frame size last seen.
     var decodeReduction = 1
+    var decodedSize: FrameSize?
     let snapshots: SnapshotWriter
 
     var frame: Frame?
@@ -98,6 +99,7 @@ public final class Viewer {
                 pictureDirty = true
                 probes.frameTaken()
                 stats.taken(f)
+                noteDecodedSize(f.size)
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }

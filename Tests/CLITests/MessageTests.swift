@@ -23,6 +23,7 @@ import Testing
         (["--size", "640x"], "--size takes WIDTHxHEIGHT"),
         (["--quad", "normal,protan"], "--quad takes four modes"),
         (["--quad", "normal,protan,deutan,purple"], "unknown mode 'purple'"),
+        (["--test-scene", "--format", "nv12"], "--test-scene streams yuyv or mjpeg; --format NV12 is for cameras"),
     ])
     func badValuesSayWhatIsExpected(_ args: [String], _ words: String) throws {
         let r = try CLI.run(args)

@@ -166,8 +166,12 @@ import Testing
     /// average (the scaled inverse DCT filters a little differently from a box average).
     @Test(arguments: [2, 4])
     func reducedScaleDecodesFewerPixelsOfTheSamePicture(_ r: Int) throws {
+        for sub in [TestJPEG.Subsampling.s422, .s420] { try reduced(r, sub) }
+    }
+
+    func reduced(_ r: Int, _ sub: TestJPEG.Subsampling) throws {
         let (w, h) = (640, 480)
-        let jpeg = Self.cameraJPEG(w, h, .s422)
+        let jpeg = Self.cameraJPEG(w, h, sub)
         let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
         let normal = FrameKernel(try Simulation(mode: .normal))
         func rgba(_ reduction: Int) throws -> (FrameLayout, [UInt8]) {
@@ -195,7 +199,63 @@ import Testing
             }
         }
         let mean = Double(total) / Double(small.width * small.height * 3)
-        #expect(mean <= 6, "mean difference \(mean) levels at 1/\(r)")
+        #expect(mean <= 6, "mean difference \(mean) levels at 1/\(r), \(sub)")
+    }
+
+    /// libjpeg's raw-data strips are exactly (tolerance 0) TurboJPEG's whole planes: same
+    /// library, same inverse DCT, at every scale (4:2:0: full size only; reduced, refused).
+    @Test(arguments: [TestJPEG.Subsampling.s422, .s420])
+    func stripsAreTurboJPEGsPlanes(_ sub: TestJPEG.Subsampling) throws {
+        let (w, h) = (656, 232)  // not whole 16-row strips, nor whole 16-pixel blocks
+        let jpeg = Self.cameraJPEG(w, h, sub)
+        let turbo = JPEGDecoder(), strips = JPEGStripDecoder()
+        if sub == .s420 {
+            #expect(throws: JPEGDecoder.DecodeError.self) {
+                try jpeg.withUnsafeBytes { j in try strips.decode(j, width: w, subsampling: .s420, reduction: 2) { _, _ in } }
+            }
+        }
+        for r in sub == .s420 ? [1] : [1, 2, 4, 8] {
+            let (expected, size) = try jpeg.withUnsafeBytes { j in
+                let header = try turbo.header(j)
+                return try turbo.decodePlanes(j, header, reduction: r) { p -> ([[UInt8]], FrameSize) in
+                    (Self.copy(p, rows: 0..<p.height), FrameSize(p.width, p.height))
+                }
+            }
+            var got: [[UInt8]] = [[], [], []]
+            var next = 0
+            let decoded = try jpeg.withUnsafeBytes { j in
+                try strips.decode(j, width: w, subsampling: sub == .s420 ? .s420 : .s422, reduction: r) { p, first in
+                    #expect(first == next, "strips in order")
+                    let part = Self.copy(p, rows: 0..<p.height)
+                    for i in 0..<3 { got[i] += part[i] }
+                    next = first + p.height
+                }
+            }
+            #expect(decoded == size && next == size.height, "1/\(r): \(decoded), \(next) rows")
+            #expect(got[0] == expected[0], "1/\(r) \(sub): luma")
+            #expect(got[1] == expected[1] && got[2] == expected[2], "1/\(r) \(sub): chroma")
+        }
+        // Truncated: an error, not a half-grey picture.
+        #expect(throws: JPEGDecoder.DecodeError.self) {
+            try jpeg.prefix(jpeg.count / 2).withUnsafeBytes { j in
+                try strips.decode(j, width: w, subsampling: .s422, reduction: 1) { _, _ in }
+            }
+        }
+    }
+
+    /// The planes' rows (luma; chroma as sampled, one chroma row per luma row of 4:2:2, per two of 4:2:0).
+    static func copy(_ p: YCbCrPlanes, rows: Range<Int>) -> [[UInt8]] {
+        var out: [[UInt8]] = [[], [], []]
+        for row in rows {
+            let (y, cb, cr) = (p.y + row * p.yStride, p.cb, p.cr)
+            out[0] += UnsafeRawBufferPointer(start: y, count: p.width)
+            if row % p.subsampling.rowsPerChromaRow == 0 {
+                let c = (row / p.subsampling.rowsPerChromaRow) * p.chromaStride
+                out[1] += UnsafeRawBufferPointer(start: cb + c, count: p.width / 2)
+                out[2] += UnsafeRawBufferPointer(start: cr + c, count: p.width / 2)
+            }
+        }
+        return out
     }
 
     /// A reduction whose width would be odd falls back to the next smaller one.

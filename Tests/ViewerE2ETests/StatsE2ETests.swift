@@ -38,4 +38,24 @@ import Testing
         #expect(m.output.3 == "0" && m.output.4 == "0", "the test scene drops nothing and is never corrupt")
         #expect(Double(m.output.5)! > 0 && Double(m.output.5)! < 100, "latency: \(m.output.0)")
     }
+
+    /// A 4K MJPEG source in a 1280×720 window decodes at half size (no more pixels than
+    /// shown), zoomed in far enough at full size again, and the picture stays right.
+    @Test func reducedDecodeFollowsTheShownSize() throws {
+        let x = try XSession()
+        defer { x.close() }
+        try x.launch(["--test-scene", "--format", "mjpeg", "--size", "3840x2160", "--fps", "15", "--window", "1280x720"])
+        try x.waitForOutput("picture decoded at 1920x1080, ½ of 3840x2160", timeout: 20)
+        for _ in 0..<4 { try x.key("plus") }  // zoom 2.4×: 3125 pixels across the window's 1280
+        try x.waitForOutput("picture decoded at its full size, 3840x2160")
+        try x.key("0")
+        var out = ""
+        for _ in 0..<100 where out.components(separatedBy: "½ of 3840x2160").count < 3 {
+            usleep(100_000)
+            out = x.readOutput()
+        }
+        #expect(out.components(separatedBy: "½ of 3840x2160").count == 3, "half size again after 0: \(out)")
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+    }
 }

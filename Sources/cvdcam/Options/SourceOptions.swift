@@ -13,7 +13,7 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "Use the built-in test scene even when there is a camera (--format mjpeg: streamed as MJPEG, decoded as a camera's).")
     var testScene = false
 
-    @OptionGroup(title: "Camera (the test scene takes --size and --fps too; default 1280x720 at 30 fps)")
+    @OptionGroup(title: "Camera (the test scene takes --size, --fps and --format yuyv|mjpeg too; default 1280x720 YUYV at 30 fps)")
     var camera: CaptureOptions
 
     func validate() throws {
