@@ -40,7 +40,7 @@ struct CaptureCostBench {
         let decoders: [(String, [UInt8], FrameDecoder)] = [
             ("YUYV", yuyv, FrameDecoder(format: format(.yuyv, w * 2, yuyv.count))),
             ("NV12 → YUYV repack", nv12, FrameDecoder(format: format(.nv12, w, nv12.count))),
-            ("MJPEG → TurboJPEG planes → YUYV (cvdcam)", jpeg, FrameDecoder(format: format(.mjpeg, 0, jpeg.count))),
+            ("MJPEG → strips → YUYV (cvdcam)", jpeg, FrameDecoder(format: format(.mjpeg, 0, jpeg.count))),
         ]
         var rows: [Row] = []
         // Decode + copy into the frame handed to the view (what the capture thread does).
