@@ -19,11 +19,15 @@ public final class CameraSource: FrameSource {
     public let size: FrameSize
     /// Shown until the camera opens (waiting only).
     private let scene: TestSceneSource?
+    /// Waiting for a camera to be plugged in rather than for a busy one.
+    private let noCamera: Bool
     private let options: CameraOptions
     private let reporter: any Reporter
     /// The camera opened by init, for the capture thread to take.
     private let first: Handoff
     private let thread = SourceThread(name: "cvdcam camera")
+    /// Requests from the view (`w`, `n`, the camera panel) and the controls it shows.
+    public let link = CameraLink()
     /// Seconds between attempts to reopen a lost camera.
     public static let retryInterval = 1.0
 
@@ -37,13 +41,16 @@ public final class CameraSource: FrameSource {
         self.reporter = reporter
         first = Handoff(cam)
         scene = nil
+        noCamera = false
         reporter.status("camera \(cam.name), \(cam.format)")
         for (c, v) in cam.controlsSet { reporter.status("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
     }
 
     /// Shows `scene` (which carries the reason as its notice) and opens the camera as soon
-    /// as it can be used.
-    public init(waitingFor options: CameraOptions, scene: TestSceneSource, reporter: any Reporter) {
+    /// as it can be used: a busy one once it is free, or with `noCamera`, the first camera
+    /// plugged in.
+    public init(waitingFor options: CameraOptions, scene: TestSceneSource, reporter: any Reporter, noCamera: Bool = false) {
+        self.noCamera = noCamera
         currentName = Mutex(scene.name)
         size = scene.size
         self.options = options
@@ -58,12 +65,12 @@ public final class CameraSource: FrameSource {
         // camera's first frame is published) and the name follows.
         var switched: (@Sendable (String) -> Void)?
         if let scene {
-            switched = { [self] name in
-                scene.stop()
-                self.currentName.withLock { $0 = name }
-            }
+            switched = { _ in scene.stop() }
         }
-        let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, switched: switched)
+        let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, link: link,
+                               opening: noCamera ? "camera plugged in" : "the camera is free now", switched: switched) { [self] name in
+            self.currentName.withLock { $0 = name }
+        }
         let first = first
         thread.start { thread in loop.run(first, while: thread) }
     }
@@ -75,25 +82,43 @@ public final class CameraSource: FrameSource {
     }
 }
 
-/// The capture thread's work: frames into the sink, and the lost-camera policy.
-private struct CaptureLoop: Sendable {
+/// The capture thread's work: frames into the sink, the lost-camera policy, and the
+/// view's requests (`CameraService`): controls, the next camera, cameras plugged in.
+struct CaptureLoop: Sendable {
     let options: CameraOptions
     let sink: LatestFrame
     let reporter: any Reporter
+    let link: CameraLink
+    /// How the first successful open is announced (waiting only).
+    let opening: String
     /// Called once, on the first successful open (waiting only).
     let switched: (@Sendable (String) -> Void)?
+    /// Called with the camera's name whenever one opens.
+    let named: @Sendable (String) -> Void
 
     func run(_ first: Handoff, while thread: SourceThread) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
         // driver re-register or unload while the camera is away). Taken here, not passed
         // in: a parameter would keep the first camera open for as long as the loop runs.
         var camera = first.take()
+        var options = self.options  // `n` changes the device
+        var service = CameraService(link: link, reporter: reporter)
+        if let c = camera { service.opened(c) }
         var switched = switched
         var ring = FrameRing()
         var lastAttempt = 0.0
         // The current camera's counts already added to the sink's totals.
         var counted = CaptureStats()
         while thread.isRunning {
+            if service.serve(camera) {
+                switchCamera(&camera, &options, &service)
+                counted = CaptureStats()  // the next camera counts from zero
+            }
+            for c in service.newCameras() {
+                // With no camera open, the next attempt opens it (and says so) at once.
+                if camera == nil { lastAttempt = 0; continue }
+                reporter.status("camera plugged in: \(c.capabilities?.card ?? "camera") (\(c.path)) — n switches to it")
+            }
             guard let cam = camera else {
                 // Lost: try again once a second, with the same options.
                 if SystemClock.monotonic - lastAttempt < CameraSource.retryInterval { usleep(100_000); continue }
@@ -102,10 +127,12 @@ private struct CaptureLoop: Sendable {
                     let c = try Camera(options)
                     camera = c
                     counted = CaptureStats()
+                    named(c.name)
+                    service.opened(c)
                     if let s = switched {
                         s(c.name)
                         switched = nil
-                        reporter.status("the camera is free now: showing \(c.name), \(c.format)")
+                        reporter.status("\(opening): showing \(c.name), \(c.format)")
                     } else {
                         reporter.status("camera back: \(c.name), \(c.format)")
                     }
@@ -132,17 +159,18 @@ private struct CaptureLoop: Sendable {
                     sink.status = .disconnected("\(error)")
                     reporter.status("camera stopped: \(error) — trying to reopen it")
                 }
+                service.closing(cam, keepLock: true)
                 cam.stop()
                 camera = nil
                 lastAttempt = SystemClock.monotonic
             }
         }
-        camera?.stop()
+        if let c = camera { service.closing(c); c.stop() }
     }
 }
 
 /// Passes the camera opened at start to the capture thread, which then owns it alone.
-private final class Handoff: @unchecked Sendable {  // `camera` is only touched under `lock`
+final class Handoff: @unchecked Sendable {  // `camera` is only touched under `lock`
     private let lock = NSLock()
     private var camera: Camera?
 

@@ -2,9 +2,12 @@ import CVDCore
 import CVDSystem
 import Foundation
 
-/// Frame kernels by simulation, the few most recently used kept (each may hold a 64 MiB
-/// Y′CbCr table), and their tables built in the background so that switching modes never
-/// stalls the picture: until a kernel's table is ready, its frames are computed.
+/// Frame kernels by simulation and white balance, the few most recently used kept (each
+/// may hold a 64 MiB Y′CbCr table), and their tables built in the background so that
+/// switching modes never stalls the picture: until a kernel's table is ready, its frames
+/// are computed. A white balance (`w`) is folded into the kernel's matrix, so a new
+/// balance makes new kernels (and tables, built in the background like a mode change);
+/// its gains are quantised (`WhiteBalance`), so balancing again on the same card reuses them.
 ///
 /// Each entry remembers which tables it has started building, so an evicted kernel takes
 /// that knowledge with it: a new kernel for the same simulation builds its own table.
@@ -15,6 +18,7 @@ public struct KernelCache {
 
     private struct Entry {
         let simulation: Simulation
+        let balance: WhiteBalance
         let kernel: FrameKernel
         var building: Set<YCbCrEncoding> = []
     }
@@ -28,17 +32,17 @@ public struct KernelCache {
         self.build = build
     }
 
-    /// The kernel for `simulation`, made if needed (evicting the least recently used).
-    public mutating func kernel(for simulation: Simulation) -> FrameKernel {
-        entry(for: simulation).kernel
+    /// The kernel for `simulation` after `balance`, made if needed (evicting the least recently used).
+    public mutating func kernel(for simulation: Simulation, balance: WhiteBalance = .none) -> FrameKernel {
+        entry(for: simulation, balance).kernel
     }
 
     /// How to run `simulation` on a frame in `layout` with `encoding` now: its kernel and
     /// strategy. For Y′CbCr frames whose kernel would use a table it does not have yet, the
     /// table's build starts (once per kernel and encoding) and the frame is computed meanwhile.
-    public mutating func prepared(for simulation: Simulation, format: PixelFormat,
+    public mutating func prepared(for simulation: Simulation, balance: WhiteBalance = .none, format: PixelFormat,
                                   encoding: YCbCrEncoding) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
-        var e = entry(for: simulation)
+        var e = entry(for: simulation, balance)
         let k = e.kernel
         guard format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: encoding) else { return (k, .automatic) }
         if e.building.insert(encoding).inserted {
@@ -51,12 +55,16 @@ public struct KernelCache {
     /// The simulations held, least recently used first.
     public var simulations: [Simulation] { entries.map(\.simulation) }
 
-    /// Moves the entry for `simulation` to the end (most recent), making it if needed.
-    private mutating func entry(for simulation: Simulation) -> Entry {
-        if let i = entries.firstIndex(where: { $0.simulation == simulation }) {
+    /// The balances held with them, in the same order.
+    public var balances: [WhiteBalance] { entries.map(\.balance) }
+
+    /// Moves the entry for `simulation` and `balance` to the end (most recent), making it if needed.
+    private mutating func entry(for simulation: Simulation, _ balance: WhiteBalance) -> Entry {
+        if let i = entries.firstIndex(where: { $0.simulation == simulation && $0.balance == balance }) {
             entries.append(entries.remove(at: i))
         } else {
-            entries.append(Entry(simulation: simulation, kernel: FrameKernel(simulation)))
+            let kernel = FrameKernel(simulation.transform.balanced(balance))
+            entries.append(Entry(simulation: simulation, balance: balance, kernel: kernel))
             if entries.count > limit { entries.removeFirst() }
         }
         return entries[entries.count - 1]

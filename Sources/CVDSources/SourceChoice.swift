@@ -7,7 +7,8 @@ public enum SourceChoice {
     /// - Parameters:
     ///   - doing: the verb for the status lines ("showing", "sending").
     ///   - scene: makes the test scene, with the notice it shows (why there is no camera).
-    public static func camera(_ options: CameraOptions, testScene: Bool, reporter: any Reporter, doing: String,
+    ///   - watch: with no camera, show the test scene until one is plugged in, then the camera.
+    public static func camera(_ options: CameraOptions, testScene: Bool, reporter: any Reporter, doing: String, watch: Bool = false,
                               scene: (String?) -> TestSceneSource) throws(CaptureError) -> FrameSource {
         if testScene { return scene(nil) }
         do throws(CaptureError) {
@@ -15,8 +16,8 @@ public enum SourceChoice {
         } catch {
             switch CameraErrorPolicy.atStart(error) {
             case .showTestScene:
-                reporter.status("no camera found; \(doing) the built-in test scene")
-                return scene(nil)
+                reporter.status("no camera found; \(doing) the built-in test scene" + (watch ? " until one is plugged in" : ""))
+                return watch ? CameraSource(waitingFor: options, scene: scene(nil), reporter: reporter, noCamera: true) : scene(nil)
             case .waitForCamera:
                 // The camera is there but cannot be used now: say why (the scene shows it
                 // too), and switch to the camera when it can be opened.

@@ -51,6 +51,11 @@ public enum Command: Equatable, Sendable {
     case holdOriginal(Bool)
     /// `i`: frame counts, fps and CPU on screen (the quit line's figures, live).
     case toggleStats
+    /// `w`: balance on the white or grey card filling the middle of the picture (the
+    /// window layer measures it and sets `ViewState.whiteBalance`); again: release.
+    case whiteCard
+    /// `n`: the next camera.
+    case nextCamera
 
     /// The key bindings (README and help overlay list the same).
     public static func forKey(_ key: Key) -> Command? {
@@ -91,6 +96,8 @@ public enum Command: Equatable, Sendable {
             case "x": return .pickAtPointer
             case "d": return .toggleAssist
             case "i": return .toggleStats
+            case "w": return .whiteCard
+            case "n": return .nextCamera
             default: return .unbound
             }
         default: return .unbound
@@ -98,7 +105,7 @@ public enum Command: Equatable, Sendable {
     }
 
     /// Lines for the help sheet and README: key, what it does.
-    public static var helpLines: [(String, String)] { viewHelpLines + teachingHelpLines }
+    public static var helpLines: [(String, String)] { viewHelpLines + teachingHelpLines + cameraHelpLines }
 
     /// Looking: modes, zoom, layouts, the window.
     public static let viewHelpLines: [(String, String)] = [
@@ -126,6 +133,12 @@ public enum Command: Equatable, Sendable {
         ("Tab (hold)", "the original picture"),
         ("d", "assist (experimental); , . strength"),
         ("o", "virtual camera on / off"),
+    ]
+
+    /// The camera: colour balance, which camera.
+    public static let cameraHelpLines: [(String, String)] = [
+        ("w", "balance on a white or grey card filling the middle; again: release"),
+        ("n", "next camera (new cameras show up by themselves)"),
     ]
 }
 

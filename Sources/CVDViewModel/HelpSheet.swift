@@ -6,6 +6,7 @@ import CVDCore
 public enum HelpSheet {
     public static let title = "cvdcam — keys"
     public static let teachingHeading = "Teaching"
+    public static let cameraHeading = "Camera"
     public static let modesHeading = "What the modes show"
     public static let closing = "h, F1 or Esc closes this sheet"
     /// Covers the picture more than a label does: it is read, not glanced at.
@@ -14,7 +15,10 @@ public enum HelpSheet {
     enum Row { case title(String), heading(String), entry(String, String), note(String) }
 
     /// The keys, then what the modes show: one after the other, or side by side on a wide window.
-    static var keyRows: [Row] { [.title(title)] + Command.viewHelpLines.map { .entry($0.0, $0.1) } }
+    static var keyRows: [Row] {
+        [.title(title)] + Command.viewHelpLines.map { .entry($0.0, $0.1) }
+            + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry($0.0, $0.1) }
+    }
     static var modeRows: [Row] {
         [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry($0.0, $0.1) }
             + [.heading(modesHeading)]

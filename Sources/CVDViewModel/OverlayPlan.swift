@@ -64,6 +64,7 @@ public struct OverlayPlan: Equatable, Sendable {
         var texts: [String] = []
         if state.frozen { texts.append("❚❚ Frozen") }
         if state.zoom > 1.0001 { texts.append(String(format: "Zoom %.1f×", state.zoom)) }
+        if state.whiteBalance != nil { texts.append("Balanced on card") }
         // Chips sit right of the footer when they fit in 40 % of the width at full size;
         // else in a row of their own above the footer when that row covers no badge;
         // else right of the footer at a smaller size. The footer is at most 22 % of the height.

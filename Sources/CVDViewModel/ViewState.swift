@@ -50,6 +50,9 @@ public struct ViewState: Equatable, Sendable {
     public var showingOriginal = false
     /// The `i` overlay: frame counts, fps and CPU.
     public var statsVisible = false
+    /// The white balance measured on a card (`w`), applied before every pane's simulation;
+    /// nil: not balanced on a card (a card that was already neutral gives gains of 1).
+    public var whiteBalance: WhiteBalance?
     /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
@@ -68,6 +71,11 @@ public struct ViewState: Equatable, Sendable {
     /// Side effects for the window layer; state changes are in `self`.
     public enum Effect: Equatable, Sendable {
         case quit, snapshot, fullscreenChanged, fullscreenOnNextDisplay, toggleVirtualCamera
+        /// `w`: measure the card in the current picture (and lock the camera's automatics).
+        case measureWhiteCard
+        /// `w` again: the balance is off; release the camera's automatics.
+        case releaseWhiteCard
+        case nextCamera
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -134,6 +142,7 @@ public struct ViewState: Equatable, Sendable {
         case .pickAtPointer: notice = "point at the picture, then press x to mark what looks like that colour"
         case .pick(let c): picked = c
         case .holdOriginal(let on): showingOriginal = on
+        case .whiteCard, .nextCamera: return applyCamera(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"
@@ -207,6 +216,7 @@ public struct ViewState: Equatable, Sendable {
         if zoom > 1.0001 { parts.append(String(format: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }
         if frozen { parts.append("frozen") }
+        if whiteBalance != nil { parts.append("balanced on card") }
         return parts.joined(separator: " · ")
     }
 }

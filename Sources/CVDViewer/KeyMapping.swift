@@ -51,4 +51,21 @@ enum KeyMapping {
             return Self.isModifierOrLock(code) ? nil : .other
         }
     }
+
+    /// A key by name, for `--press`: a letter or digit as itself, or one of `keyNames`.
+    static func key(named name: String) -> Key? {
+        if name.count == 1, let c = name.first {
+            if let d = c.wholeNumberValue { return .digit(d) }
+            if c.isASCII, c.isLetter { return .letter(Character(c.lowercased())) }
+        }
+        return keyNames[name.lowercased()]
+    }
+
+    /// The named keys `--press` takes.
+    static let keyNames: [String: Key] = [
+        "up": .up, "down": .down, "left": .left, "right": .right, "space": .space, "escape": .escape,
+        "pageup": .pageUp, "pagedown": .pageDown, "plus": .plus, "minus": .minus, "comma": .comma, "period": .period,
+        "f1": .f1, "delete": .delete, "bracketleft": .leftBracket, "bracketright": .rightBracket,
+    ]
+
 }

@@ -19,6 +19,11 @@ final class PaneRenderer {
     private var chained: (Simulation, Double, ChainedKernel)?
     /// Advances once per rendered frame: the marking stripes move with the picture.
     private var phase = 0
+    /// The white balance (`w`) folded into every kernel before its simulation; the
+    /// confusion maps and the assist's chain are made again when it changes.
+    var balance = WhiteBalance.none {
+        didSet { if balance != oldValue { maps = [:]; chained = nil } }
+    }
 
     init(canvas: Canvas) { self.canvas = canvas }
 
@@ -38,7 +43,7 @@ final class PaneRenderer {
             textureSize = size
         }
         for (i, sim) in simulations.enumerated() where i < textures.count {
-            let (k, strategy) = kernels.prepared(for: sim, format: frame.layout.format, encoding: frame.ycbcr)
+            let (k, strategy) = kernels.prepared(for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
@@ -70,12 +75,13 @@ final class PaneRenderer {
     /// The kernel (and strategy) for `simulation` on `frame`, from the same cache the panes
     /// use, so other outputs (the virtual camera) share its tables.
     func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
-        kernels.prepared(for: simulation, format: frame.layout.format, encoding: frame.ycbcr)
+        kernels.prepared(for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
     }
 
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {
         if let c = chained, c.0 == sim, c.1 == strength { return c.2 }
-        let k = ChainedKernel(assisting: sim, strength: strength)
+        // Balance, assist (one matrix), then the simulation through the screen's 8 bits.
+        let k = ChainedKernel(first: FrameKernel(Assist.transform(for: sim, strength: strength).balanced(balance)), then: FrameKernel(sim))
         chained = (sim, strength, k)
         return k
     }
@@ -83,7 +89,8 @@ final class PaneRenderer {
     /// The confusion map for `simulation`, its table built for this frame's format the
     /// first time (tens of ms, once per picked colour and mode).
     private func map(_ picked: RGB8, _ simulation: Simulation, _ frame: Frame) -> ConfusionMap {
-        let m = maps[simulation] ?? ConfusionMap(picked: picked, simulation: simulation)
+        // The simulation side sees the balanced colours, as the pane does.
+        let m = maps[simulation] ?? ConfusionMap(picked: picked, transform: simulation.transform.balanced(balance))
         maps[simulation] = m
         if !m.isPrepared(for: frame.layout.format, ycbcr: frame.ycbcr) { m.prepare(for: frame.layout.format, ycbcr: frame.ycbcr) }
         return m

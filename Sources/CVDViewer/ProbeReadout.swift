@@ -9,14 +9,15 @@ struct ProbeReadout {
     /// Per texture, one reading per probe.
     private(set) var readings: [[ProbeReading]] = []
 
-    /// Reads every probe from `frame` for each simulation shown.
+    /// Reads every probe from `frame` for each simulation shown; with a white balance, the
+    /// original is the balanced colour (what normal vision shows once balanced).
     mutating func update(_ frame: Frame?, probes: [Point], simulations: [Simulation],
-                         assisted: (texture: Int, strength: Double)? = nil) {
+                         assisted: (texture: Int, strength: Double)? = nil, balance: WhiteBalance = .none) {
         guard let f = frame, !probes.isEmpty else { readings = []; return }
         let originals: [RGB8] = probes.map { p in
             let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
             let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
-            return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) } ?? RGB8(0, 0, 0)
+            return balance.apply(f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) } ?? RGB8(0, 0, 0))
         }
         readings = simulations.enumerated().map { t, sim in
             originals.map { o in

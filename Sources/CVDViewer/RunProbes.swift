@@ -1,8 +1,9 @@
 import CVDSources
+import CVDViewModel
 import Foundation
 
-/// What scripts and measurements ask of a run: a screenshot after N frames, a
-/// free-running benchmark's latencies, and the per-stage profile.
+/// What scripts and measurements ask of a run: a screenshot after N frames, keys pressed
+/// after N frames, a free-running benchmark's latencies, and the per-stage profile.
 struct RunProbes {
     private let options: ViewerOptions
     var profiler: StageProfiler
@@ -17,10 +18,11 @@ struct RunProbes {
         profiler = StageProfiler(enabled: options.profile, reporter: reporter)
     }
 
-    /// A new frame was taken from the source.
-    mutating func frameTaken() {
+    /// A new frame was taken from the source. Returns the keys `--press` asks for now.
+    mutating func frameTaken() -> [Key] {
         framesTaken += 1
         if options.screenshotPath != nil, framesTaken == options.screenshotAfterFrames { screenshotDue = true }
+        return options.presses.filter { $0.afterFrames == framesTaken }.compactMap { KeyMapping.key(named: $0.key) }
     }
 
     /// The screenshot is being taken now.

@@ -48,6 +48,12 @@ extension Viewer {
         return true
     }
 
+    /// A key as if pressed (`--press`); false means quit.
+    func press(_ key: Key) -> Bool {
+        noteInput()
+        return Command.forKey(key).map(apply) ?? true
+    }
+
     /// Applies a command to the state and carries out its effect; false means quit.
     func apply(_ cmd: Command) -> Bool {
         if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
@@ -58,7 +64,7 @@ extension Viewer {
         }
         let before = state.paneSimulations, probesBefore = state.probes
         let renderedBefore = state.renderedSimulations, pickedBefore = state.picked
-        let strengthBefore = state.assistStrength, layoutBefore = state.layout
+        let strengthBefore = state.assistStrength, layoutBefore = state.layout, balanceBefore = state.whiteBalance
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
@@ -68,14 +74,18 @@ extension Viewer {
             reporter.status(line)
             message = (line, SystemClock.monotonic + Self.noticeTime)
         case .toggleVirtualCamera?: toggleVirtualCamera()
+        case .measureWhiteCard?: measureWhiteCard()
+        case .releaseWhiteCard?: cameraLink?.send(.releaseAutomatics)
+        case .nextCamera?: nextCamera(balanceWasOn: balanceBefore != nil)
         case nil: break
         }
         if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || state.assistStrength != strengthBefore
-            || state.layout != layoutBefore { pictureDirty = true }
+            || state.layout != layoutBefore || state.whiteBalance != balanceBefore { pictureDirty = true }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted)
+            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+                           balance: state.whiteBalance ?? .none)
             for line in readout.lines(simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
                                            strength: state.assistStrength) {
                 reporter.status(line)

@@ -51,6 +51,8 @@ public final class Viewer {
     /// When the pointer last moved; it hides over the picture after `pointerDelay`.
     var lastMotion = SystemClock.monotonic
     var pointerShown = true
+    /// `--white-balance camera|card`, until it has acted.
+    var balancePending: WhiteBalanceStart?
 
     /// Seconds without input after which the footer fades and badges drop the model's name.
     static let settleDelay = 5.0
@@ -77,6 +79,7 @@ public final class Viewer {
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
+        balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
     }
 
     /// Runs until the user quits; returns the process exit status.
@@ -97,9 +100,10 @@ public final class Viewer {
             if let f = sink.takeNew(), !state.frozen || frame == nil {
                 frame = f
                 pictureDirty = true
-                probes.frameTaken()
+                for key in probes.frameTaken() where !press(key) { running = false }
                 stats.taken(f)
                 noteDecodedSize(f.size)
+                startBalanceIfDue(startedAt: start)
             }
             let status = sink.status
             if status != lastStatus { lastStatus = status; screenDirty = true }
@@ -115,13 +119,15 @@ public final class Viewer {
             }
             if pictureDirty {
                 let t = SystemClock.monotonic
+                panes.balance = state.whiteBalance ?? .none
                 if let f = frame {
                     let shares = panes.render(f, state.renderedSimulations, picked: state.picked, assisted: assisted) {
                         probes.profiler.add(.kernel, $0)
                     }
                     reportShares(shares)
                 }
-                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted)
+                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+                               balance: state.whiteBalance ?? .none)
                 if let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
                 pictureDirty = false
                 screenDirty = true

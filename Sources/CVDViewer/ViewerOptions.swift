@@ -23,6 +23,9 @@ public struct ViewerOptions: Sendable {
     /// frames from the source, then quit.
     public var screenshotPath: String?
     public var screenshotAfterFrames = 10
+    /// `--press KEY@N`: keys pressed after N frames from the source, for scripts and tests
+    /// where no one can press them (the VM's offscreen window).
+    public var presses: [(key: String, afterFrames: Int)] = []
     /// Print the mean time of each frame stage every 100 frames.
     public var profile = false
     /// Send the picture to a virtual camera from the start (`o` toggles it).
@@ -38,8 +41,14 @@ public struct ViewerOptions: Sendable {
     /// Seconds per mode when cycling (`--cycle`, or `a`); start cycling at once when set.
     public var cycleSeconds: Double?
     public var cycleModes: [VisionMode] = VisionMode.allCases
+    /// `--white-balance`: the camera's own (auto), locked (camera), or balanced on a card.
+    public var whiteBalance = WhiteBalanceStart.auto
     /// The label font; nil: DejaVu Sans Bold where Debian puts it.
     public var fontPath: String?
 
     public init() {}
+
+    /// Whether `--press` knows a key name: a letter, a digit, or up, down, left, right,
+    /// space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.
+    public static func isPressable(_ name: String) -> Bool { KeyMapping.key(named: name) != nil }
 }

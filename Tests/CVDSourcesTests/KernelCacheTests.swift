@@ -59,4 +59,23 @@ private final class BuildLog: Sendable {
         _ = cache.prepared(for: try! Simulation(mode: .normal), format: .yuyv, encoding: .bt601Limited)
         #expect(log.count == 0)
     }
+
+    /// A white balance is part of the key: its kernel is the simulation's matrix times the
+    /// gains, built (with its table) once; balancing again on the same card reuses it.
+    @Test func theWhiteBalanceIsPartOfTheKey() throws {
+        let log = BuildLog()
+        var cache = KernelCache(limit: 4, build: { log.record($0, $1) })
+        let card = WhiteBalance(card: (0.62, 0.45, 0.26))
+        let plain = cache.kernel(for: deut)
+        let balanced = cache.prepared(for: deut, balance: card, format: .yuyv, encoding: .bt601Limited)
+        #expect(balanced.kernel !== plain)
+        #expect(balanced.kernel.transform == deut.transform.balanced(card))
+        #expect(log.count == 1, "the balanced kernel builds its own table")
+        let again = cache.prepared(for: deut, balance: WhiteBalance(card: (0.62, 0.45, 0.26)), format: .yuyv, encoding: .bt601Limited)
+        #expect(again.kernel === balanced.kernel && log.count == 1, "the same card reuses kernel and table")
+        #expect(cache.kernel(for: deut) === plain)
+        // Normal vision balanced is a matrix like any mode: it uses (and builds) a table.
+        _ = cache.prepared(for: try Simulation(mode: .normal), balance: card, format: .yuyv, encoding: .bt601Limited)
+        #expect(log.count == 2)
+    }
 }

@@ -100,6 +100,62 @@ sleep 1
 SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --fps 10 --screenshot freed.png --screenshot-after 100; rc $?
 wait $holder
 
+# Waits (up to 30 s) for a line matching $2 in the file $1.
+wait_for() {
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 \
+             31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60; do
+        grep -q "$2" "$1" 2>/dev/null && return 0
+        sleep 0.5
+    done
+    echo "timed out waiting for: $2"
+    return 1
+}
+gain_auto() { cvdcam devices --device 0 --controls | grep '^    gain_automatic '; }
+
+# White card: vivid shows a flat grey (100% white at lower contrast) as the card.
+# --white-balance card locks vivid's one automatic (gain) while the view runs and
+# releases it on quit; w locks, w again releases.
+step whitecard
+cvdcam devices --device 0 --control test_pattern=100_white --control contrast=100 > /dev/null
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --size 640x480 --white-balance card > wb.log 2>&1 &
+viewer=$!
+wait_for wb.log "balanced on card: the card read" && sleep 1
+echo "while balanced: $(gain_auto)"
+kill -TERM $viewer; wait $viewer; rc $?
+cat wb.log
+echo "after quit: $(gain_auto)"
+step whitecard-keys
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --size 640x480 --press w@10 --press w@40 > wk.log 2>&1 &
+viewer=$!
+wait_for wk.log "white balance released: gain" && sleep 0.5
+kill -TERM $viewer; wait $viewer; rc $?
+cat wk.log
+cvdcam devices --device 0 --control test_pattern=0 --control contrast=128 > /dev/null
+
+# A camera plugged in while the view runs on the test scene (no camera at start).
+step hotplug
+rmmod vivid
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --size 640x480 > hp.log 2>&1 &
+viewer=$!
+wait_for hp.log "showing built-in test scene"
+insmod /lib/modules/vivid.ko n_devs=1 node_types=0x20101 num_inputs=1 input_types=0x0 num_outputs=1
+wait_for hp.log "camera plugged in: showing vivid" && sleep 1
+kill -TERM $viewer; wait $viewer; rc $?
+cat hp.log
+
+# n: two vivid webcams; n switches to the second, n again back to the first.
+step switch
+rmmod vivid
+insmod /lib/modules/vivid.ko n_devs=2 node_types=0x1,0x1 num_inputs=1,1 input_types=0x0,0x0
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/video1 ] && break; sleep 0.2; done
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --size 640x480 --press n@10 --press n@40 > sw.log 2>&1 &
+viewer=$!
+wait_for sw.log "switched to camera vivid (/dev/video0)" && sleep 0.5
+kill -TERM $viewer; wait $viewer; rc $?
+cat sw.log
+rmmod vivid && insmod /lib/modules/vivid.ko n_devs=1 node_types=0x20101 num_inputs=1 input_types=0x0 num_outputs=1
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/video0 ] && break; sleep 0.2; done
+
 # The virtual camera, looped back (last: it replaces the nodes above). vivid is reloaded
 # as one HDMI input (/dev/video0) and one HDMI output (/dev/video1); its loop_video
 # control shows on the input what the output is sent. The relay sends /data/patches.png

@@ -20,7 +20,9 @@ struct ViewCommand: ParsableCommand {
         0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
         f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
         x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
-        d assist (experimental), o virtual camera. On quit it prints one line: "cvdcam: N frames \
+        d assist (experimental), o virtual camera; w balance on a white or grey card in the \
+        middle of the picture (again: release), n next camera (cameras plugged in show up by themselves). \
+        On quit it prints one line: "cvdcam: N frames \
         shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
         """)
 
@@ -50,6 +52,10 @@ struct ViewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames to show before --screenshot is taken.", valueName: "n"))
     var screenshotAfter = 10
 
+    @Option(help: ArgumentHelp("For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter, a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
+                               valueName: "key@n"))
+    var press: [String] = []
+
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
     var benchmarkFrames: Int?
 
@@ -69,6 +75,13 @@ struct ViewCommand: ParsableCommand {
         guard !modes.isEmpty else { throw ValidationError("--cycle-modes takes modes separated by commas, e.g. normal,deutan") }
         return modes
     }
+
+    @Option(help: ArgumentHelp("""
+        White balance: auto (the camera's own), camera (lock the camera's automatic white balance, exposure and gain \
+        after the first half second), card (as w on the first frames: lock them and balance on the white or grey card \
+        filling the middle of the picture).
+        """, valueName: "auto|camera|card"))
+    var whiteBalance = WhiteBalanceStart.auto
 
     @Flag(help: "Send the simulated picture to a virtual camera (v4l2loopback) for video calls and OBS; o toggles it.")
     var virtualCamera = false
@@ -94,6 +107,7 @@ struct ViewCommand: ParsableCommand {
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }
+        _ = try presses()
     }
 
     func run() throws {
@@ -105,7 +119,7 @@ struct ViewCommand: ParsableCommand {
 
         let reporter = TerminalReporter(holding: true)
         let source = try input.makeSource(reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
-                                          doing: "showing")
+                                          doing: "showing", watch: true)
         (options.windowSize, options.pictureSize) = (window, source.size.scaledDown(toFit: FrameSize(1920, 1080)))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             let viewer = try Viewer(source: source, options: options, reporter: reporter)
@@ -130,8 +144,9 @@ struct ViewCommand: ParsableCommand {
         o.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
     }
 
-    /// --caption, --cycle, --cycle-modes and the virtual camera's flags.
+    /// --caption, --cycle, --cycle-modes, --white-balance and the virtual camera's flags.
     private func teachingOptions(_ o: inout ViewerOptions) {
+        o.whiteBalance = whiteBalance
         (o.caption, o.cycleSeconds) = (caption, cycle)
         if let m = cycleModes { o.cycleModes = m }
         o.virtualCamera = virtualCamera || virtualCameraDevice != nil
@@ -139,9 +154,23 @@ struct ViewCommand: ParsableCommand {
         if let fps = input.camera.frameRate { o.virtualCameraRate = fps }
     }
 
-    /// --benchmark-frames, --screenshot, --screenshot-after, --profile.
+    /// `--press KEY@N` as (key, frames).
+    func presses() throws -> [(key: String, afterFrames: Int)] {
+        try press.map { p in
+            let parts = p.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, let n = Int(parts[1]), n >= 1, ViewerOptions.isPressable(String(parts[0])) else {
+                throw ValidationError("--press takes KEY@N (a key, and the frame after which to press it, from 1), e.g. w@30; not \"\(p)\"")
+            }
+            return (String(parts[0]), n)
+        }
+    }
+
+    /// --benchmark-frames, --screenshot, --screenshot-after, --press, --profile.
     private func scriptOptions(_ o: inout ViewerOptions) {
+        o.presses = (try? presses()) ?? []
         (o.benchmarkFrames, o.profile) = (benchmarkFrames, profile)
         (o.screenshotPath, o.screenshotAfterFrames) = (screenshot, screenshotAfter)
     }
 }
+
+extension WhiteBalanceStart: ExpressibleByArgument {}

@@ -25,12 +25,14 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The picture file, or the camera or the test scene as `SourceChoice` decides; the
-    /// test scene at `sceneRate` (nil: as fast as it is taken), `doing` for its status lines.
-    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String) throws -> FrameSource {
+    /// test scene at `sceneRate` (nil: as fast as it is taken), `doing` for its status lines;
+    /// with `watch`, a camera plugged in later replaces the test scene.
+    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false) throws -> FrameSource {
         if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
         let size = camera.frameSize ?? FrameSize(1280, 720)
         let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
-        return try SourceChoice.camera(camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing) { notice in
+        return try SourceChoice.camera(camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing,
+                                       watch: watch && !testScene) { notice in
             TestSceneSource(size: size, fps: sceneRate, notice: notice, format: format)
         }
     }
