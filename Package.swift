@@ -83,8 +83,8 @@ let package = Package(
         .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources"]),
-        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11", "CWayland"],
+        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDCapture"]),
+        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11", "CWayland"],
                 swiftSettings: cpuFlags),
 
         // The command-line program.
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore"]),
+        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),

@@ -56,9 +56,17 @@ public enum Command: Equatable, Sendable {
     case whiteCard
     /// `n`: the next camera.
     case nextCamera
+    /// `k`: the camera panel (the camera's controls) on / off.
+    case toggleCameraPanel
+    /// With the panel open: ↑ ↓ choose a control, ← → change it, `r` back to its default.
+    case panelSelect(Int)
+    case panelChange(Int)
+    case panelReset
 
-    /// The key bindings (README and help overlay list the same).
-    public static func forKey(_ key: Key) -> Command? {
+    /// The key bindings (README and help overlay list the same). While the camera panel is
+    /// open, the arrows, `r` and Esc work the panel (`panelKeys`).
+    public static func forKey(_ key: Key, panelOpen: Bool = false) -> Command? {
+        if panelOpen, let c = panelKeys(key) { return c }
         switch key {
         case .digit(0): return .resetView
         case .digit(let n) where (1...8).contains(n): return .setMode(VisionMode.allCases[n - 1])
@@ -98,9 +106,23 @@ public enum Command: Equatable, Sendable {
             case "i": return .toggleStats
             case "w": return .whiteCard
             case "n": return .nextCamera
+            case "k": return .toggleCameraPanel
             default: return .unbound
             }
         default: return .unbound
+        }
+    }
+
+    /// The camera panel's keys: they would pan, or do nothing, otherwise.
+    static func panelKeys(_ key: Key) -> Command? {
+        switch key {
+        case .up: .panelSelect(-1)
+        case .down: .panelSelect(1)
+        case .left: .panelChange(-1)
+        case .right: .panelChange(1)
+        case .letter("r"): .panelReset
+        case .escape: .toggleCameraPanel
+        default: nil
         }
     }
 
@@ -139,6 +161,7 @@ public enum Command: Equatable, Sendable {
     public static let cameraHelpLines: [(String, String)] = [
         ("w", "balance on a white or grey card filling the middle; again: release"),
         ("n", "next camera (new cameras show up by themselves)"),
+        ("k", "camera panel: ↑ ↓ choose, ← → change, r default"),
     ]
 }
 

@@ -1,6 +1,6 @@
 import CVDCore
 
-/// The keys that concern the camera: the white card and the next camera.
+/// The keys that concern the camera: the white card, the next camera and the camera panel.
 extension ViewState {
     mutating func applyCamera(_ command: Command) -> Effect? {
         switch command {
@@ -20,6 +20,13 @@ extension ViewState {
                 notice = "white balance released for the next camera"
             }
             return .nextCamera
+        case .toggleCameraPanel:
+            cameraPanelVisible.toggle()
+            helpVisible = false
+            return cameraPanelVisible ? .cameraPanelOpened : nil
+        case .panelSelect(let d): panelSelection += d
+        case .panelChange(let d): return .changeControl(d)
+        case .panelReset: return .resetControl
         default:
             break
         }

@@ -53,6 +53,9 @@ public struct ViewState: Equatable, Sendable {
     /// The white balance measured on a card (`w`), applied before every pane's simulation;
     /// nil: not balanced on a card (a card that was already neutral gives gains of 1).
     public var whiteBalance: WhiteBalance?
+    /// The camera panel (`k`) is open; `panelSelection` counts ↑ ↓ (it wraps round the rows).
+    public var cameraPanelVisible = false
+    public var panelSelection = 0
     /// The 2×2 pane under the pointer (keys 1–8 change that pane); nil: none.
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
@@ -76,6 +79,9 @@ public struct ViewState: Equatable, Sendable {
         /// `w` again: the balance is off; release the camera's automatics.
         case releaseWhiteCard
         case nextCamera
+        /// The panel opened (read the camera's controls), or asks to change or reset the
+        /// selected control.
+        case cameraPanelOpened, changeControl(Int), resetControl
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -122,7 +128,7 @@ public struct ViewState: Equatable, Sendable {
         case .toggleFreeze:
             frozen.toggle()
             notice = frozen ? "frozen — space goes live again" : "live"
-        case .toggleHelp: helpVisible.toggle()
+        case .toggleHelp: helpVisible.toggle(); cameraPanelVisible = false
         case .escape:
             if picked != nil, !helpVisible { picked = nil; return nil }
             guard helpVisible else { return .quit }
@@ -142,7 +148,7 @@ public struct ViewState: Equatable, Sendable {
         case .pickAtPointer: notice = "point at the picture, then press x to mark what looks like that colour"
         case .pick(let c): picked = c
         case .holdOriginal(let on): showingOriginal = on
-        case .whiteCard, .nextCamera: return applyCamera(command)
+        case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset: return applyCamera(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"

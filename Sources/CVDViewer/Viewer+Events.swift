@@ -22,7 +22,8 @@ extension Viewer {
             return false
         case SDL_KEYDOWN:
             let shift = UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
-            guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift), let cmd = Command.forKey(key) else { return true }
+            guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift),
+                  let cmd = Command.forKey(key, panelOpen: state.cameraPanelVisible) else { return true }
             if e.key.repeat != 0, key == .tab { return true }  // held, not pressed again
             return apply(cmd)
         case SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
@@ -51,7 +52,7 @@ extension Viewer {
     /// A key as if pressed (`--press`); false means quit.
     func press(_ key: Key) -> Bool {
         noteInput()
-        return Command.forKey(key).map(apply) ?? true
+        return Command.forKey(key, panelOpen: state.cameraPanelVisible).map(apply) ?? true
     }
 
     /// Applies a command to the state and carries out its effect; false means quit.
@@ -77,6 +78,9 @@ extension Viewer {
         case .measureWhiteCard?: measureWhiteCard()
         case .releaseWhiteCard?: cameraLink?.send(.releaseAutomatics)
         case .nextCamera?: nextCamera(balanceWasOn: balanceBefore != nil)
+        case .cameraPanelOpened?: openCameraPanel()
+        case .changeControl(let d)?: changeControl(by: d)
+        case .resetControl?: changeControl(by: nil)
         case nil: break
         }
         if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || state.assistStrength != strengthBefore

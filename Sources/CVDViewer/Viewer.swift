@@ -1,4 +1,5 @@
 import CSDL2
+import CVDCapture
 import CVDCore
 import CVDSources
 import CVDSystem
@@ -53,6 +54,9 @@ public final class Viewer {
     var pointerShown = true
     /// `--white-balance camera|card`, until it has acted.
     var balancePending: WhiteBalanceStart?
+    /// The camera panel's controls as last drawn, and when they were last asked for.
+    var panelShown: [CameraControl] = []
+    var panelAsked = 0.0
 
     /// Seconds without input after which the footer fades and badges drop the model's name.
     static let settleDelay = 5.0
@@ -112,6 +116,7 @@ public final class Viewer {
             updateDecodeReduction()
             if let m = message, now > m.until { message = nil; screenDirty = true }
             if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
+            if state.cameraPanelVisible { refreshCameraPanel(now) }
             if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }
             if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
                 lastCycleStep = now
@@ -185,6 +190,9 @@ public final class Viewer {
             // The sheet covers the picture; the footer and chips would show through it.
             for box in plan.badges { canvas.draw(box) }
             canvas.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: canvas.text))
+        } else if state.cameraPanelVisible {
+            for box in plan.badges { canvas.draw(box) }
+            canvas.draw(cameraPanelSheet(window))
         } else {
             for box in plan.boxes { canvas.draw(box) }
         }

@@ -156,6 +156,14 @@ cat sw.log
 rmmod vivid && insmod /lib/modules/vivid.ko n_devs=1 node_types=0x20101 num_inputs=1 input_types=0x0 num_outputs=1
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/video0 ] && break; sleep 0.2; done
 
+# The camera panel: k opens it (one line lists the values), ↓ ↓ selects brightness,
+# → raises it one step, r puts it back to its default.
+step panel
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --size 640x480 --press k@5 --press down@8 --press down@9 --press right@12 \
+    --press r@30 --screenshot panel.png --screenshot-after 45 > pn.log 2>&1; rc $?
+cat pn.log
+cvdcam devices --device 0 --controls | grep '^    brightness '
+
 # The virtual camera, looped back (last: it replaces the nodes above). vivid is reloaded
 # as one HDMI input (/dev/video0) and one HDMI output (/dev/video1); its loop_video
 # control shows on the input what the output is sent. The relay sends /data/patches.png

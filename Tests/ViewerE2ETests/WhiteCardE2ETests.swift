@@ -68,7 +68,7 @@ import Testing
     }
 
     /// `--white-balance card` balances on the first frame; a middle that is no card is
-    /// refused with the reason, and the picture stays as it is.
+    /// refused with the reason, and the picture stays as it is. Without a camera, `k` and `n` say so.
     @Test func flagBalancesOnTheFirstFramesOrSaysWhyNot() throws {
         let x = try XSession()
         defer { x.close() }
@@ -85,6 +85,11 @@ import Testing
         try y.launch(["--test-scene", "--window", "1280x720", "--white-balance", "card"])
         let out = try y.waitForOutput("w: the middle of the picture")
         #expect(out.contains("hold white or grey paper so it fills the middle of the picture, then press w again"), "\(out)")
+        // Without a camera, k and n say so.
+        try y.key("k")
+        try y.waitForOutput("k: the camera panel shows a camera's controls; built-in test scene is no camera")
+        try y.key("n")
+        try y.waitForOutput("n switches cameras; built-in test scene is shown (--test-scene)")
         try y.quitKey("q")
         #expect(try y.waitForExit() == 0)
     }

@@ -21,7 +21,8 @@ struct ViewCommand: ParsableCommand {
         f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
         x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
         d assist (experimental), o virtual camera; w balance on a white or grey card in the \
-        middle of the picture (again: release), n next camera (cameras plugged in show up by themselves). \
+        middle of the picture (again: release), n next camera (cameras plugged in show up by themselves), \
+        k camera panel (↑ ↓ choose a control, ← → change it, r default, k or Esc close). \
         On quit it prints one line: "cvdcam: N frames \
         shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
         """)

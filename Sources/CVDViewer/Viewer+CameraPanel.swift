@@ -1,0 +1,61 @@
+import CVDCapture
+import CVDCore
+import CVDSources
+import CVDSystem
+import CVDViewModel
+
+/// The camera panel (`k`): the camera's controls from the capture thread (`CameraLink`),
+/// read again every second while it is open, changed through the link (never written
+/// from this thread: a control write can block on USB).
+extension Viewer {
+    /// Seconds between reads of the controls while the panel is open.
+    static let panelRefresh = 1.0
+
+    func openCameraPanel() {
+        panelShown = []
+        panelAsked = 0
+        guard cameraLink != nil else {
+            state.cameraPanelVisible = false
+            say("k: the camera panel shows a camera's controls; \(source.name) is no camera")
+            return
+        }
+        refreshCameraPanel(SystemClock.monotonic)
+    }
+
+    /// Asks for the controls once a second; redraws when they change. The first reading
+    /// after opening is also printed, one line, for scripts.
+    func refreshCameraPanel(_ now: Double) {
+        guard let link = cameraLink, now - panelAsked >= 0.1 else { return }
+        if now - panelAsked >= Self.panelRefresh { link.send(.readControls) }
+        let controls = CameraControl.panel(link.state.controls)
+        guard controls != panelShown || controls.map(\.inactive) != panelShown.map(\.inactive) else { return }
+        if panelShown.isEmpty, !controls.isEmpty {
+            reporter.status("camera panel: " + controls.map { "\($0.key) \($0.valueText)" }.joined(separator: ", "))
+        }
+        panelShown = controls
+        screenDirty = true
+    }
+
+    /// ← → (by one step) or `r` (nil: back to the default) on the selected control.
+    func changeControl(by direction: Int?) {
+        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panelShown.count) else { return }
+        let c = panelShown[row]
+        guard let d = direction else { link.send(.reset(id: c.id)); return }
+        if c.inactive {
+            say("\(c.key) is set by its automatic; switch that off first")
+        } else if let v = c.stepped(d) {
+            link.send(.set(id: c.id, value: v))
+        } else {
+            say("\(c.key) is at its \(d > 0 ? "most" : "least")")
+        }
+        panelAsked = 0  // read back at once
+    }
+
+    func cameraPanelSheet(_ window: FrameSize) -> LabelBox {
+        let path = cameraLink?.state.path
+        let title = path.map { "Camera: \(source.name)" + (source.name.contains($0) ? "" : " (\($0))") } ?? "Camera"
+        return CameraPanel.layout(title: title, controls: panelShown, selection: state.panelSelection,
+                                  empty: path == nil ? "no camera open yet" : "this camera has none of these controls",
+                                  window: window, uiScale: options.uiScale, measure: canvas.text)
+    }
+}
