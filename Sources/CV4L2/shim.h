@@ -10,8 +10,45 @@
 #include <libv4l2.h>
 #include <libv4lconvert.h>
 
-static inline int cvd_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+#include <errno.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/// `v4l2_open`, but a node that is no V4L2 device is refused before libv4l2 sees it: a
+/// plain open, a plain VIDIOC_QUERYCAP, then `v4l2_fd_open` on the same descriptor (the
+/// node is opened once). libv4l's plugins check every node they are given with their own
+/// VIDIOC_QUERYCAP and `perror()` to stderr when it fails (libv4l-mplane: "Failed to query
+/// video capabilities"), with no hook to catch it. Returns the descriptor, or -1 with errno.
+static inline int cvd_v4l2_open(const char *path, int flags) {
+    int fd = open(path, flags);
+    if (fd < 0) return -1;
+    struct v4l2_capability cap;
+    if (ioctl(fd, VIDIOC_QUERYCAP, &cap) < 0 || v4l2_fd_open(fd, 0) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
 static inline int cvd_v4l2_close(int fd) { return v4l2_close(fd); }
+
+// Where libv4l2 writes its own messages instead of stderr (`v4l2_log_file`, libv4l2.h): a
+// stdio stream whose writes call `write` (glibc's fopencookie, declared here as glibc
+// does: Swift's Glibc module is built without _GNU_SOURCE, which hides it). Set once,
+// before libv4l2's first call (see LibV4L2Log.swift). Returns 0, or -1 when no stream
+// could be made (libv4l2 then keeps printing to stderr).
+#include <stdio.h>
+#include <bits/types/cookie_io_functions_t.h>
+extern FILE *fopencookie(void *cookie, const char *modes, cookie_io_functions_t io_funcs);
+static inline int cvd_v4l2_log_to(cookie_write_function_t *write) {
+    cookie_io_functions_t io = { NULL, write, NULL, NULL };
+    FILE *f = fopencookie(NULL, "w", io);
+    if (!f) return -1;
+    setvbuf(f, NULL, _IOLBF, 0);
+    v4l2_log_file = f;
+    return 0;
+}
 
 /// The one way into the driver: `v4l2_ioctl` (libv4l2's ioctl, which converts formats the
 /// camera does not send itself). `request` is one of the CVD_VIDIOC_* numbers below.

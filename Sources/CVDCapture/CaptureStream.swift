@@ -49,7 +49,7 @@ public final class CaptureStream {
         req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         req.memory = V4L2_MEMORY_MMAP.rawValue
         // libv4l2 prints its own line on failure; the error thrown here says it better.
-        try device.perform(.reqbufs, &req, quiet: true)
+        try device.perform(.reqbufs, &req)
         guard req.count > 0 else { throw .system(path: path, call: .ioctl(.reqbufs), errno: .noMemory) }
         do throws(CaptureError) {
             for i in 0..<req.count {
@@ -61,7 +61,7 @@ public final class CaptureStream {
                 try device.perform(.qbuf, &b)
             }
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-            try device.perform(.streamon, &type, quiet: true)
+            try device.perform(.streamon, &type)
         } catch {
             stop()  // releases what was got so far
             throw error

@@ -25,7 +25,7 @@ final class MappedOutput {
         req.count = UInt32(count)
         req.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
         req.memory = V4L2_MEMORY_MMAP.rawValue
-        do throws(Errno) { try device.ioctl(.reqbufs, &req, quiet: true) } catch {
+        do throws(Errno) { try device.ioctl(.reqbufs, &req) } catch {
             if error == .invalidArgument || error == .inappropriateIOCTLForDevice { return nil }
             throw fail(error, device.path, .reqbufs)
         }
@@ -53,7 +53,7 @@ final class MappedOutput {
             }
         }
         var type = Int32(V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue)
-        do throws(Errno) { try device.ioctl(.streamon, &type, quiet: true) } catch { throw Self.fail(error, path, .streamon) }
+        do throws(Errno) { try device.ioctl(.streamon, &type) } catch { throw Self.fail(error, path, .streamon) }
         streaming = true
     }
 
@@ -103,7 +103,7 @@ final class MappedOutput {
     func stop() {
         if streaming {
             var type = Int32(V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue)
-            try? device.ioctl(.streamoff, &type, quiet: true)
+            try? device.ioctl(.streamoff, &type)
             streaming = false
             books.reset()
         }
@@ -113,7 +113,7 @@ final class MappedOutput {
             var req = v4l2_requestbuffers()
             req.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
             req.memory = V4L2_MEMORY_MMAP.rawValue
-            try? device.ioctl(.reqbufs, &req, quiet: true)
+            try? device.ioctl(.reqbufs, &req)
         }
     }
 

@@ -22,7 +22,7 @@ extension VideoDevice {
         f.fmt.pix.height = UInt32(size.height)
         f.fmt.pix.field = V4L2_FIELD_NONE.rawValue
         // libv4l2 prints its own line on failure; the error thrown here says it better.
-        try perform(.sFmt, &f, quiet: true)
+        try perform(.sFmt, &f)
         return CaptureFormat(f.fmt.pix, fps: frameRate())
     }
 
@@ -36,7 +36,7 @@ extension VideoDevice {
         let t = rate.interval
         p.parm.capture.timeperframe = v4l2_fract(numerator: UInt32(clamping: t.numerator), denominator: UInt32(clamping: t.denominator))
         // libv4l2 prints its own line on failure; the error thrown here says it better.
-        try perform(.sParm, &p, quiet: true)
+        try perform(.sParm, &p)
         return frameRate()
     }
 

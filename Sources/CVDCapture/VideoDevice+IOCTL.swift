@@ -70,11 +70,12 @@ extension VideoDevice {
     /// - Parameters:
     ///   - arg: the request's argument, read and written in place by the driver; its
     ///     size must be the one the request encodes (checked in debug builds).
-    ///   - quiet: folds away what libv4l2 prints on stderr itself when some requests
-    ///     fail ("libv4l2: error setting pixformat: …"); the error thrown says it better.
     /// - Throws: the errno the request failed with; `CaptureError.from(errno:path:call:)`
     ///   turns it into what a user can act on.
-    func ioctl<Argument>(_ request: V4L2Request, _ arg: inout Argument, quiet: Bool = false) throws(Errno) {
+    ///
+    /// What libv4l2 prints about a failed request ("libv4l2: error setting pixformat: …")
+    /// goes to `LibV4L2Log`, not the terminal: the error thrown says it, with what to do.
+    func ioctl<Argument>(_ request: V4L2Request, _ arg: inout Argument) throws(Errno) {
         assert(MemoryLayout<Argument>.size == request.argumentSize,
                "\(request) takes \(request.argumentSize) bytes, not a \(Argument.self)")
         let fd = self.fd
@@ -87,14 +88,14 @@ extension VideoDevice {
                 if e != .interrupted { return e }
             }
         }
-        if let e = quiet ? StderrCapture.run(call).0 : call() { throw e }
+        if let e = call() { throw e }
     }
 
     /// `ioctl`, its errno turned into what a user can act on (`CaptureError.from`): what
     /// the wrappers use unless some errno means something special for their request.
-    func perform<Argument>(_ request: V4L2Request, _ arg: inout Argument, quiet: Bool = false) throws(CaptureError) {
+    func perform<Argument>(_ request: V4L2Request, _ arg: inout Argument) throws(CaptureError) {
         do throws(Errno) {
-            try ioctl(request, &arg, quiet: quiet)
+            try ioctl(request, &arg)
         } catch {
             throw CaptureError.from(errno: error, path: path, call: .ioctl(request))
         }

@@ -13,9 +13,11 @@ public final class VideoDevice {
     /// libv4l's format-conversion plugins).
     public init(path: String) throws(CaptureError) {
         self.path = path
-        // libv4l2 prints "error getting capabilities" for nodes that are not V4L2; the
-        // errors thrown here (and by `capabilities()`) say it better.
-        let (fd, e) = StderrCapture.run { (cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), Errno(rawValue: errno)) }.0
+        // libv4l2 says "error getting capabilities" for nodes that are not V4L2 — to
+        // `LibV4L2Log`, set up before its first call; the errors thrown here (and by
+        // `capabilities()`) say it, with what to do.
+        LibV4L2Log.install()
+        let fd = cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), e = Errno(rawValue: errno)
         guard fd >= 0 else { throw CaptureError.from(errno: e, path: path, call: .open) }
         self.fd = fd
     }

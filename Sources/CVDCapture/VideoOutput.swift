@@ -54,14 +54,14 @@ public final class VideoOutput {
             // v4l2loopback 0.12–0.13 need STREAMON before write() (as OBS found); other
             // drivers refuse it without buffers, which is fine: write() starts them itself.
             var type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
-            streaming = (try? dev.ioctl(.streamon, &type, quiet: true)) != nil
+            streaming = (try? dev.ioctl(.streamon, &type)) != nil
         }
     }
 
     deinit {
         if streaming {
             var type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
-            try? device.ioctl(.streamoff, &type, quiet: true)
+            try? device.ioctl(.streamoff, &type)
         }
     }
 
@@ -77,7 +77,7 @@ public final class VideoOutput {
         p.parm.output.capability = UInt32(V4L2_CAP_TIMEPERFRAME)
         p.parm.output.timeperframe = v4l2_fract(numerator: UInt32(clamping: fps.interval.numerator),
                                                 denominator: UInt32(clamping: fps.interval.denominator))
-        do throws(Errno) { try dev.ioctl(.sParm, &p, quiet: true) } catch {
+        do throws(Errno) { try dev.ioctl(.sParm, &p) } catch {
             if error == .resourceBusy { throw .busy(path: path) }
         }
         f.fmt.pix.width = UInt32(size.width)
@@ -90,7 +90,7 @@ public final class VideoOutput {
         f.fmt.pix.ycbcr_enc = V4L2_YCBCR_ENC_601.rawValue
         f.fmt.pix.quantization = V4L2_QUANTIZATION_LIM_RANGE.rawValue
         f.fmt.pix.xfer_func = V4L2_XFER_FUNC_709.rawValue
-        do throws(Errno) { try dev.ioctl(.sFmt, &f, quiet: true) } catch {
+        do throws(Errno) { try dev.ioctl(.sFmt, &f) } catch {
             if error == .invalidArgument {
                 throw .formatRefused(path: path, what: "the device does not take YUYV \(size)" + offered(dev))
             }

@@ -1,31 +1,44 @@
 import Foundation
 
-/// Collects what C libraries print straight to file descriptor 2 during a call.
+/// Collects what C libraries print straight to file descriptor 2 during a call, and is
+/// the way cvdcam itself writes to stderr.
 ///
 /// libpng reports a damaged file ("libpng error: IDAT: CRC error") on stderr before
-/// SDL2_image returns its own error; cvdcam folds that text into its one-line message
-/// instead of letting it through. Other threads' stderr output during the call is
-/// captured too, so use it only around short calls. libv4l2 prints its own line
-/// ("libv4l2: error setting pixformat: …") before returning an error cvdcam reports better.
+/// SDL2_image returns its own error, and offers no other hook through SDL2_image; cvdcam
+/// folds that text into its one-line message instead of letting it through. (libv4l2,
+/// which has a hook, writes to `LibV4L2Log` instead, without touching descriptor 2.)
 ///
-/// Captures are serialised: two at once would swap descriptor 2 between their pipes, and
-/// one would restore it to the other's pipe after that pipe's reader closed — the next
-/// write to stderr would then kill the process with SIGPIPE (seen in parallel tests).
+/// Descriptor 2 belongs to the whole process, so it is only ever swapped under one lock,
+/// and cvdcam's own stderr lines (`write`) take the same lock: they wait for a capture to
+/// end and always reach the terminal, never a capture's pipe. Captures are serialised for
+/// the same reason: two at once would swap descriptor 2 between their pipes, and one
+/// would restore it to the other's pipe after that pipe's reader closed — the next write
+/// to stderr would then kill the process with SIGPIPE (seen in parallel tests).
 public enum StderrCapture {
     private static let lock = NSLock()
 
+    /// Runs `body` with descriptor 2 going to a pipe; returns its result and the text.
     public static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
         lock.lock()
         defer { lock.unlock() }
         return try unlockedRun(body)
     }
 
+    /// Writes `text` to stderr, never into a capture that is running on another thread.
+    public static func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     private static func unlockedRun<T>(_ body: () throws -> T) rethrows -> (T, String) {
         var fds: [Int32] = [0, 0]
         let saved = dup(2)
         guard saved >= 0, pipe(&fds) == 0 else { return (try body(), "") }
-        // Non-blocking read end: we read only what is there after the call.
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        // Both ends non-blocking: we read only what is there after the call, and a library
+        // that prints more than the pipe holds (64 KiB) loses the rest instead of blocking
+        // the call for ever.
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         dup2(fds[1], 2)
         close(fds[1])
         defer {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDSystem
 import Foundation
 
 // Parse and run, printing failures as one line on stderr ("cvdcam: error: …") with a
@@ -12,6 +13,7 @@ do {
     if code == .success { Cvdcam.exit(withError: error) }
     let message = Cvdcam.message(for: error)
         .split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-    FileHandle.standardError.write(Data("cvdcam: error: \(message)\n".utf8))
+    // Through StderrCapture: never into a capture of a C library's stderr on another thread.
+    StderrCapture.write("cvdcam: error: \(message)\n")
     exit(code.rawValue == 0 ? 1 : code.rawValue)
 }

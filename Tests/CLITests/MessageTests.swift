@@ -106,3 +106,18 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 10, "refused at once, not after decoding for seconds")
     }
 }
+
+/// Only cvdcam's own words reach the terminal: libv4l2 prints by itself when a request
+/// fails ("libv4l2: error getting capabilities: …"); that goes to LibV4L2Log instead, and
+/// the failure is cvdcam's one line.
+@Suite struct LibV4L2SilenceTests {
+    @Test(arguments: [["devices", "--device", "/dev/null"], ["snapshot", "x.png", "--device", "/dev/null"]])
+    func aNodeThatIsNoCameraIsOneLine(_ args: [String]) throws {
+        let r = try CLI.run(args)
+        #expect(r.status != 0)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(r.stderr)")
+        #expect(lines.first?.hasPrefix("cvdcam: error: /dev/null") == true, "stderr: \(r.stderr)")
+        #expect(!r.stderr.contains("libv4l2") && !r.stdout.contains("libv4l2"), "stderr: \(r.stderr)")
+    }
+}
