@@ -69,6 +69,16 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What happened, without the advice: for the line that says a fault was survived
+    /// ("… — restarted the stream"), where "plug it back in" would be wrong.
+    public var fault: String {
+        switch self {
+        case .disconnected(let p): "\(p): the camera was disconnected"
+        case .timeout(let p, let s): "\(p): no frame arrived within \(s) s"
+        default: description
+        }
+    }
+
     /// Whether the camera is there but cannot be used right now, so that waiting (and
     /// trying again) may help: another program holds it, access is not granted yet (a
     /// udev rule or group change still to come), it was unplugged, it sent no frame in

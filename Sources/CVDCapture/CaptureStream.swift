@@ -37,7 +37,10 @@ public final class CaptureStream {
     public private(set) var stats = CaptureStats()
     private var buffers: [UnsafeMutableRawBufferPointer] = []
     private var streaming = false
-    private var lastSequence: Int?
+    private var lastSequence: UInt32?
+    /// A buffer the driver would not take back (`VIDIOC_QBUF` refused twice): the stream
+    /// is short of it, so the next `next` reports this and the caller restarts.
+    private var requeueFailure: CaptureError?
 
     /// Requests `bufferCount` buffers, maps and queues them, and starts streaming.
     public init(device: VideoDevice, format: CaptureFormat, bufferCount: Int = 4) throws(CaptureError) {
@@ -76,8 +79,9 @@ public final class CaptureStream {
     /// as dropped, and the wait goes on.
     ///
     /// - Throws: `.disconnected` when the device went away (ENODEV), `.timeout` when no
-    ///   frame came in time.
+    ///   frame came in time, the failure of re-queueing the last buffer.
     public func next<R>(timeout: Double, _ body: (CapturedFrame) -> R) throws(CaptureError) -> R {
+        if let e = requeueFailure { throw e }
         let deadline = SystemClock.monotonic + timeout
         while true {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
@@ -99,12 +103,9 @@ public final class CaptureStream {
                 if error == .ioError, access(device.path, F_OK) != 0 { throw .disconnected(path: device.path) }
                 throw CaptureError.from(errno: error, path: device.path, call: .ioctl(.dqbuf))
             }
-            defer {
-                // Always give the buffer back; if the device has just gone, the next DQBUF says so.
-                try? device.ioctl(.qbuf, &b)
-            }
-            let seq = Int(b.sequence)
-            if let last = lastSequence, seq > last + 1 { stats.dropped += seq - last - 1 }
+            defer { requeue(&b) }
+            let seq = b.sequence
+            if let last = lastSequence { stats.dropped += Self.gap(from: last, to: seq) }
             lastSequence = seq
             guard b.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, Int(b.index) < buffers.count else {
                 stats.dropped += 1
@@ -113,10 +114,32 @@ public final class CaptureStream {
             let mem = buffers[Int(b.index)]
             let used = min(Int(b.bytesused > 0 ? b.bytesused : b.length), mem.count)
             stats.delivered += 1
-            let frame = CapturedFrame(bytes: UnsafeRawBufferPointer(rebasing: mem[0..<used]), sequence: seq,
+            let frame = CapturedFrame(bytes: UnsafeRawBufferPointer(rebasing: mem[0..<used]), sequence: Int(seq),
                                       timestamp: Double(b.timestamp.tv_sec) + Double(b.timestamp.tv_usec) / 1e6,
                                       format: format)
             return body(frame)
+        }
+    }
+
+    /// Frames missing between two sequence numbers. The 32-bit counter wraps (vivid's
+    /// "Wrap Sequence Number" shows it); a number that goes back (a driver restarting its
+    /// count) is not a gap.
+    static func gap(from last: UInt32, to seq: UInt32) -> Int {
+        let d = seq &- last
+        return d >= 1 && d < 1 << 31 ? Int(d) - 1 : 0
+    }
+
+    /// Gives a buffer back to the driver, trying twice (a driver may refuse one
+    /// `VIDIOC_QBUF` and take the next: vivid's "Inject VIDIOC_PREPARE_BUF Error"). If the
+    /// device has just gone, the next `VIDIOC_DQBUF` says so; any other refusal is kept
+    /// for the next `next` to report, since the stream is a buffer short.
+    private func requeue(_ b: inout v4l2_buffer) {
+        guard (try? device.ioctl(.qbuf, &b)) == nil else { return }
+        do throws(Errno) {
+            try device.ioctl(.qbuf, &b)
+        } catch {
+            if error == .operationNotSupportedByDevice || error == .noSuchAddressOrDevice { return }  // gone
+            requeueFailure = CaptureError.from(errno: error, path: device.path, call: .ioctl(.qbuf))
         }
     }
 

@@ -6,9 +6,10 @@ import Synchronization
 
 /// A webcam as a frame source. Its own thread waits for frames (never the window's),
 /// decodes each into one of three reused buffers and publishes it; the view takes the
-/// newest. When the camera goes away the source says "disconnected", keeps trying to open
-/// it again once a second (`CameraErrorPolicy.afterLoss`), and carries on by itself when
-/// it is back.
+/// newest. When the stream fails (unplugged, a fatal streaming error, a refused request,
+/// no frame for `stallLimit` seconds) the source says so and keeps trying to open the
+/// camera again (`CameraErrorPolicy`: back-off, then every second), and carries on by
+/// itself when it works.
 ///
 /// Started `waitingFor` a camera that cannot be used yet (busy), it shows the test scene
 /// with the reason, and switches to the camera as soon as it opens.
@@ -19,8 +20,9 @@ public final class CameraSource: FrameSource {
     public let size: FrameSize
     /// Shown until the camera opens (waiting only).
     private let scene: TestSceneSource?
-    /// Waiting for a camera to be plugged in rather than for a busy one.
-    private let noCamera: Bool
+    /// Why the camera could not be used at start (waiting only; `.noCamera`: waiting for
+    /// one to be plugged in).
+    private let waitedFor: CaptureError?
     private let options: CameraOptions
     private let reporter: any Reporter
     /// The camera opened by init, for the capture thread to take.
@@ -28,29 +30,28 @@ public final class CameraSource: FrameSource {
     private let thread = SourceThread(name: "cvdcam camera")
     /// Requests from the view (`w`, `n`, the camera panel) and the controls it shows.
     public let link = CameraLink()
-    /// Seconds between attempts to reopen a lost camera.
-    public static let retryInterval = 1.0
+    /// Seconds without a frame after which a stream that still runs is restarted.
+    public static let stallLimit = 4.0
 
-    /// Opens the camera now, so that start-up problems (busy, no permission) are
-    /// reported before the window opens.
-    public init(options: CameraOptions, reporter: any Reporter) throws(CaptureError) {
-        let cam = try Camera(options)
+    /// Streams `camera`, opened (by `SourceChoice`, through `CameraRestart`) before the
+    /// window opens, so that start-up problems (busy, no permission) are reported first.
+    public init(camera cam: Camera, options: CameraOptions, reporter: any Reporter) {
         currentName = Mutex(cam.name)
         size = FrameSize(cam.format.width, cam.format.height)
         self.options = options
         self.reporter = reporter
         first = Handoff(cam)
         scene = nil
-        noCamera = false
+        waitedFor = nil
         reporter.status("camera \(cam.name), \(cam.format)")
         for (c, v) in cam.controlsSet { reporter.status("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
     }
 
     /// Shows `scene` (which carries the reason as its notice) and opens the camera as soon
-    /// as it can be used: a busy one once it is free, or with `noCamera`, the first camera
-    /// plugged in.
-    public init(waitingFor options: CameraOptions, scene: TestSceneSource, reporter: any Reporter, noCamera: Bool = false) {
-        self.noCamera = noCamera
+    /// as it can be used; `error` is why it cannot be used now (`.noCamera`: the first
+    /// camera plugged in).
+    public init(waitingFor options: CameraOptions, because error: CaptureError, scene: TestSceneSource, reporter: any Reporter) {
+        waitedFor = error
         currentName = Mutex(scene.name)
         size = scene.size
         self.options = options
@@ -68,7 +69,8 @@ public final class CameraSource: FrameSource {
             switched = { _ in scene.stop() }
         }
         let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, link: link,
-                               opening: noCamera ? "camera plugged in" : "the camera is free now", switched: switched) { [self] name in
+                               opening: waitedFor.map(CameraErrorPolicy.opened(after:)) ?? "the camera works now",
+                               switched: switched) { [self] name in
             self.currentName.withLock { $0 = name }
         }
         let first = first
@@ -106,7 +108,10 @@ struct CaptureLoop: Sendable {
         if let c = camera { service.opened(c) }
         var switched = switched
         var ring = FrameRing()
-        var lastAttempt = 0.0
+        // Failed opens since the last good frame (the back-off's position), and when to try next.
+        var inARow = 0
+        var nextAttempt = 0.0
+        var lastFrame = SystemClock.monotonic
         // The current camera's counts already added to the sink's totals.
         var counted = CaptureStats()
         while thread.isRunning {
@@ -116,17 +121,16 @@ struct CaptureLoop: Sendable {
             }
             for c in service.newCameras() {
                 // With no camera open, the next attempt opens it (and says so) at once.
-                if camera == nil { lastAttempt = 0; continue }
+                if camera == nil { nextAttempt = 0; continue }
                 reporter.status("camera plugged in: \(c.capabilities?.card ?? "camera") (\(c.path)) — n switches to it")
             }
             guard let cam = camera else {
-                // Lost: try again once a second, with the same options.
-                if SystemClock.monotonic - lastAttempt < CameraSource.retryInterval { usleep(100_000); continue }
-                lastAttempt = SystemClock.monotonic
+                if SystemClock.monotonic < nextAttempt { usleep(50_000); continue }
                 do {
                     let c = try Camera(options)
                     camera = c
                     counted = CaptureStats()
+                    lastFrame = SystemClock.monotonic
                     named(c.name)
                     service.opened(c)
                     if let s = switched {
@@ -138,31 +142,42 @@ struct CaptureLoop: Sendable {
                     }
                     sink.status = .running
                 } catch {
-                    assert(CameraErrorPolicy.afterLoss(error) == .waitForCamera)  // still gone or busy: keep waiting
+                    // Still gone, busy or failing: keep trying, slower and slower, then every second.
+                    assert(CameraErrorPolicy.afterLoss(error) == .restartStream)
+                    inARow += 1
+                    nextAttempt = SystemClock.monotonic + CameraErrorPolicy.restartDelay(attempt: inARow + 1)
                 }
                 continue
             }
-            do {
-                _ = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ in ring.publish(bytes, layout, enc, to: sink) }
+            do throws(CaptureError) {
+                let got = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ in
+                    ring.publish(bytes, layout, enc, to: sink)
+                }
+                if got != nil {
+                    inARow = 0
+                    lastFrame = SystemClock.monotonic
+                }
                 let now = cam.stats
                 sink.addLosses(camera: now.dropped - counted.dropped, corrupt: now.corrupt - counted.corrupt)
                 counted = now
-            } catch .timeout {
-                continue  // a slow camera, or one that just went: the next wait tells
             } catch {
-                // Unplugged, or any other failure mid-stream: keep the last frame, say so,
-                // and reopen when it works again.
+                // A slow camera, or one that just went: the next wait tells — unless no
+                // frame has come for a long time; then the stream is restarted.
+                if case .timeout = error, SystemClock.monotonic - lastFrame < CameraSource.stallLimit { continue }
+                // Unplugged, stalled, or any other failure mid-stream: keep the last frame,
+                // say so, and restart the stream (`CameraErrorPolicy.afterLoss`).
                 if case .disconnected(let path) = error {
                     sink.status = .disconnected(path)
                     reporter.status("camera disconnected (\(path)) — waiting for it to come back")
                 } else {
                     sink.status = .disconnected("\(error)")
-                    reporter.status("camera stopped: \(error) — trying to reopen it")
+                    reporter.status("camera stopped: \(error.fault) — restarting the stream")
                 }
                 service.closing(cam, keepLock: true)
                 cam.stop()
                 camera = nil
-                lastAttempt = SystemClock.monotonic
+                inARow += 1
+                nextAttempt = SystemClock.monotonic + CameraErrorPolicy.restartDelay(attempt: inARow)
             }
         }
         if let c = camera { service.closing(c); c.stop() }

@@ -21,18 +21,51 @@ import Testing
 }
 
 @Suite struct CameraErrorPolicyTests {
-    @Test func atStartOnlyACameraThatExistsIsWaitedFor() {
+    static let path = "/dev/video0"
+
+    @Test func atStartOnlyACameraThatExistsIsWaitedForOrRestarted() {
         #expect(CameraErrorPolicy.atStart(.noCamera) == .showTestScene)
-        #expect(CameraErrorPolicy.atStart(.busy(path: "/dev/video0")) == .waitForCamera)
-        #expect(CameraErrorPolicy.atStart(.permissionDenied(path: "/dev/video0")) == .waitForCamera)
+        #expect(CameraErrorPolicy.atStart(.busy(path: Self.path)) == .waitForCamera)
+        #expect(CameraErrorPolicy.atStart(.permissionDenied(path: Self.path)) == .waitForCamera)
         #expect(CameraErrorPolicy.atStart(.noSuchDevice(path: "/dev/video9")) == .fail)
-        #expect(CameraErrorPolicy.atStart(.unsupportedFormat(path: "/dev/video0", what: "no MJPG")) == .fail)
+        #expect(CameraErrorPolicy.atStart(.unsupportedFormat(path: Self.path, what: "no MJPG")) == .fail)
+        // Stream faults at start (vivid's "Inject VIDIOC_STREAMON Error", "… REQBUFS Error").
+        #expect(CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.streamon), errno: .invalidArgument)) == .restartStream)
+        #expect(CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.reqbufs), errno: .invalidArgument)) == .restartStream)
+        #expect(CameraErrorPolicy.atStart(.timeout(path: Self.path, seconds: 2)) == .restartStream)
     }
 
-    /// After an unplug the node is missing (noSuchDevice) until the camera is back: wait.
-    @Test func afterALossEverythingIsWaitedOut() {
-        #expect(CameraErrorPolicy.afterLoss(.noSuchDevice(path: "/dev/video0")) == .waitForCamera)
-        #expect(CameraErrorPolicy.afterLoss(.busy(path: "/dev/video0")) == .waitForCamera)
+    /// After a loss the node is missing (noSuchDevice) until the camera is back: restart.
+    @Test func afterALossEverythingIsRestarted() {
+        #expect(CameraErrorPolicy.afterLoss(.noSuchDevice(path: Self.path)) == .restartStream)
+        #expect(CameraErrorPolicy.afterLoss(.busy(path: Self.path)) == .restartStream)
+        #expect(CameraErrorPolicy.afterLoss(.system(path: Self.path, call: .ioctl(.dqbuf), errno: .ioError)) == .restartStream)
+    }
+
+    /// Restarts back off, are bounded for commands that need frames now, then settle at
+    /// the waiting interval for the live view.
+    @Test func restartsBackOffAndAreBounded() {
+        let delays = (1...CameraErrorPolicy.restartDelays.count).map { CameraErrorPolicy.restartDelay(attempt: $0) }
+        #expect(delays == delays.sorted(), "never shorter than the one before")
+        #expect(delays.reduce(0, +) <= 5, "a snapshot gives up within 5 s: \(delays)")
+        #expect(CameraErrorPolicy.restartDelay(attempt: 100) == CameraErrorPolicy.waitingInterval)
+    }
+
+    /// "until the camera is free" only for a camera another program holds.
+    @Test func theWaitIsNamedForWhatItIs() {
+        #expect(CameraErrorPolicy.until(.busy(path: Self.path)) == "until the camera is free")
+        let refused = CaptureError.system(path: Self.path, call: .ioctl(.streamon), errno: .invalidArgument)
+        #expect(!CameraErrorPolicy.until(refused).contains("free"))
+        #expect(!CameraErrorPolicy.opened(after: refused).contains("free"))
+        #expect(CameraErrorPolicy.opened(after: .busy(path: Self.path)) == "the camera is free now")
+    }
+
+    /// The line when the camera stays unusable: the fault, not the missing node after it.
+    @Test func givingUpNamesTheFault() {
+        let gone = CaptureError.disconnected(path: Self.path)
+        #expect(CameraRestart.reason(last: .noSuchDevice(path: Self.path), fault: gone) == gone)
+        #expect(CameraRestart.reason(last: .busy(path: Self.path), fault: gone) == .busy(path: Self.path))
+        #expect(CameraRestart.reason(last: .noSuchDevice(path: Self.path), fault: nil) == .noSuchDevice(path: Self.path))
     }
 }
 

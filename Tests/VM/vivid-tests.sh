@@ -59,15 +59,64 @@ cvdcam snapshot x.png --device 1; rc $?
 step metadata-node
 cvdcam snapshot x.png --device /dev/video2; rc $?
 
-# Unplugged mid-stream: vivid's disconnect button. Must end with the typed error, not hang.
+# Stream faults vivid injects. Its "Inject …" buttons act once, on the next such request
+# or buffer. Every snapshot must survive (restart the stream or re-queue, say so in one
+# line) and write the bars (RGB24, checked on the host).
+inject() { cvdcam devices --device 0 --control "$1=1" > /dev/null 2>&1 || echo "could not set $1"; }
+
+step fault-streamon
+inject inject_vidioc_streamon_error
+cvdcam snapshot fault-streamon.png --format rgb24 --size 640x480 --warmup 0.2 2>&1; rc $?
+step fault-reqbufs
+inject inject_vidioc_reqbufs_error
+cvdcam snapshot fault-reqbufs.png --format rgb24 --size 640x480 --warmup 0.2 2>&1; rc $?
+
+# midstream NAME CONTROL: a 4-second snapshot, the fault injected after 1.5 s.
+midstream() {
+    step "$1"
+    cvdcam snapshot "$1.png" --format rgb24 --size 640x480 --warmup 0 --frames 100 > "$1.log" 2>&1 &
+    pid=$!
+    sleep 1.5
+    inject "$2"
+    wait $pid; rc $?
+    cat "$1.log"
+}
+midstream fault-fatal inject_fatal_streaming_error
+midstream fault-qbuf inject_vidioc_qbuf_error
+midstream fault-bufflag inject_v4l2_buf_flag_error
+
+# The driver's 32-bit frame counter wraps after 128 frames; its timestamps wrap 16 s in.
+step fault-seqwrap
+cvdcam snapshot fault-seqwrap.png --format rgb24 --size 640x480 --warmup 0 --frames 160 --control wrap_sequence_number=1 2>&1; rc $?
+cvdcam devices --device 0 --control wrap_sequence_number=0 > /dev/null
+step fault-timewrap
+cvdcam snapshot fault-timewrap.png --format rgb24 --size 640x480 --warmup 17 --frames 5 --control wrap_timestamp=1 2>&1; rc $?
+cvdcam devices --device 0 --control wrap_timestamp=0 > /dev/null
+
+# Unplugged mid-stream (vivid's disconnect button): vivid comes back once the last user
+# of the dead device closes it, so the snapshot reopens it and carries on.
 step disconnect
+cvdcam snapshot fault-disconnect.png --format rgb24 --size 640x480 --frames 100 --warmup 0 > disconnect.log 2>&1 &
+victim=$!
+sleep 1.5
+cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
+wait $victim; rc $?
+cat disconnect.log
+
+# Unplugged for good: another program keeps the dead device open, so it never comes
+# back. The snapshot gives up after its restarts with the typed error — no hang, no file.
+step disconnect-gone
+sleep 30 < /dev/video0 &
+holder=$!
 cvdcam snapshot gone.png --size 640x480 --frames 1000 --warmup 0 &
 victim=$!
-sleep 2
+sleep 1.5
 cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
 wait $victim; rc $?
 ls -1 /dev/video* 2>/dev/null | tr "\n" " "; echo
 ls gone.png 2>/dev/null
+kill $holder; wait $holder
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do [ -e /dev/video0 ] && break; sleep 0.2; done
 
 # The live view (SDL's offscreen driver: no display in the VM). vivid re-registers its
 # nodes by itself once the last user of a disconnected device closes it.
@@ -83,6 +132,21 @@ sleep 2
 cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
 wait $viewer; rc $?
 cat viewer.log
+
+# The live view started while the driver refuses VIDIOC_STREAMON once: it restarts the
+# stream and shows the camera (not "busy", not the test scene).
+step viewer-streamon
+inject inject_vidioc_streamon_error
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --size 640x480 --screenshot fault-view.png --screenshot-after 10; rc $?
+
+# A fatal streaming error mid-demo: the view restarts the stream and carries on.
+step viewer-fatal
+SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 150 > viewer-fatal.log 2>&1 &
+viewer=$!
+sleep 2
+inject inject_fatal_streaming_error
+wait $viewer; rc $?
+cat viewer-fatal.log
 
 # Busy at start: another program streams; the view shows the test scene with the message.
 step viewer-busy

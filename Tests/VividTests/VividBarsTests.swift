@@ -41,7 +41,12 @@ struct VividBarsTests {
     /// formats within ±4 (8-bit limited-range Y′CbCr rounds 191 to 188…191).
     @Test(arguments: [("rgb640.png", 1, 640, 480), ("yuyv640.png", 4, 640, 480),
                       ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480),
-                      ("uyvy640.png", 4, 640, 480), ("bgr640.png", 1, 640, 480)])
+                      ("uyvy640.png", 4, 640, 480), ("bgr640.png", 1, 640, 480),
+                      // Snapshots that survived a stream fault (Tests/VM/vivid-tests.sh).
+                      ("fault-streamon.png", 1, 640, 480), ("fault-reqbufs.png", 1, 640, 480),
+                      ("fault-fatal.png", 1, 640, 480), ("fault-qbuf.png", 1, 640, 480),
+                      ("fault-bufflag.png", 1, 640, 480), ("fault-seqwrap.png", 1, 640, 480),
+                      ("fault-timewrap.png", 1, 640, 480), ("fault-disconnect.png", 1, 640, 480)])
     func barsDecode(file: String, tolerance: Int, width: Int, height: Int) throws {
         let img = try Self.load(file)
         #expect(img.width == width && img.height == height)
@@ -92,9 +97,9 @@ struct VividBarsTests {
 
     /// The live view on vivid (SDL's offscreen driver), `--mode deuteranopia`, screenshot of
     /// the whole window after 10 frames, and again after the camera was unplugged and came
-    /// back: the bars (mid-height, clear of the labels) as the colour core predicts from
+    /// back, after a refused VIDIOC_STREAMON at start and after a fatal streaming error: the bars (mid-height, clear of the labels) as the colour core predicts from
     /// the bars the camera sent, ±3.
-    @Test(arguments: ["view.png", "back.png"])
+    @Test(arguments: ["view.png", "back.png", "fault-view.png", "fault-view-fatal.png"])
     func liveViewShowsTheBarsSimulated(file: String) throws {
         let shot = try Self.load(file), normal = try Self.load("yuyv640.png")
         #expect(shot.width == 640 && shot.height == 480)

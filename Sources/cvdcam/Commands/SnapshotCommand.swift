@@ -2,6 +2,7 @@ import ArgumentParser
 import CVDCapture
 import CVDCore
 import CVDImageIO
+import CVDSources
 import Foundation
 
 struct SnapshotCommand: ParsableCommand {
@@ -11,7 +12,10 @@ struct SnapshotCommand: ParsableCommand {
         discussion: """
         Waits for the camera's automatic exposure to settle (--warmup), grabs a frame, \
         simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT. \
-        Prints the format the camera granted and how many frames were dropped.
+        Prints the format the camera granted and how many frames were dropped. When the \
+        stream fails (a refused request, a fatal streaming error, an unplug), it is \
+        restarted a few times with growing pauses (about 4 s in all), each said in one line; \
+        the command fails only when the camera stays unusable.
 
         Examples:
           cvdcam snapshot chart.png --mode deuteranopia
@@ -40,17 +44,19 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         let sims = try simulation.simulations()
-        let cam = try Camera(camera.cameraOptions)
-        print("camera: \(cam.name), granted \(cam.format)")
-        for (c, v) in cam.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
+        let rc = try RestartingCamera(camera.cameraOptions, reporter: TerminalReporter())
+        // `rc.camera` each time, never kept: after a restart it is another camera, and a
+        // reference kept would hold the old device open.
+        print("camera: \(rc.camera.name), granted \(rc.camera.format)")
+        for (c, v) in rc.camera.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
         fflush(nil)
         // Slow rates (vivid's 1080p gives 5 fps) need a longer wait than the default.
-        let timeout = max(2, 4 / (cam.format.fps?.perSecond ?? 25))
+        let timeout = max(2, 4 / (rc.camera.format.fps?.perSecond ?? 25))
 
         // Warm-up: at least one frame, then whatever arrives within `warmup` seconds.
         let start = Date()
-        repeat { _ = try cam.next(timeout: timeout) { _, _, _, _ in () } } while Date().timeIntervalSince(start) < warmup
-        let before = cam.stats
+        repeat { _ = try rc.next(timeout: timeout) { _, _, _, _ in () } } while Date().timeIntervalSince(start) < warmup
+        let before = rc.stats
 
         // Decoded frames are counted; one that cannot be decoded is dropped (and counted
         // by the camera), and a few more are tried. Only the last frame is kept.
@@ -58,9 +64,9 @@ struct SnapshotCommand: ParsableCommand {
         var first: Int?, last = 0, good = 0, attempts = 0
         while good < frames {
             attempts += 1
-            if attempts > frames + 10 { throw CLIError("\(cam.device.path): too many frames could not be decoded (\(cam.stats.corrupt) corrupt)") }
+            if attempts > frames + 10 { throw CLIError("\(rc.camera.device.path): too many frames could not be decoded (\(rc.stats.corrupt) corrupt)") }
             let keep = good == frames - 1
-            let decoded = try cam.next(timeout: timeout) { bytes, layout, enc, frame -> Bool in
+            let decoded = try rc.next(timeout: timeout) { bytes, layout, enc, frame -> Bool in
                 if first == nil { first = frame.sequence }
                 last = frame.sequence
                 if keep { grabbed = (Array(bytes), layout, enc) }
@@ -68,9 +74,9 @@ struct SnapshotCommand: ParsableCommand {
             } ?? false
             if decoded { good += 1 }
         }
-        let s = cam.stats
-        cam.stop()
-        guard let g = grabbed else { throw CLIError("\(cam.device.path): no frame could be decoded") }
+        let s = rc.stats
+        rc.stop()
+        guard let g = grabbed else { throw CLIError("\(rc.camera.device.path): no frame could be decoded") }
         print("captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(last)), " +
               "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
               (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
