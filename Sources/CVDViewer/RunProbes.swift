@@ -46,7 +46,8 @@ struct RunProbes {
     }
 }
 
-/// With `--profile`, the mean time of each frame stage every 100 frames.
+/// With `--profile`, the mean time of each frame stage every 100 frames, and the worst
+/// frame (taken → simulated → drawn → presented) of those 100 and of the whole run.
 struct StageProfiler {
     enum Stage: Int, CaseIterable {
         case simulate, renderAndPresent, present, kernel
@@ -65,6 +66,8 @@ struct StageProfiler {
     private let reporter: any Reporter
     private var sums = [Double](repeating: 0, count: Stage.allCases.count)
     private var counts = [Int](repeating: 0, count: Stage.allCases.count)
+    /// The slowest frame since the last line, and of the run (seconds), and frames seen.
+    private var worstRecent = 0.0, worstEver = 0.0, frames = 0
 
     init(enabled: Bool, reporter: any Reporter) {
         self.enabled = enabled
@@ -79,8 +82,22 @@ struct StageProfiler {
             let parts = Stage.allCases.map { s in
                 String(format: "%@ %.2f ms", s.name, counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
             }
-            reporter.figures("profile", parts.joined(separator: ", "))
+            reporter.figures("profile", parts.joined(separator: ", ") + String(format: ", worst frame %.1f ms", worstRecent * 1000))
+            worstRecent = 0
         }
+    }
+
+    /// A new frame took `seconds` from being taken to being presented.
+    mutating func frame(_ seconds: Double) {
+        guard enabled else { return }
+        worstRecent = max(worstRecent, seconds)
+        worstEver = max(worstEver, seconds)
+        frames += 1
+    }
+
+    /// The run's line at quit: the worst frame (scripts/soak reads it).
+    func finish() {
+        if enabled { reporter.figures("profile", String(format: "worst frame %.1f ms of %d frames", worstEver * 1000, frames)) }
     }
 
     /// A one-off profile line (e.g. which renderer runs).

@@ -2,6 +2,7 @@ import CSDL2
 import CSDL2TTF
 import CVDCore
 import CVDViewModel
+import Foundation
 
 /// A line of text rendered once, as a texture.
 struct TextTexture {
@@ -17,6 +18,10 @@ final class TextCache: TextMeasuring {
 
     private let renderer: OpaquePointer
     private let fontPath: String
+    /// The font file's bytes, read once: every size is opened from them, so the view holds
+    /// no file descriptor per size (a long run would otherwise gain one with each new
+    /// size). Freed in `close`, after the fonts that read them.
+    private var fontData: UnsafeMutableRawBufferPointer?
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache: [Key: TextTexture] = [:]
     /// Rendered texts kept at most; past that the cache starts again (sizes change with the window).
@@ -28,10 +33,19 @@ final class TextCache: TextMeasuring {
         guard font(20) != nil else { throw .sdl("opening the font \(fontPath)", String(cString: SDL_GetError())) }
     }
 
-    /// The font at `px` pixels (wraps `TTF_OpenFont`), opened once per size.
+    /// The font at `px` pixels (wraps `TTF_OpenFontRW` on the file's bytes), opened once per size.
     private func font(_ px: Int) -> OpaquePointer? {
         if let f = fonts[px] { return f }
-        guard let f = TTF_OpenFont(fontPath, Int32(px)) else { return nil }
+        if fontData == nil {
+            guard let d = FileManager.default.contents(atPath: fontPath), !d.isEmpty else { return nil }
+            let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: d.count, alignment: 16)
+            buf.copyBytes(from: d)
+            fontData = buf
+        }
+        // SDL reads the bytes in place for as long as the font is open (`close` frees them
+        // after the fonts); `1`: closing the font closes this RW.
+        guard let data = fontData, let rw = SDL_RWFromConstMem(data.baseAddress, Int32(data.count)),
+              let f = TTF_OpenFontRW(rw, 1, Int32(px)) else { return nil }
         fonts[px] = f
         return f
     }
@@ -67,5 +81,7 @@ final class TextCache: TextMeasuring {
         clear()
         for (_, f) in fonts { TTF_CloseFont(f) }
         fonts.removeAll()
+        fontData?.deallocate()
+        fontData = nil
     }
 }

@@ -81,12 +81,17 @@ public final class FrameKernel: Sendable {
         ycbcrTables.withLock { $0[encoding] != nil }
     }
 
+    /// Built outside the lock: a build takes 0.1–0.3 s (longer on a busy machine), and
+    /// `hasTable`, which the live view asks every frame, must not wait for it (`scripts/soak`
+    /// found 100–230 ms frames at each mode change while it did). Two threads asking at once
+    /// may both build; the first one stored wins.
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
-        ycbcrTables.withLock { cache in
+        if let t = ycbcrTables.withLock({ $0[encoding] }) { return t }
+        let built = YCbCrTable(transform: transform, math: math, coefficients: YCbCrDecoding(encoding))
+        return ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }
-            let t = YCbCrTable(transform: transform, math: math, coefficients: YCbCrDecoding(encoding))
-            cache[encoding] = t
-            return t
+            cache[encoding] = built
+            return built
         }
     }
 

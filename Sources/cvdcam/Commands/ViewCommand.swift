@@ -94,7 +94,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Send exactly what the window shows (labels, probes) instead of the clean picture.")
     var virtualCameraOverlays = false
 
-    @Flag(help: "Print the mean time of each frame stage (kernel, render, present) every 100 frames.")
+    @Flag(help: "Print the mean time of each frame stage (kernel, render, present) and the worst frame every 100 frames, and the worst frame of the run at quit.")
     var profile = false
 
     @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
