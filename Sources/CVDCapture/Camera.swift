@@ -29,22 +29,23 @@ public final class Camera {
     /// "card (path)", for the screen and stdout.
     public var name: String { "\(capabilities.card) (\(device.path))" }
 
-    /// The node to open: `/dev/videoN` for an index, the path as given, or the first
-    /// camera found. With no usable camera, the reason of the first one that failed
-    /// (e.g. permission denied), else `.noCamera`.
-    public static func resolvePath(_ device: String?) throws(CaptureError) -> String {
-        if let d = device { return Int(d) != nil ? "/dev/video\(d)" : d }
-        let cams = DeviceDiscovery.cameras()
-        if let ok = cams.first(where: { $0.problem == nil }) { return ok.path }
-        if let problem = cams.first?.problem { throw problem }
+    /// The node to open, opened: `/dev/videoN` for an index, the path as given, or the
+    /// first camera found — the device discovery opened, so the node is opened once. With
+    /// no usable camera, the reason of the first one that failed (e.g. permission denied),
+    /// else `.noCamera`.
+    static func open(_ device: String?) throws(CaptureError) -> VideoDevice {
+        if let d = device { return try VideoDevice(path: Int(d) != nil ? "/dev/video\(d)" : d) }
+        let cams = DeviceDiscovery.openCameras()
+        if let ok = cams.first(where: { $0.entry.problem == nil }), let dev = ok.device { return dev }
+        if let problem = cams.first?.entry.problem { throw problem }
         throw .noCamera
     }
 
     /// Opens, checks, negotiates the format (see `FormatChoice`), sets the controls and
     /// starts streaming.
     public init(_ options: CameraOptions) throws(CaptureError) {
-        let path = try Self.resolvePath(options.device)
-        let device = try VideoDevice(path: path)
+        let device = try Self.open(options.device)
+        let path = device.path
         let caps = try device.capabilities()
         guard caps.isVideoCapture else { throw .notCaptureDevice(path: path, what: caps.nodeDescription) }
         guard caps.canStream else { throw .notCaptureDevice(path: path, what: "\(caps.card) cannot stream") }

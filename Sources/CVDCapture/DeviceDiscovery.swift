@@ -27,14 +27,20 @@ public enum DeviceDiscovery {
     /// Capture devices, plus nodes that could not be opened (so the user learns why);
     /// metadata and output-only nodes are left out.
     public static func cameras(in dir: String = "/dev") -> [Entry] {
-        nodes(in: dir).compactMap { (path: String) -> Entry? in
+        openCameras(in: dir).map(\.entry)
+    }
+
+    /// `cameras`, each capture device still open (nil for the nodes that could not be
+    /// opened), so that a caller using them does not open the node a second time.
+    public static func openCameras(in dir: String = "/dev") -> [(entry: Entry, device: VideoDevice?)] {
+        nodes(in: dir).compactMap { (path: String) -> (Entry, VideoDevice?)? in
             do throws(CaptureError) {
                 let d = try VideoDevice(path: path)
                 let caps = try d.capabilities()
-                return caps.isVideoCapture ? Entry(path: path, capabilities: caps, problem: nil) : nil
+                return caps.isVideoCapture ? (Entry(path: path, capabilities: caps, problem: nil), d) : nil
             } catch {
                 if case .notCaptureDevice = error { return nil }
-                return Entry(path: path, capabilities: nil, problem: error)
+                return (Entry(path: path, capabilities: nil, problem: error), nil)
             }
         }
     }

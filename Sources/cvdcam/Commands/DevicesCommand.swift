@@ -24,19 +24,17 @@ struct DevicesCommand: ParsableCommand {
     var settings: [ControlSetting] = []
 
     func run() throws {
-        // With --device the node is opened once, here, and used for the listing below.
-        var opened: VideoDevice?
-        var cameras: [DeviceDiscovery.Entry]
+        // Every node is opened once: the listing below uses the devices opened here.
+        var cameras: [(entry: DeviceDiscovery.Entry, device: VideoDevice?)]
         if let d = device {
-            let path = try Camera.resolvePath(d)
+            let path = Int(d) != nil ? "/dev/video\(d)" : d
             // Ask the node itself, so a wrong path gets its own precise message.
             let dev = try VideoDevice(path: path)
             let caps = try dev.capabilities()
             guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path: path, what: caps.nodeDescription) }
-            cameras = [DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil)]
-            opened = dev
+            cameras = [(DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil), dev)]
         } else {
-            cameras = DeviceDiscovery.cameras()
+            cameras = DeviceDiscovery.openCameras()
             if !settings.isEmpty, cameras.count > 1 {
                 throw ValidationError("--control needs --device when there is more than one camera")
             }
@@ -45,13 +43,12 @@ struct DevicesCommand: ParsableCommand {
             print("No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene.")
             return
         }
-        for (i, cam) in cameras.enumerated() {
+        for (i, (cam, opened)) in cameras.enumerated() {
             if i > 0 { print() }
-            guard let caps = cam.capabilities else {
+            guard let caps = cam.capabilities, let dev = opened else {
                 print("\(cam.path): \(cam.problem.map { "\($0)" } ?? "unavailable")")
                 continue
             }
-            let dev = try opened ?? VideoDevice(path: cam.path)
             for (c, v) in try dev.apply(settings) { print("set \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
             print("\(cam.path): \(caps.card)  (driver \(caps.driver), \(caps.bus))")
             let formats = dev.formats()
