@@ -145,7 +145,7 @@ struct CaptureLoop: Sendable {
                     // Still gone, busy or failing: keep trying, slower and slower, then every second.
                     assert(CameraErrorPolicy.afterLoss(error) == .restartStream)
                     inARow += 1
-                    nextAttempt = SystemClock.monotonic + CameraErrorPolicy.restartDelay(attempt: inARow + 1)
+                    nextAttempt = SystemClock.monotonic + CameraErrorPolicy.restartDelay(attempt: inARow)
                 }
                 continue
             }
