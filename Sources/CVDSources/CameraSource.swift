@@ -150,10 +150,11 @@ struct CaptureLoop: Sendable {
                 continue
             }
             do throws(CaptureError) {
-                let got = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ in
+                let got = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ -> Bool in
                     ring.publish(bytes, layout, enc, to: sink)
+                    return true
                 }
-                if got != nil {
+                if got == true {
                     inARow = 0
                     lastFrame = SystemClock.monotonic
                 }
