@@ -2,11 +2,17 @@
 import PackageDescription
 import Foundation
 
-// The per-pixel kernels are written so that LLVM vectorises them, but the default
-// x86-64 target has only SSE2. cvdcam is built on the machine it runs on (scripts/),
-// so by default it targets this machine's vector units (AVX-512 is much faster than
-// SSE2 here). CVDCAM_TARGET_CPU overrides: a CPU name swiftc knows ("x86-64" for a
-// portable binary, "haswell", "znver4", …), or "native" for the detection below.
+// Instruction-set levels. The per-pixel kernels (Sources/CVDKernels) are written so that
+// LLVM vectorises them, and the default x86-64 target has only SSE2 — but a binary built
+// for a newer CPU dies with "Illegal instruction" on an older one. So the kernel source is
+// compiled three times, as one module per level (CVDKernelsBaseline, CVDKernelsV3,
+// CVDKernelsV4: directories of symlinks to the same files, as SwiftPM gives every target
+// its own directory), everything else for baseline x86-64, and CVDCore picks the level's
+// module at run time from CPUID (`KernelLevel`). One binary runs on any x86-64 CPU.
+//
+// CVDCAM_TARGET_CPU instead builds everything for one CPU, like a plain native build: a
+// CPU name swiftc knows ("haswell", "znver4", …), or "native" for this machine's (detected
+// from /proc/cpuinfo below). The kernels still dispatch, but every module targets that CPU.
 func detectedTargetCPU() -> String? {
     #if os(Linux) && arch(x86_64)
     guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
@@ -20,22 +26,40 @@ func detectedTargetCPU() -> String? {
     #endif
     return nil
 }
-let requestedCPU = ProcessInfo.processInfo.environment["CVDCAM_TARGET_CPU"] ?? "native"
-let targetCPU = requestedCPU == "native" || requestedCPU.isEmpty ? detectedTargetCPU() : requestedCPU
-let cpuFlags: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+let requestedCPU = ProcessInfo.processInfo.environment["CVDCAM_TARGET_CPU"] ?? ""
+let nativeCPU: String? = requestedCPU.isEmpty ? nil : requestedCPU == "native" ? detectedTargetCPU() ?? "x86-64" : requestedCPU
+let nativeFlags: [SwiftSetting] = nativeCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("CVDCAM_NATIVE_BUILD")] } ?? []
+
 // The kernels' loop bodies are long dependency chains (decode → matrix → encode); LLVM
 // vectorises them one vector per iteration. Four independent vectors per iteration
 // keep the multiply-add units busy (measured faster than 1, 2 and 8; figures in the
 // commit that chose it and in the README's performance section).
-// Without hardware FMA (x86-64 before Haswell: the portable baseline, or no detection)
-// a fused multiply-add is a libm call per element; the kernels then use a·b + c instead.
+// Without hardware FMA (baseline x86-64, before Haswell) a fused multiply-add is a libm
+// call per element; the kernels then use a·b + c instead (CVDCAM_NO_FMA).
+// swiftc's -target-cpu knows no "x86-64-v3"; clang's -march does, and swiftc takes the
+// target features from its clang importer (-Xcc). x86-64-v4 is tuned for 256-bit vectors
+// (Intel's first AVX-512 CPUs slowed their clocks for 512-bit ones); the kernels measured
+// faster with 512-bit vectors on AVX-512 CPUs here (README, Performance), hence
+// -mprefer-vector-width=512.
 #if arch(x86_64)
-let hasFMA = targetCPU.map { !["x86-64", "x86-64-v2"].contains($0) } ?? false
+let levelFlags: [(module: String, flags: [String], fma: Bool)] = [
+    ("CVDKernelsBaseline", ["-Xcc", "-march=x86-64"], false),
+    ("CVDKernelsV3", ["-Xcc", "-march=x86-64-v3"], true),
+    ("CVDKernelsV4", ["-Xcc", "-march=x86-64-v4", "-Xcc", "-mprefer-vector-width=512"], true),
+]
+func nativeHasFMA(_ cpu: String) -> Bool { !["x86-64", "x86-64-v2", "nocona", "core2", "nehalem", "westmere"].contains(cpu) }
 #else
-let hasFMA = true
+let levelFlags: [(module: String, flags: [String], fma: Bool)] =
+    [("CVDKernelsBaseline", [], true), ("CVDKernelsV3", [], true), ("CVDKernelsV4", [], true)]
+func nativeHasFMA(_ cpu: String) -> Bool { true }
 #endif
-let kernelFlags: [SwiftSetting] = cpuFlags + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"])]
-    + (hasFMA ? [] : [.define("CVDCAM_NO_FMA")])
+let kernelTargets: [Target] = levelFlags.map { level in
+    let fma = nativeCPU.map(nativeHasFMA) ?? level.fma
+    let cpu: [SwiftSetting] = nativeCPU == nil ? [.unsafeFlags(level.flags)] : nativeFlags
+    return .target(name: level.module, dependencies: ["CVDKernelInterface"],
+                   swiftSettings: cpu + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"])]
+                       + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
+}
 
 let package = Package(
     name: "cvdcam",
@@ -52,8 +76,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
-        // Colour science and frame kernels: pure Swift, no C dependencies.
-        .target(name: "CVDCore", swiftSettings: kernelFlags),
+        // Colour science and the frame kernels' front ends (validation, tables, dispatch);
+        // Swift, with a few lines of C for CPUID (which Swift cannot issue).
+        .target(name: "CVDCore", dependencies: ["CVDCPUID", "CVDKernelInterface"] + levelFlags.map { .target(name: $0.module) },
+                swiftSettings: nativeFlags),
+        .target(name: "CVDCPUID"),
+        // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
+        .target(name: "CVDKernelInterface"),
 
         // C libraries from Debian's -dev packages (installed by scripts/). Their headers
         // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
@@ -85,7 +114,7 @@ let package = Package(
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDCapture"]),
         .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11", "CWayland"],
-                swiftSettings: cpuFlags),
+                swiftSettings: nativeFlags),
 
         // The command-line program.
         .executableTarget(
@@ -94,7 +123,7 @@ let package = Package(
                 "CVDCore", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture", "CVDSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: cpuFlags
+            swiftSettings: nativeFlags
         ),
 
         .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore"], resources: [.copy("Fixtures")]),
@@ -106,6 +135,6 @@ let package = Package(
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),
-    ],
+    ] + kernelTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CVDKernelInterface
 import Synchronization
 
 /// "What gets lost": marks every pixel a simulation makes look like a picked colour
@@ -11,18 +12,22 @@ import Synchronization
 /// one lookup per pixel. Nothing is allocated per frame. Thread-safe.
 public final class ConfusionMap: Sendable {
     public let criterion: ConfusionCriterion
+    /// The instruction-set level whose loop marks frames.
+    public let level: KernelLevel
     private let tables = Mutex<[ConfusionCoordinates: ConfusionTable]>([:])
 
     /// Width of one black or white band along a row, in picture pixels; the period is 4×.
     public static let stripeWidth = 8
 
     /// The picked colour `c` (as it is, not simulated) and how the pane simulates.
-    public init(picked: RGB8, simulation: Simulation) {
-        criterion = ConfusionCriterion(picked: picked, simulation: simulation)
+    public convenience init(picked: RGB8, simulation: Simulation, level: KernelLevel = .active) {
+        self.init(picked: picked, transform: simulation.transform, level: level)
     }
 
-    public init(picked: RGB8, transform: ColorTransform) {
+    public init(picked: RGB8, transform: ColorTransform, level: KernelLevel = .active) {
+        precondition(level <= KernelLevel.detected, "this CPU cannot run the \(level) kernels")
         criterion = ConfusionCriterion(picked: picked, transform: transform)
+        self.level = level
     }
 
     public var picked: RGB8 { criterion.picked }
@@ -81,13 +86,9 @@ public final class ConfusionMap: Sendable {
         }
         guard let src = source.baseAddress else { return 0 }
         let t = table(Self.coordinates(sl.format, ycbcr), threads: 1)
-        var n = 0
-        t.cells.withUnsafeBufferPointer { cells in
-            withUnsafeMutablePointer(to: &n) { count in
-                let m = ConfusionMarking(cells: cells.baseAddress!, source: src, sl: sl, destination: destination,
-                                         dl: dl, phase: phase, black: black, count: count)
-                if sl.format.isYCbCr { sl.format.withYCbCrLayout(m) } else { sl.format.withRGBLayout(m) }
-            }
+        // Both layouts validated against their buffers above (what `KernelJob` requires).
+        let n = t.cells.withUnsafeBufferPointer { cells in
+            level.entryPoints.confusion(cells.baseAddress!, KernelJob(src, sl, destination, dl, rows: 0..<sl.height), phase, black)
         }
         return Double(n) / Double(sl.pixelCount)
     }

@@ -1,3 +1,4 @@
+import CVDKernelInterface
 import Dispatch
 import Synchronization
 
@@ -7,14 +8,18 @@ import Synchronization
 /// `YCbCrEncoding`; destinations: any packed RGB format (alpha kept from RGB sources
 /// that have it, 255 otherwise). Any row stride, odd widths for RGB.
 ///
-/// The per-pixel work is arithmetic that LLVM vectorises (`TransferMath`, `PixelMath`):
-/// no lookup tables, nothing allocated per frame. For Y′CbCr sources a kernel may also
+/// The per-pixel work is arithmetic that LLVM vectorises (CVDKernels: `TransferMath`,
+/// `PixelMap`), compiled per instruction-set level and run at `level`: no lookup
+/// tables, nothing allocated per frame. For Y′CbCr sources a kernel may also
 /// hold, once per encoding and only if used, a 64 MiB exact output table (`YCbCrTable`,
 /// built by the compute path itself), which camera-like frames read with
 /// one lookup per pixel.
 public final class FrameKernel: Sendable {
     public let transform: ColorTransform
-    private let math: PixelMath
+    /// The instruction-set level whose loops this kernel runs.
+    public let level: KernelLevel
+    private let math: PixelCoefficients
+    private let kernels: KernelEntryPoints
     private let ycbcrTables = Mutex<[YCbCrEncoding: YCbCrTable]>([:])
 
     /// How Y′CbCr frames are processed.
@@ -28,14 +33,19 @@ public final class FrameKernel: Sendable {
         case table
     }
 
-    public init(_ transform: ColorTransform) {
+    /// - Parameter level: the loops to run (default: the best this CPU supports, or what
+    ///   `CVDCAM_KERNEL_LEVEL` asks for); must be one of `KernelLevel.supported`.
+    public init(_ transform: ColorTransform, level: KernelLevel = .active) {
+        precondition(level <= KernelLevel.detected, "this CPU cannot run the \(level) kernels")
         self.transform = transform
-        math = PixelMath(transform)
+        self.level = level
+        math = PixelMath.coefficients(transform)
+        kernels = level.entryPoints
         prefersTable = !transform.isIdentity
     }
 
-    public convenience init(_ simulation: Simulation) {
-        self.init(simulation.transform)
+    public convenience init(_ simulation: Simulation, level: KernelLevel = .active) {
+        self.init(simulation.transform, level: level)
     }
 
     /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
@@ -87,7 +97,7 @@ public final class FrameKernel: Sendable {
     /// may both build; the first one stored wins.
     private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         if let t = ycbcrTables.withLock({ $0[encoding] }) { return t }
-        let built = YCbCrTable(transform: transform, math: math, coefficients: YCbCrDecoding(encoding))
+        let built = YCbCrTable(math: math, coefficients: YCbCrCoefficients(encoding), kernels: kernels)
         return ycbcrTables.withLock { cache in
             if let t = cache[encoding] { return t }
             cache[encoding] = built
@@ -108,8 +118,7 @@ public final class FrameKernel: Sendable {
         var px = [c.r, c.g, c.b]
         let l = FrameLayout(format: .rgb24, width: 1, height: 1)
         px.withUnsafeMutableBytes { p in
-            RGBPath<RGB24Layout>(math: math, source: UnsafeRawPointer(p.baseAddress!), sl: l, destination: p.baseAddress!, dl: l, rows: 0..<1)
-                .run(transform, into: l.format)
+            kernels.rgb(math, KernelJob(UnsafeRawPointer(p.baseAddress!), l, p.baseAddress!, l, rows: 0..<1))
         }
         return RGB8(px[0], px[1], px[2])
     }
@@ -141,7 +150,7 @@ public final class FrameKernel: Sendable {
         let job: Job
         if sl.format.isYCbCr {
             let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrDecoding(ycbcr))
+            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrCoefficients(ycbcr))
         } else {
             job = .rgb
         }
@@ -177,13 +186,13 @@ public final class FrameKernel: Sendable {
         let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
         let table = lookup && mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(planes))
             ? self.table(for: ycbcr) : nil
-        let k = YCbCrDecoding(ycbcr), transform = transform, math = math
+        let k = YCbCrCoefficients(ycbcr), math = math, kernels = kernels
         // As in `apply(source:…)`: bands write disjoint rows; the caller keeps the planes alive.
         nonisolated(unsafe) let d = dst
         let n = max(1, min(threads, planes.height))
         let band: @Sendable (Range<Int>) -> Void = { rows in
             if let t = table { t.run(planes: planes, destination: d, dl, rows: rows) }
-            else { PlanarPath(transform: transform, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows).run() }
+            else { PlanarPath(kernels: kernels, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows).run() }
         }
         if n == 1 { band(0..<planes.height) } else {
             DispatchQueue.concurrentPerform(iterations: n) { i in band((planes.height * i / n)..<(planes.height * (i + 1) / n)) }
@@ -193,19 +202,18 @@ public final class FrameKernel: Sendable {
     /// What one frame needs; a value, so a frame allocates nothing.
     private enum Job: Sendable {
         case rgb
-        case ycbcr(YCbCrDecoding)
+        case ycbcr(YCbCrCoefficients)
         case table(YCbCrTable)
     }
 
     private func run(_ job: Job, _ s: UnsafeRawPointer, _ sl: FrameLayout,
                      _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
+        // `apply` validated both layouts against their buffers (what `KernelJob` requires).
+        let band = KernelJob(s, sl, d, dl, rows: rows)
         switch job {
-        case .rgb:
-            PathStart(transform: transform, math: math, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
-        case .ycbcr(let k):
-            PathStart(transform: transform, math: math, decoding: k, source: s, sl: sl, destination: d, dl: dl, rows: rows).run()
-        case .table(let t):
-            t.run(source: s, sl, destination: d, dl, rows: rows)
+        case .rgb: kernels.rgb(math, band)
+        case .ycbcr(let k): kernels.ycbcr(math, k, band)
+        case .table(let t): kernels.ycbcrLookup(t.entries, band)
         }
     }
 }

@@ -1,15 +1,17 @@
+import CVDKernelInterface
+
 /// Planar 4:2:2 / 4:2:0 Y′CbCr (`YCbCrPlanes`) → packed RGB, computing every pixel.
 ///
 /// Each row goes through in pieces of `piece` pixels: a piece's pairs are packed into a
-/// 1 KiB YUYV buffer on the stack (it stays in L1 cache) and run through `YCbCrPath`,
-/// the packed loop itself — so planar and packed frames give identical pixels, and the
+/// 1 KiB YUYV buffer on the stack (it stays in L1 cache) and run through the level's
+/// packed Y′CbCr loop (`KernelEntryPoints.ycbcr`) itself — so planar and packed frames give identical pixels, and the
 /// loop LLVM vectorises is the one already measured. A piece starts on an even pixel, so
-/// each pair's chroma is inside it (`YCbCrPath` reads only a pixel's own pair).
+/// each pair's chroma is inside it (the packed loop reads only a pixel's own pair).
 struct PlanarPath {
     static let piece = 512
-    let transform: ColorTransform
-    let math: PixelMath
-    let coefficients: YCbCrDecoding
+    let kernels: KernelEntryPoints
+    let math: PixelCoefficients
+    let coefficients: YCbCrCoefficients
     let planes: YCbCrPlanes
     let destination: UnsafeMutableRawPointer
     let dl: FrameLayout
@@ -32,12 +34,10 @@ struct PlanarPath {
                             | UInt32(ys[x &+ 2 &* p &+ 1]) &<< 16 | UInt32(vs[c &+ p]) &<< 24
                     }
                     // The piece's destination starts inside the validated row and holds n pixels.
-                    YCbCrPath<YUYVLayout>(math: math, coefficients: coefficients, source: UnsafeRawPointer(packed),
-                                          sl: FrameLayout(format: .yuyv, width: n, height: 1),
-                                          destination: d + x &* bpp,
-                                          dl: FrameLayout(format: dl.format, width: n, height: 1, bytesPerRow: dl.bytesPerRow),
-                                          rows: 0..<1)
-                        .run(transform, into: dl.format)
+                    kernels.ycbcr(math, coefficients,
+                                  KernelJob(UnsafeRawPointer(packed), FrameLayout(format: .yuyv, width: n, height: 1),
+                                            d + x &* bpp, FrameLayout(format: dl.format, width: n, height: 1, bytesPerRow: dl.bytesPerRow),
+                                            rows: 0..<1))
                     x &+= n
                 }
             }

@@ -1,3 +1,5 @@
+import CVDKernelInterface
+
 /// Pixel layouts as types, so each loop is compiled for constant byte offsets — which
 /// LLVM turns into wide interleaved loads and stores.
 protocol RGBLayout {
@@ -60,14 +62,14 @@ protocol SpecialisedLoop {
 }
 
 extension SpecialisedLoop {
-    /// Runs the loop for `transform`'s math variant, writing `destination`'s RGB layout.
-    func run(_ transform: ColorTransform, into destination: PixelFormat) {
-        transform.withVariant(SpecialisedVariantStep(loop: self, destination: destination))
+    /// Runs the loop for the coefficients' math variant, writing `destination`'s RGB layout.
+    func run(_ variant: KernelVariant, into destination: KernelFormat) {
+        variant.withVariant(SpecialisedVariantStep(loop: self, destination: destination))
     }
 }
 
 private struct SpecialisedVariantStep<L: SpecialisedLoop>: MathVariantVisitor {
-    let loop: L, destination: PixelFormat
+    let loop: L, destination: KernelFormat
     func visit<V: MathVariant>(_: V.Type) { destination.withRGBLayout(SpecialisedDestinationStep<L, V>(loop: loop)) }
 }
 
@@ -76,34 +78,9 @@ private struct SpecialisedDestinationStep<L: SpecialisedLoop, V: MathVariant>: R
     func visit<D: RGBLayout>(_: D.Type) { loop.run(V.self, D.self) }
 }
 
-/// Starts a band of rows: picks the path for the source's layout — `RGBPath` for packed
-/// RGB, `YCbCrPath` for 4:2:2 (when given its decoding) — which then runs the loop
-/// specialised for the transform's variant and the destination's layout.
-struct PathStart: RGBLayoutVisitor, YCbCrLayoutVisitor {
-    let transform: ColorTransform, math: PixelMath
-    /// For 4:2:2 sources only.
-    var decoding: YCbCrDecoding?
-    let source: UnsafeRawPointer, sl: FrameLayout
-    let destination: UnsafeMutableRawPointer, dl: FrameLayout
-    let rows: Range<Int>
+extension KernelFormat {
+    var isYCbCr: Bool { self == .yuyv || self == .uyvy }
 
-    func run() {
-        if decoding != nil { sl.format.withYCbCrLayout(self) } else { sl.format.withRGBLayout(self) }
-    }
-
-    func visit<S: RGBLayout>(_: S.Type) {
-        RGBPath<S>(math: math, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
-            .run(transform, into: dl.format)
-    }
-
-    func visit<S: YCbCrLayout>(_: S.Type) {
-        guard let k = decoding else { preconditionFailure("a 4:2:2 source needs its Y′CbCr decoding") }
-        YCbCrPath<S>(math: math, coefficients: k, source: source, sl: sl, destination: destination, dl: dl, rows: rows)
-            .run(transform, into: dl.format)
-    }
-}
-
-extension PixelFormat {
     func withRGBLayout<Visitor: RGBLayoutVisitor>(_ v: Visitor) {
         switch self {
         case .rgb24: v.visit(RGB24Layout.self)
@@ -124,22 +101,15 @@ extension PixelFormat {
     }
 }
 
-extension ColorTransform {
+extension KernelVariant {
     func withVariant<Visitor: MathVariantVisitor>(_ v: Visitor) {
-        if isIdentity { return v.visit(Identity.self) }
         switch self {
-        case .linear(let m) where m.rowsEqual(0, 1) && m.rowsEqual(1, 2): v.visit(LinearGrey.self)
-        case .linear(let m) where m.rowsEqual(0, 1): v.visit(LinearRGEqual.self)
-        case .linear: v.visit(LinearMatrix.self)
-        case .halfPlanes: v.visit(LinearHalfPlanes.self)
-        case .gammaSpace: v.visit(GammaMatrix.self)
+        case .identity: v.visit(Identity.self)
+        case .linearMatrix: v.visit(LinearMatrix.self)
+        case .linearRGEqual: v.visit(LinearRGEqual.self)
+        case .linearGrey: v.visit(LinearGrey.self)
+        case .linearHalfPlanes: v.visit(LinearHalfPlanes.self)
+        case .gammaMatrix: v.visit(GammaMatrix.self)
         }
-    }
-}
-
-extension Matrix3 {
-    /// Rows equal to well below float precision (Viénot's R and G rows differ in the 16th digit).
-    func rowsEqual(_ a: Int, _ b: Int) -> Bool {
-        (0..<3).allSatisfy { abs(self[a, $0] - self[b, $0]) < 1e-12 }
     }
 }

@@ -1,3 +1,5 @@
+import CVDKernelInterface
+
 /// The confusion map's per-frame loop: one table lookup per pixel, counting confusable
 /// pixels and, when given a destination, drawing the stripe pattern over them.
 ///
@@ -9,9 +11,9 @@
 /// the band arithmetic to a shift and a mask.
 struct ConfusionMarking: RGBLayoutVisitor, YCbCrLayoutVisitor {
     let cells: UnsafePointer<UInt8>
-    let source: UnsafeRawPointer, sl: FrameLayout
-    /// A 4-byte RGB frame (already holding the simulated picture), or nil to count only.
-    let destination: UnsafeMutableRawPointer?, dl: FrameLayout
+    /// The destination, if any, is a 4-byte RGB frame (already holding the simulated
+    /// picture); without one the pixels are only counted.
+    let job: KernelJob
     let phase: Int
     /// Black with opaque alpha in the destination's byte order; white is all ones.
     let black: UInt32
@@ -33,15 +35,15 @@ struct ConfusionMarking: RGBLayoutVisitor, YCbCrLayoutVisitor {
 
     func visit<S: RGBLayout>(_: S.Type) {
         var n = 0
-        let width = sl.width
+        let width = job.width
         let t = cells
         // ConfusionMap.mark validated both layouts against their buffers: every row and
         // pixel read or written below lies inside them; table indices are < 2^18 by shifts.
-        for y in 0..<sl.height {
-            let s = source.assumingMemoryBound(to: UInt8.self) + y &* sl.bytesPerRow
+        for y in job.rows {
+            let s = job.source.assumingMemoryBound(to: UInt8.self) + y &* job.sourceBytesPerRow
             let offset = (y &+ phase) & 31
-            if let d = destination {
-                let row = d + y &* dl.bytesPerRow
+            if let d = job.destination {
+                let row = d + y &* job.destinationBytesPerRow
                 for x in 0..<width {
                     let i = x &* S.size
                     let c = t[Int(s[i &+ S.r] &>> 2) &<< 12 | Int(s[i &+ S.g] &>> 2) &<< 6 | Int(s[i &+ S.b] &>> 2)]
@@ -60,13 +62,13 @@ struct ConfusionMarking: RGBLayoutVisitor, YCbCrLayoutVisitor {
 
     func visit<S: YCbCrLayout>(_: S.Type) {
         var n = 0
-        let pairs = sl.width / 2
+        let pairs = job.width / 2
         let t = cells
         // As above; 4:2:2 widths are even (validated), so every pair lies inside its row.
-        for y in 0..<sl.height {
-            let s = source.assumingMemoryBound(to: UInt8.self) + y &* sl.bytesPerRow
+        for y in job.rows {
+            let s = job.source.assumingMemoryBound(to: UInt8.self) + y &* job.sourceBytesPerRow
             let offset = (y &+ phase) & 31
-            let row = destination.map { $0 + y &* dl.bytesPerRow }
+            let row = job.destination.map { $0 + y &* job.destinationBytesPerRow }
             for p in 0..<pairs {
                 let q = s + p &* 4
                 let chroma = Int(q[S.cb] &>> 2) &<< 12 | Int(q[S.cr] &>> 2) &<< 6

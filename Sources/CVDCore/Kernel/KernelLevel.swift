@@ -1,0 +1,124 @@
+import CVDCPUID
+import CVDKernelInterface
+import CVDKernelsBaseline
+import CVDKernelsV3
+import CVDKernelsV4
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The instruction-set level the per-pixel kernels run at. The kernel loops are compiled
+/// once per level (CVDKernelsBaseline, CVDKernelsV3, CVDKernelsV4; Package.swift) and the
+/// rest of cvdcam for baseline x86-64, so one binary starts on any x86-64 CPU and uses the
+/// widest vector units it finds: CPUID says what the CPU has, XGETBV whether the OS
+/// enabled it (`cvd_cpu_level`).
+public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
+    /// x86-64 as every 64-bit x86 CPU has it: SSE2, no FMA.
+    case baseline = 1
+    /// x86-64-v3: AVX2, FMA, BMI1/2 (Intel Haswell, 2013; AMD Zen, 2017 and later).
+    case v3 = 3
+    /// x86-64-v4: AVX-512 F/BW/CD/DQ/VL (Intel Skylake-SP and Ice Lake; AMD Zen 4 and later).
+    case v4 = 4
+
+    /// The psABI's name of the level.
+    public var name: String {
+        switch self {
+        case .baseline: "x86-64"
+        case .v3: "x86-64-v3"
+        case .v4: "x86-64-v4"
+        }
+    }
+
+    /// The name and the vector units it means, e.g. "x86-64-v4 (AVX-512)".
+    public var description: String {
+        switch self {
+        case .baseline: "x86-64 (SSE2)"
+        case .v3: "x86-64-v3 (AVX2, FMA)"
+        case .v4: "x86-64-v4 (AVX-512)"
+        }
+    }
+
+    public static func < (a: KernelLevel, b: KernelLevel) -> Bool { a.rawValue < b.rawValue }
+
+    /// The highest level this CPU and operating system support.
+    public static let detected = KernelLevel(rawValue: Int(cvd_cpu_level())) ?? .baseline
+
+    /// Every level this machine can run, lowest first.
+    public static var supported: [KernelLevel] { allCases.filter { $0 <= detected } }
+
+    /// Names a level to use instead of the detected one (for tests and speed comparisons).
+    public static let environmentVariable = "CVDCAM_KERNEL_LEVEL"
+
+    /// The level kernels use unless given another: the detected one, or the lower one
+    /// `CVDCAM_KERNEL_LEVEL` asks for. A value that names no level, or one this machine
+    /// cannot run, is ignored here (never an illegal instruction); `checkEnvironment`
+    /// turns it into an error for the command line.
+    public static let active: KernelLevel = (try? requested()) ?? detected
+
+    /// Whether the whole build targets one CPU (`CVDCAM_TARGET_CPU`), so that every level's
+    /// module, and everything else, was compiled for the machine that built it.
+    public static var isNativeBuild: Bool {
+        #if CVDCAM_NATIVE_BUILD
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// One line for `--version` and `bench`, e.g. "kernels: x86-64-v4 (AVX-512)".
+    public static var summary: String {
+        var s = "kernels: \(active)"
+        if active != detected { s += ", forced by \(environmentVariable) (this CPU: \(detected.name))" }
+        if isNativeBuild { s += "; native build (CVDCAM_TARGET_CPU): all code for the building machine's CPU" }
+        return s
+    }
+
+    /// A level from its name: baseline (or x86-64, v1), v3 (x86-64-v3), v4 (x86-64-v4).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "baseline", "x86-64", "v1", "sse2": self = .baseline
+        case "v3", "x86-64-v3", "avx2": self = .v3
+        case "v4", "x86-64-v4", "avx512", "avx-512": self = .v4
+        default: return nil
+        }
+    }
+
+    /// Throws a one-line explanation when `CVDCAM_KERNEL_LEVEL` is set to something that
+    /// cannot be used.
+    public static func checkEnvironment() throws(KernelLevelError) {
+        _ = try requested()
+    }
+
+    private static func requested() throws(KernelLevelError) -> KernelLevel? {
+        guard let raw = getenv(environmentVariable).map({ String(cString: $0) }), !raw.isEmpty else { return nil }
+        guard let level = KernelLevel(name: raw) else { throw .unknown(raw) }
+        guard level <= detected else { throw .unsupported(level, detected: detected) }
+        return level
+    }
+
+    /// The loops compiled for this level.
+    var entryPoints: KernelEntryPoints {
+        switch self {
+        case .baseline: CVDKernelsBaseline.entryPoints
+        case .v3: CVDKernelsV3.entryPoints
+        case .v4: CVDKernelsV4.entryPoints
+        }
+    }
+}
+
+/// Why `CVDCAM_KERNEL_LEVEL` cannot be used.
+public enum KernelLevelError: Error, Equatable, CustomStringConvertible {
+    case unknown(String)
+    case unsupported(KernelLevel, detected: KernelLevel)
+
+    public var description: String {
+        let others = KernelLevel.supported.map { $0 == .baseline ? "baseline" : "v\($0.rawValue)" }.joined(separator: ", ")
+        switch self {
+        case .unknown(let s):
+            return "\(KernelLevel.environmentVariable)=\(s) names no kernel level; use one of \(others), or unset it"
+        case .unsupported(let l, let d):
+            return "\(KernelLevel.environmentVariable) asks for \(l) but this CPU (or its OS) supports up to \(d); "
+                + "use one of \(others), or unset it"
+        }
+    }
+}
