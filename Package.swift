@@ -57,7 +57,10 @@ let kernelTargets: [Target] = levelFlags.map { level in
     let fma = nativeCPU.map(nativeHasFMA) ?? level.fma
     let cpu: [SwiftSetting] = nativeCPU == nil ? [.unsafeFlags(level.flags)] : nativeFlags
     return .target(name: level.module, dependencies: ["CVDKernelInterface"],
-                   swiftSettings: cpu + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"])]
+                   swiftSettings: cpu + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"]),
+                                         // Optimised in debug builds too: the tests then check the
+                                         // vectorised loops that ship (KernelLevelTests), and quickly.
+                                         .unsafeFlags(["-O"], .when(configuration: .debug))]
                        + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
 }
 

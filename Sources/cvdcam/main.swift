@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCore
 import CVDSystem
 import Foundation
 
@@ -6,6 +7,7 @@ import Foundation
 // non-zero status, instead of ArgumentParser's usage dump. Help and --version still
 // print in full.
 do {
+    try KernelLevel.checkEnvironment()
     var command = try Cvdcam.parseAsRoot()
     try command.run()
 } catch {

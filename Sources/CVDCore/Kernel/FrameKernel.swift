@@ -95,7 +95,7 @@ public final class FrameKernel: Sendable {
     /// `hasTable`, which the live view asks every frame, must not wait for it (`scripts/soak`
     /// found 100–230 ms frames at each mode change while it did). Two threads asking at once
     /// may both build; the first one stored wins.
-    private func table(for encoding: YCbCrEncoding) -> YCbCrTable {
+    func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         if let t = ycbcrTables.withLock({ $0[encoding] }) { return t }
         let built = YCbCrTable(math: math, coefficients: YCbCrCoefficients(encoding), kernels: kernels)
         return ycbcrTables.withLock { cache in

@@ -23,6 +23,9 @@ struct BenchCommand: ParsableCommand {
         plate's field) marking the camera-like frame, one thread, and give it as a ratio of \
         the simulation kernel's time on the same frame in the same run.
 
+        The kernels run at the best instruction-set level this CPU supports (the first lines \
+        say which); CVDCAM_KERNEL_LEVEL=baseline or v3 forces a lower one, to compare.
+
         --capture measures the capture side instead (decoding camera formats).
         """)
 
@@ -87,6 +90,7 @@ struct BenchCommand: ParsableCommand {
         let report = BenchReport(json: json)
         report.note("cvdcam bench: \(cores) cores; no tables for the compute path, " +
                     "\(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
+        report.note(KernelLevel.summary)
 
         let frameSets = frameSizes.map { BenchFrames(size: $0) }
         for sim in try mode.modes.map({ try Simulation(mode: $0) }) {
