@@ -37,10 +37,9 @@ let nativeFlags: [SwiftSetting] = nativeCPU.map { [.unsafeFlags(["-target-cpu", 
 // Without hardware FMA (baseline x86-64, before Haswell) a fused multiply-add is a libm
 // call per element; the kernels then use a·b + c instead (CVDCAM_NO_FMA).
 // swiftc's -target-cpu knows no "x86-64-v3"; clang's -march does, and swiftc takes the
-// target features from its clang importer (-Xcc). x86-64-v4 is tuned for 256-bit vectors
-// (Intel's first AVX-512 CPUs slowed their clocks for 512-bit ones); the kernels measured
-// faster with 512-bit vectors on AVX-512 CPUs here (README, Performance), hence
-// -mprefer-vector-width=512.
+// target features from its clang importer (-Xcc). Plain x86-64-v4 prefers 256-bit vectors
+// (Intel's first AVX-512 CPUs slowed their clocks for 512-bit ones); -mprefer-vector-width=512
+// makes the v4 loops 16 pixels wide, as a native build for this machine (znver4) does.
 #if arch(x86_64)
 let levelFlags: [(module: String, flags: [String], fma: Bool)] = [
     ("CVDKernelsBaseline", ["-Xcc", "-march=x86-64"], false),
@@ -103,7 +102,7 @@ let package = Package(
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDSystem",
+        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
 
         // Reading and writing image files through SDL2_image.
@@ -129,7 +128,7 @@ let package = Package(
             swiftSettings: nativeFlags
         ),
 
-        .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture"]),

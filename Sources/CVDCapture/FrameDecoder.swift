@@ -1,4 +1,5 @@
 import CVDCore
+import CVDKernelInterface
 
 /// Turns a captured frame into something the colour kernel reads: YUYV, UYVY, RGB24
 /// and BGR24 pass through untouched (no copy); NV12 and MJPEG become YUYV (4:2:2 and
@@ -53,8 +54,9 @@ public final class FrameDecoder {
             return withScratch(out.minimumByteCount) { dst in
                 let y = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 let c = y + stride * h
-                Repack.planesToYUYV(y: y, yStride: stride, cb: c, cr: c + 1, chromaStride: stride, chromaStep: 2,
-                                    chromaRows: 2, width: w, height: h, to: dst.baseAddress!.assumingMemoryBound(to: UInt8.self), outStride: out.bytesPerRow)
+                let planes = PlanarFrame(y: y, yStride: stride, cb: c, cr: c + 1, chromaStride: stride, chromaStep: 2,
+                                         chromaRows: 2, width: w, height: h)
+                KernelLevel.active.entryPoints.planesToYUYV(planes, dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
                 return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
             }
         case .grey:
@@ -64,8 +66,8 @@ public final class FrameDecoder {
             }
             let out = FrameLayout(format: .rgb24, width: w, height: h)
             return withScratch(out.minimumByteCount) { dst in
-                Repack.greyToRGB(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: stride, width: w, height: h,
-                                 to: dst.baseAddress!.assumingMemoryBound(to: UInt8.self), outStride: out.bytesPerRow)
+                KernelLevel.active.entryPoints.greyToRGB(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, w, h,
+                                                         dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
                 return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
             }
         case .mjpeg:

@@ -17,16 +17,25 @@ public struct KernelEntryPoints: Sendable {
     public let confusion: @Sendable (UnsafePointer<UInt8>, KernelJob, _ phase: Int, _ black: UInt32) -> Int
     /// Packed RGB → packed 4:2:2.
     public let encode: @Sendable (EncoderCoefficients, KernelJob) -> Void
+    /// Planes → packed YUYV (`to`, `outStride`), byte for byte (camera formats).
+    public let planesToYUYV: @Sendable (PlanarFrame, _ to: UnsafeMutablePointer<UInt8>, _ outStride: Int) -> Void
+    /// 8-bit grey (stride, width, height) → RGB24 (`to`, `outStride`), R = G = B.
+    public let greyToRGB: @Sendable (UnsafePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int,
+                                     _ to: UnsafeMutablePointer<UInt8>, _ outStride: Int) -> Void
 
     public init(rgb: @escaping @Sendable (PixelCoefficients, KernelJob) -> Void,
                 ycbcr: @escaping @Sendable (PixelCoefficients, YCbCrCoefficients, KernelJob) -> Void,
                 ycbcrLookup: @escaping @Sendable (UnsafePointer<UInt32>, KernelJob) -> Void,
                 confusion: @escaping @Sendable (UnsafePointer<UInt8>, KernelJob, Int, UInt32) -> Int,
-                encode: @escaping @Sendable (EncoderCoefficients, KernelJob) -> Void) {
+                encode: @escaping @Sendable (EncoderCoefficients, KernelJob) -> Void,
+                planesToYUYV: @escaping @Sendable (PlanarFrame, UnsafeMutablePointer<UInt8>, Int) -> Void,
+                greyToRGB: @escaping @Sendable (UnsafePointer<UInt8>, Int, Int, Int, UnsafeMutablePointer<UInt8>, Int) -> Void) {
         self.rgb = rgb
         self.ycbcr = ycbcr
         self.ycbcrLookup = ycbcrLookup
         self.confusion = confusion
         self.encode = encode
+        self.planesToYUYV = planesToYUYV
+        self.greyToRGB = greyToRGB
     }
 }

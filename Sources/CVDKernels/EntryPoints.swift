@@ -15,5 +15,9 @@ public let entryPoints = KernelEntryPoints(
         }
         return n
     },
-    encode: { k, job in job.sourceFormat.withRGBLayout(EncoderLoop(k: k, job: job)) }
+    encode: { k, job in job.sourceFormat.withRGBLayout(EncoderLoop(k: k, job: job)) },
+    planesToYUYV: { frame, out, stride in Repack.planesToYUYV(frame, to: out, outStride: stride) },
+    greyToRGB: { src, stride, width, height, out, outStride in
+        Repack.greyToRGB(src, stride: stride, width: width, height: height, to: out, outStride: outStride)
+    }
 )

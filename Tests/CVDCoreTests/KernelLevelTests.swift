@@ -1,3 +1,4 @@
+import CVDKernelInterface
 import Foundation
 import Testing
 @testable import CVDCore
@@ -174,6 +175,34 @@ import Testing
                 #expect(share > 0, "the picked colour should have look-alikes in random content")
                 return dst
             }
+        }
+    }
+
+    /// The camera repacking (NV12 and JPEG planes → YUYV, grey → RGB) moves bytes only.
+    @Test func repackingAgrees() {
+        let (w, h) = (70, 9)
+        let src = Self.bytes(w * h * 2, seed: 44)
+        for (step, rows) in [(2, 2), (1, 1)] {
+            Self.expectSame("planes → YUYV, chroma step \(step)", exact: true) { level in
+                var out = [UInt8](repeating: 0, count: w * 2 * h + 4 * h)
+                src.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { o in
+                        let y = s.baseAddress!, c = y + w * h
+                        let planes = PlanarFrame(y: y, yStride: w, cb: c, cr: c + (step == 2 ? 1 : w / 2), chromaStride: w,
+                                                 chromaStep: step, chromaRows: rows, width: w, height: h / rows * rows)
+                        level.entryPoints.planesToYUYV(planes, o.baseAddress!, w * 2 + 4)
+                    }
+                }
+                return out
+            }
+        }
+        Self.expectSame("grey → RGB", exact: true) { level in
+            var out = [UInt8](repeating: 0, count: w * 3 * h)
+            src.withUnsafeBufferPointer { s in
+                out.withUnsafeMutableBufferPointer { level.entryPoints.greyToRGB(s.baseAddress!, w + 1, w, h, $0.baseAddress!, w * 3) }
+            }
+            #expect(out[3 * 5] == src[5] && out[3 * 5 + 2] == src[5])
+            return out
         }
     }
 

@@ -96,8 +96,8 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
         return level
     }
 
-    /// The loops compiled for this level.
-    var entryPoints: KernelEntryPoints {
+    /// The loops compiled for this level (CVDCapture's repacking calls them directly).
+    public var entryPoints: KernelEntryPoints {
         switch self {
         case .baseline: CVDKernelsBaseline.entryPoints
         case .v3: CVDKernelsV3.entryPoints
