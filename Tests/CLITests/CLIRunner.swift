@@ -15,10 +15,14 @@ enum CLI {
         return root.appendingPathComponent(".build/debug/cvdcam").path
     }
 
-    static func run(_ args: [String]) throws -> Result {
+    /// - Parameter environment: variables set (or replaced) for this run.
+    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
