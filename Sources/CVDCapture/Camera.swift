@@ -1,5 +1,5 @@
 import CVDCore
-import Foundation
+import FoundationEssentials
 
 /// What to open and how (`--device`, `--format`, `--size`, `--fps`, `--control`).
 public struct CameraOptions: Sendable {

@@ -1,5 +1,6 @@
 import CV4L2
-import Foundation
+import CVDSystem
+import FoundationEssentials
 import SystemPackage
 
 /// One camera control (brightness, white balance, exposure, …) as the driver describes it.
@@ -49,7 +50,7 @@ public struct ControlSetting: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
         key = CameraControl.key(String(text[..<eq]))
-        value = String(text[text.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+        value = String(text[text.index(after: eq)...]).trimmed
         guard !key.isEmpty, !value.isEmpty else { return nil }
     }
 

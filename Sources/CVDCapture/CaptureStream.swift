@@ -1,6 +1,7 @@
 import CV4L2
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// One frame as the driver filled it. `bytes` points into a driver buffer and is valid

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the cameras: every /dev/video* node that is a video capture device.
 public enum DeviceDiscovery {

@@ -1,4 +1,5 @@
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// A V4L2 pixel format code: four ASCII characters packed little-endian ("YUYV", "MJPG").
 public struct FourCC: Hashable, Sendable, CustomStringConvertible {
@@ -16,7 +17,7 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (8 * $0)) }
         return String(decoding: bytes.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespaces)
+            .trimmed
     }
 
     public static let yuyv = FourCC("YUYV")!

@@ -1,5 +1,6 @@
 import CV4L2
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// What libv4l2 says by itself ("libv4l2: error dequeuing buf: Input/output error"),

@@ -1,6 +1,7 @@
 import CV4L2
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Memory-mapped streaming output, the mirror of `CaptureStream`: `VIDIOC_REQBUFS`,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Why frames cannot go to a virtual camera (a V4L2 video output), with what to do.

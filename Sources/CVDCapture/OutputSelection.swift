@@ -1,5 +1,5 @@
 import CV4L2
-import Foundation
+import FoundationEssentials
 
 /// Which /dev/video* node a virtual camera writes to: a pure decision over what the
 /// nodes say they are, so it is tested without devices.
@@ -26,7 +26,7 @@ public enum OutputSelection {
         }
 
         /// v4l2loopback names itself "v4l2 loopback".
-        public var isLoopback: Bool { driver.replacingOccurrences(of: " ", with: "").lowercased() == "v4l2loopback" }
+        public var isLoopback: Bool { driver.replacing(" ", with: "").lowercased() == "v4l2loopback" }
         public var takesOutput: Bool { flags & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0 }
         public var captures: Bool { flags & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 }
         public var streams: Bool { flags & UInt32(V4L2_CAP_STREAMING) != 0 }

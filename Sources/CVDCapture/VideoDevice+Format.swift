@@ -1,6 +1,6 @@
 import CV4L2
 import CVDCore
-import Foundation
+import FoundationEssentials
 
 extension VideoDevice {
     /// The format frames will have now (wraps `VIDIOC_G_FMT` and `VIDIOC_G_PARM`).

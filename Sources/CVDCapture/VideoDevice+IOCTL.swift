@@ -1,6 +1,7 @@
 import CV4L2
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// The V4L2 requests cvdcam makes, named after the kernel's `VIDIOC_*` (`.sFmt` is

@@ -1,7 +1,8 @@
 import CV4L2
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// An open V4L2 device node (a thin owner of the file descriptor from `v4l2_open`).

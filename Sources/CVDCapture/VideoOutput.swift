@@ -1,6 +1,7 @@
 import CV4L2
 import CVDCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// A V4L2 video output node taking whole YUYV frames: a v4l2loopback device (other

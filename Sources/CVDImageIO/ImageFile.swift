@@ -2,7 +2,8 @@ import CSDL2
 import CSDL2Image
 import CVDSystem
 import CVDCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads and writes picture files through SDL2_image: PNG, JPEG, BMP, PNM, TGA (and
 /// whatever else the installed SDL2_image decodes) in; PNG or JPEG out.
@@ -13,7 +14,7 @@ public enum ImageFile {
 
         /// `.png`, `.jpg`, `.jpeg` (any case); nil for anything else.
         public init?(path: String) {
-            switch (path as NSString).pathExtension.lowercased() {
+            switch PathName.pathExtension(path).lowercased() {
             case "png": self = .png
             case "jpg", "jpeg": self = .jpeg
             default: return nil
@@ -38,7 +39,7 @@ public enum ImageFile {
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
         let (surface, printed) = StderrCapture.run { load(path) }
         guard let loaded = surface else {
-            let details = [lastError(), printed.replacingOccurrences(of: "\n", with: "; ")].filter { !$0.isEmpty }
+            let details = [lastError(), printed.replacing("\n", with: "; ")].filter { !$0.isEmpty }
             throw .undecodable(path, details.joined(separator: ": "))
         }
         defer { SDL_FreeSurface(loaded) }
@@ -71,7 +72,7 @@ public enum ImageFile {
         if IMG_isJPG(rw) != 0 { return IMG_LoadJPG_RW(rw) }
         if IMG_isBMP(rw) != 0 { return IMG_LoadBMP_RW(rw) }
         if IMG_isPNM(rw) != 0 { return IMG_LoadPNM_RW(rw) }
-        if (path as NSString).pathExtension.lowercased() == "tga" { return IMG_LoadTGA_RW(rw) }
+        if PathName.pathExtension(path).lowercased() == "tga" { return IMG_LoadTGA_RW(rw) }
         _ = cvd_SDL_SetError("it is not PNG, JPEG, BMP, PNM or TGA")
         return nil
     }
@@ -82,16 +83,16 @@ public enum ImageFile {
     /// same directory and renamed into place, and removed again if anything fails.
     public static func write(_ image: RGBAImage, to path: String, jpegQuality: Int = 92) throws(ImageFileError) {
         guard let format = OutputFormat(path: path) else { throw .unsupportedOutput(path) }
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathName.directory(path)
         let dirPath = dir.isEmpty ? "." : dir
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dirPath, isDirectory: &isDir), isDir.boolValue else {
+        var isDir = false
+        guard FileManager.default.fileExists(atPath: dirPath, isDirectory: &isDir), isDir else {
             throw .unwritable(path, "directory \(dirPath) does not exist")
         }
         guard FileManager.default.isWritableFile(atPath: dirPath) else {
             throw .unwritable(path, "directory \(dirPath) is not writable")
         }
-        let temp = (dirPath as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).tmp")
+        let temp = PathName.appending(".\(PathName.lastComponent(path)).\(getpid()).tmp", to: dirPath)
         var pixels = image.pixels
         let status: Int32 = pixels.withUnsafeMutableBytes { buf in
             // The surface borrows `buf` for the duration of this closure only.

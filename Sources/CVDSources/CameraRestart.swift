@@ -1,5 +1,6 @@
 import CVDCapture
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Opening a camera as `CameraErrorPolicy` says, the same for every command: after an
 /// error the policy restarts on, the camera is opened again after each of

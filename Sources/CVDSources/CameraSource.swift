@@ -1,7 +1,8 @@
 import CVDCapture
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A webcam as a frame source. Its own thread waits for frames (never the window's),
@@ -187,7 +188,7 @@ struct CaptureLoop: Sendable {
 
 /// Passes the camera opened at start to the capture thread, which then owns it alone.
 final class Handoff: @unchecked Sendable {  // `camera` is only touched under `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var camera: Camera?
 
     init(_ camera: Camera?) { self.camera = camera }

@@ -1,6 +1,6 @@
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
 
 /// A still picture from a file, published once.
 public final class ImageSource: FrameSource {
@@ -9,7 +9,7 @@ public final class ImageSource: FrameSource {
     private let image: RGBAImage
 
     public init(path: String, image: RGBAImage) {
-        name = "image " + (path as NSString).lastPathComponent
+        name = "image " + PathName.lastComponent(path)
         size = FrameSize(image.width, image.height)
         self.image = image
     }

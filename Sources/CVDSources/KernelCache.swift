@@ -1,6 +1,7 @@
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 /// Frame kernels by simulation and white balance, the few most recently used kept (each
 /// may hold a 64 MiB Y′CbCr table), and their tables built in the background so that
@@ -74,13 +75,11 @@ public struct KernelCache {
     /// build only takes the time the live picture leaves idle.
     public static let buildInBackground: TableBuilder = { kernel, encoding in
         builds.enter()
-        let t = Thread {
+        DetachedThread.start(name: "cvdcam table") {
             defer { builds.leave() }
             BackgroundPriority.enterForCurrentThread()
             kernel.prepareTable(for: encoding)
         }
-        t.name = "cvdcam table"
-        t.start()
     }
 
     /// Table builds still running on background threads.

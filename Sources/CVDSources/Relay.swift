@@ -1,7 +1,8 @@
 import CVDCapture
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sends a source's pictures, simulated, to a virtual camera at a steady rate: each tick
 /// the newest frame (if a new one came) is simulated into BGRA and sent, otherwise the

@@ -1,4 +1,5 @@
-import Foundation
+import CVDSystem
+import Dispatch
 import Synchronization
 
 /// The thread a source publishes from: started once with a loop body that polls
@@ -17,12 +18,10 @@ public final class SourceThread: Sendable {
     /// Starts `loop` on a new thread named `name`.
     public func start(_ loop: @escaping @Sendable (SourceThread) -> Void) {
         running.store(true, ordering: .releasing)
-        let thread = Thread { [self] in
+        DetachedThread.start(name: name) { [self] in
             loop(self)
             done.signal()
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Asks the loop to end and waits up to `timeout` seconds for it. Safe to call when

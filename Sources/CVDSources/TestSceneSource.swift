@@ -1,7 +1,8 @@
 import CVDCapture
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The built-in test scene as a camera would send it — YUYV, or MJPEG — at a steady
 /// rate, so the whole frame path runs even without a camera. A nil `fps` publishes as

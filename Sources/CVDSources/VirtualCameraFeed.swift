@@ -1,6 +1,8 @@
 import CVDCapture
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
+import Dispatch
 import Synchronization
 
 /// The live view's frames to a virtual camera, from a thread of its own so that a device
@@ -77,7 +79,7 @@ public final class VirtualCameraFeed: Sendable {
 
 /// Hands a non-Sendable value to one other thread, once.
 private final class Owned<T>: @unchecked Sendable {  // `value` is only touched under `lock`
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: T?
 
     init(_ value: T) { self.value = value }

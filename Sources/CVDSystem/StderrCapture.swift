@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Collects what C libraries print straight to file descriptor 2 during a call, and is
 /// the way cvdcam itself writes to stderr.
@@ -15,20 +15,24 @@ import Foundation
 /// would restore it to the other's pipe after that pipe's reader closed — the next write
 /// to stderr would then kill the process with SIGPIPE (seen in parallel tests).
 public enum StderrCapture {
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// Runs `body` with descriptor 2 going to a pipe; returns its result and the text.
     public static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
-        lock.lock()
-        defer { lock.unlock() }
-        return try unlockedRun(body)
+        try lock.withLock { try unlockedRun(body) }
     }
 
     /// Writes `text` to stderr, never into a capture that is running on another thread.
     public static func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        FileHandle.standardError.write(Data(text.utf8))
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }  // stderr closed or broken: nothing more to do
+            bytes = bytes.dropFirst(n)
+        }
     }
 
     private static func unlockedRun<T>(_ body: () throws -> T) rethrows -> (T, String) {
@@ -48,13 +52,13 @@ public enum StderrCapture {
         }
         let result = try body()
         dup2(saved, 2)  // closes the pipe's last write end, so the read below ends
-        var text = Data()
+        var text: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = read(fds[0], &buf, buf.count)
             if n <= 0 { break }
             text.append(contentsOf: buf[0..<n])
         }
-        return (result, String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return (result, String(decoding: text, as: UTF8.self).trimmed)
     }
 }

@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The user's folders as the XDG user-dirs convention names them (`xdg-user-dir PICTURES`).
 public enum UserDirectories {
     /// The pictures folder: `XDG_PICTURES_DIR` from `$XDG_CONFIG_HOME/user-dirs.dirs`
     /// (default `~/.config`), else `~/Pictures`.
     public static func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         let file = (try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8)) ?? ""
         return userDir("PICTURES", in: file, home: home) ?? home + "/Pictures"
@@ -17,7 +18,7 @@ public enum UserDirectories {
     public static func userDir(_ name: String, in file: String, home: String) -> String? {
         let key = "XDG_\(name)_DIR="
         for line in file.split(separator: "\n") {
-            let l = line.trimmingCharacters(in: .whitespaces)
+            let l = line.trimmed
             guard l.hasPrefix(key) else { continue }
             var value = String(l.dropFirst(key.count))
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
@@ -26,5 +27,11 @@ public enum UserDirectories {
             return value
         }
         return nil
+    }
+
+    /// The home folder from the password database, for when `HOME` is unset.
+    private static func homeFromPasswd() -> String {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        return String(cString: dir)
     }
 }

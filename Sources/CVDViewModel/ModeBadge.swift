@@ -1,5 +1,7 @@
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
+import Glibc
 
 /// How a pane says which vision it shows: a colour, a distinct shape per mode, and text —
 /// never colour alone (cvdcam teaches colour blindness; its own UI must pass that test).
@@ -20,7 +22,7 @@ public struct ModeBadge: Equatable, Sendable {
         shape = Self.shape(for: sim.mode)
         colour = Self.colour(for: sim.mode)
         var mode = sim.mode.displayName
-        if sim.mode.takesSeverity { mode += " " + String(format: "%.1f", sim.severity) }
+        if sim.mode.takesSeverity { mode += " " + String(cFormat: "%.1f", sim.severity) }
         guard sim.mode != .normal else { texts = [mode]; return }
         let model = sim.model.displayName
         let short = Self.shortName(sim.model)
@@ -32,7 +34,8 @@ public struct ModeBadge: Equatable, Sendable {
         let plain = ModeBadge(sim)
         shape = plain.shape
         colour = plain.colour
-        texts = plain.texts.map { String(format: "Assist %.1f → ", strength) + $0 } + ["Assist → " + plain.texts.last!]
+        let prefix = String(cFormat: "Assist %.1f → ", strength)
+        texts = plain.texts.map { prefix + $0 } + ["Assist → " + plain.texts.last!]
     }
 
     /// The model without its year: "Machado", "Viénot", "iOS matrices".

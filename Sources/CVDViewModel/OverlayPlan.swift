@@ -1,3 +1,4 @@
+import CVDSystem
 import CVDCore
 
 /// Every label on screen for one frame, laid out so that none clips or covers another:
@@ -63,7 +64,7 @@ public struct OverlayPlan: Equatable, Sendable {
         let W = Double(window.width), H = Double(window.height)
         var texts: [String] = []
         if state.frozen { texts.append("❚❚ Frozen") }
-        if state.zoom > 1.0001 { texts.append(String(format: "Zoom %.1f×", state.zoom)) }
+        if state.zoom > 1.0001 { texts.append(String(cFormat: "Zoom %.1f×", state.zoom)) }
         if state.whiteBalance != nil { texts.append("Balanced on card") }
         // Chips sit right of the footer when they fit in 40 % of the width at full size;
         // else in a row of their own above the footer when that row covers no badge;

@@ -1,5 +1,6 @@
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// What a probe reads in one pane: the original colour under it and what the pane's
 /// simulation makes of it.
@@ -54,9 +55,9 @@ public enum ProbeReport {
 
     /// The pair's callout lines.
     public static func pairCallout(_ p: PairComparison, _ sim: Simulation) -> [String] {
-        let n = p.numbersText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let n = p.numbersText.split(separator: ",").map { $0.trimmed }
         if sim.mode == .normal {
-            return ["1–2: " + n.map { String($0.split(separator: "→").first ?? Substring($0)).trimmingCharacters(in: .whitespaces) }
+            return ["1–2: " + n.map { String($0.split(separator: "→").first ?? Substring($0)).trimmed }
                         .joined(separator: ", "), p.verdictNormal.text]
         }
         return ["1–2: " + (n.first ?? ""), (n.dropFirst().first ?? "") + ": " + p.verdictSeen.text]

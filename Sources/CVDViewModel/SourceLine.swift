@@ -1,5 +1,6 @@
 import CVDSources
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// The line at the bottom of the window: which source shows, and its trouble if any.
 public enum SourceLine {
@@ -41,14 +42,14 @@ public enum SourceLine {
             let clauseEnd = line.hasSuffix("; ") || line.hasSuffix(" — ")
             // Start a new line when this piece does not fit, or at a clause break once the
             // line is more than half full.
-            if !line.isEmpty, line.count + piece.trimmingCharacters(in: .whitespaces).count > maxChars
+            if !line.isEmpty, line.count + piece.trimmed.count > maxChars
                 || (clauseEnd && line.count > maxChars / 2 && n < pieces.count) {
-                lines.append(line.trimmingCharacters(in: .whitespaces))
+                lines.append(line.trimmed)
                 line = ""
             }
             line += piece
         }
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(line.trimmingCharacters(in: .whitespaces)) }
+        if !line.trimmed.isEmpty { lines.append(line.trimmed) }
         return lines
     }
 }

@@ -1,5 +1,6 @@
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// The rules behind the keys that change what is simulated: modes (and the 2×2 panes'),
 /// severity, model, the divider and the assist's strength, and what stops the mode cycle.
@@ -38,7 +39,7 @@ extension ViewState {
         if severity == old {
             notice = d > 0 ? "severity is at its most, 1.0" : "severity is at its least, 0.1"
         } else if layout != .quad, simulation.model != before {
-            notice = "at severity \(String(format: "%.1f", severity)) the model is \(simulation.model.displayName)"
+            notice = "at severity \(String(cFormat: "%.1f", severity)) the model is \(simulation.model.displayName)"
         }
     }
 
@@ -57,7 +58,7 @@ extension ViewState {
         let old = assistStrength
         assistStrength = min(max(((assistStrength + d) * 10).rounded() / 10, 0.1), 1)
         notice = assistStrength == old ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
-            : String(format: "assist strength %.1f", assistStrength)
+            : String(cFormat: "assist strength %.1f", assistStrength)
     }
 
     mutating func moveDivider(_ to: (Double) -> Double) {

@@ -1,5 +1,6 @@
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// Everything the live view shows, as a value: the pure logic behind the window.
 public struct ViewState: Equatable, Sendable {
@@ -218,8 +219,8 @@ public struct ViewState: Equatable, Sendable {
     /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
     public var summary: String {
         var parts = [layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description]
-        if layout == .assist { parts.append(String(format: "assist %.1f", assistStrength)) }
-        if zoom > 1.0001 { parts.append(String(format: "zoom %.1f×", zoom)) }
+        if layout == .assist { parts.append(String(cFormat: "assist %.1f", assistStrength)) }
+        if zoom > 1.0001 { parts.append(String(cFormat: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }
         if frozen { parts.append("frozen") }
         if whiteBalance != nil { parts.append("balanced on card") }

@@ -1,6 +1,7 @@
 import CSDL2
 import CWayland
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Getting SDL's video up on a real display, with the renderer that is fastest there.
 enum DisplayStart {

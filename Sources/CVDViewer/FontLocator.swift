@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the label font (DejaVu Sans Bold from Debian's fonts-dejavu-core) at run time.
 enum FontLocator {

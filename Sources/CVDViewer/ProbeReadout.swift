@@ -1,3 +1,4 @@
+import CVDSystem
 import CVDCore
 import CVDSources
 import CVDViewModel
@@ -33,7 +34,7 @@ struct ProbeReadout {
         for (t, sim) in simulations.enumerated() where t < readings.count && (!seen.contains(sim) || t == assistedTexture) {
             seen.append(sim)
             let r = readings[t]
-            let what = t == assistedTexture ? String(format: "assist %.1f, then ", strength) + sim.description : sim.description
+            let what = t == assistedTexture ? String(cFormat: "assist %.1f, then ", strength) + sim.description : sim.description
             out += r.enumerated().map { ProbeReport.probeLine($0.offset, $0.element, under: what) }
             if r.count == 2 { out.append(ProbeReport.pairLine(ProbeReport.pair(r[0], r[1]), under: what)) }
         }

@@ -1,6 +1,7 @@
 import CVDSources
+import CVDSystem
 import CVDViewModel
-import Foundation
+import FoundationEssentials
 
 /// What scripts and measurements ask of a run: a screenshot after N frames, keys pressed
 /// after N frames, a free-running benchmark's latencies, and the per-stage profile.
@@ -41,8 +42,8 @@ struct RunProbes {
         guard let n = options.benchmarkFrames else { return nil }
         let sorted = latencies.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        return String(format: "%d frames of %@ in %.2f s: %.1f frames/s, median dequeue→present latency %.2f ms, %d dropped",
-                      n, frameSize, seconds, Double(n) / seconds, median * 1000, dropped)
+        return "\(n) frames of \(frameSize) " + String(cFormat: "in %.2f s: %.1f frames/s, median dequeue→present latency %.2f ms, %d dropped",
+                                               seconds, Double(n) / seconds, median * 1000, dropped)
     }
 }
 
@@ -80,9 +81,9 @@ struct StageProfiler {
         counts[stage.rawValue] += 1
         if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
             let parts = Stage.allCases.map { s in
-                String(format: "%@ %.2f ms", s.name, counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
+                s.name + String(cFormat: " %.2f ms", counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
             }
-            reporter.figures("profile", parts.joined(separator: ", ") + String(format: ", worst frame %.1f ms", worstRecent * 1000))
+            reporter.figures("profile", parts.joined(separator: ", ") + String(cFormat: ", worst frame %.1f ms", worstRecent * 1000))
             worstRecent = 0
         }
     }
@@ -97,7 +98,7 @@ struct StageProfiler {
 
     /// The run's line at quit: the worst frame (scripts/soak reads it).
     func finish() {
-        if enabled { reporter.figures("profile", String(format: "worst frame %.1f ms of %d frames", worstEver * 1000, frames)) }
+        if enabled { reporter.figures("profile", String(cFormat: "worst frame %.1f ms of %d frames", worstEver * 1000, frames)) }
     }
 
     /// A one-off profile line (e.g. which renderer runs).

@@ -1,6 +1,8 @@
 import CVDCore
 import CVDImageIO
-import Foundation
+import CVDSystem
+import FoundationEssentials
+import Glibc
 
 /// Where `s` and `--screenshot` write, and the writing.
 struct SnapshotWriter {
@@ -12,16 +14,26 @@ struct SnapshotWriter {
     /// `cvdcam-2026-11-23T101500.png` in the directory, `-2`, `-3`, … when taken.
     func nextPath(now: Date = Date()) -> String {
         if let fixedPath { return fixedPath }
-        let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate, .withTime])
-            .replacingOccurrences(of: ":", with: "")
-        let dir = (directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory) as NSString
-        var path = dir.appendingPathComponent("cvdcam-\(stamp).png")
+        let stamp = Self.localStamp(now)
+        let dir = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+        var path = PathName.appending("cvdcam-\(stamp).png", to: dir)
         var n = 2
         while FileManager.default.fileExists(atPath: path) {
-            path = dir.appendingPathComponent("cvdcam-\(stamp)-\(n).png")
+            path = PathName.appending("cvdcam-\(stamp)-\(n).png", to: dir)
             n += 1
         }
         return path
+    }
+
+    /// `2026-11-23T101500` in local time (ISO 8601 basic time: no colons, which some file
+    /// systems and file managers refuse).
+    static func localStamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let n = strftime(&buffer, buffer.count, "%Y-%m-%dT%H%M%S", &parts)
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes `image` as PNG, making the folder first if needed; returns the full path written.

@@ -2,7 +2,8 @@ import CSDL2
 import CSDL2TTF
 import CVDCore
 import CVDViewModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A line of text rendered once, as a texture.
 struct TextTexture {

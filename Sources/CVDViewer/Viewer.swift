@@ -226,7 +226,7 @@ public final class Viewer {
         var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
         for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
             guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
-            reporter.status(String(format: "confusable with %@ under %@: %.1f %% of the picture", c.hexString, sims[i].description, share * 100))
+            reporter.status("confusable with \(c.hexString) under \(sims[i].description): " + String(cFormat: "%.1f %% of the picture", share * 100))
             printed[i] = share
         }
         lastShares = printed

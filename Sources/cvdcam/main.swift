@@ -1,7 +1,8 @@
 import ArgumentParser
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // Parse and run, printing failures as one line on stderr ("cvdcam: error: …") with a
 // non-zero status, instead of ArgumentParser's usage dump. Help and --version still

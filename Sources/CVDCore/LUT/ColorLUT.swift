@@ -1,5 +1,3 @@
-import Foundation
-
 /// A simulation as a 3D lookup table: for other programs (OBS's Apply LUT filter, ffmpeg's
 /// lut3d, DaVinci Resolve, GIMP) that cannot run cvdcam's kernel. Each node holds the
 /// exact (unrounded, float64) simulated R′G′B′ of its grid colour; programs interpolate

@@ -1,12 +1,10 @@
-import Foundation
-
 /// The Adobe / DaVinci Resolve .cube text format (Adobe's "Cube LUT Specification 1.0"):
 /// a title, `LUT_3D_SIZE N`, the domain, then N³ lines "R G B" with red changing fastest,
 /// then green, then blue. OBS, ffmpeg (lut3d), Resolve and GIMP (G'MIC) read it.
 public enum CubeFile {
     public static func text(_ lut: ColorLUT, title: String, comments: [String] = []) -> String {
         var s = comments.map { "# \($0)\n" }.joined()
-        s += "TITLE \"\(title.replacingOccurrences(of: "\"", with: "'"))\"\n"
+        s += "TITLE \"\(String(title.map { $0 == "\"" ? "'" : $0 }))\"\n"
         s += "LUT_3D_SIZE \(lut.size)\n"
         s += "DOMAIN_MIN 0.0 0.0 0.0\nDOMAIN_MAX 1.0 1.0 1.0\n"
         s.reserveCapacity(s.utf8.count + lut.values.count * 9)
@@ -27,7 +25,8 @@ public enum CubeFile {
     public static func parse(_ text: String) -> ColorLUT? {
         var size: Int?, values: [Double] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            let t = line.trimmingCharacters(in: .whitespaces)
+            var t = line.drop(while: \.isWhitespace)
+            while t.last?.isWhitespace == true { t.removeLast() }
             if t.isEmpty || t.hasPrefix("#") || t.hasPrefix("TITLE") || t.hasPrefix("DOMAIN_") { continue }
             if t.hasPrefix("LUT_3D_SIZE") { size = Int(t.split(separator: " ").last ?? ""); continue }
             let parts = t.split(separator: " ").compactMap { Double($0) }

@@ -1,6 +1,7 @@
 import CVDCore
 import CVDViewModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws the view model's `LabelBox`es: badges, chips, the footer and the help sheet
 /// all come through here, so every label follows the same rules (shim ≥ 7:1, icon with

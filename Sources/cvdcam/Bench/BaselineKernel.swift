@@ -1,5 +1,6 @@
 import CVDCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The plain way to do the same maths: `pow` per channel per pixel, a matrix, clip,
 /// `pow` back, round — no tables. The benchmark's yardstick for the real kernel.

@@ -1,5 +1,7 @@
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
+import Glibc
 
 struct BenchRow {
     let kernel: String
@@ -51,12 +53,12 @@ final class BenchReport {
                       + pad("size", 10) + pad("thr", 4) + lpad("ms/frame", 9) + lpad("cpu ms", 9) + lpad("Mpx/s", 9) + "  note")
                 headerPrinted = true
             }
-            let note = speedup.map { String(format: "cvdcam is %.1f× faster", $0) }
-                ?? ratio.map { String(format: "%.2f× the simulation kernel on this frame", $0) } ?? ""
+            let note = speedup.map { String(cFormat: "cvdcam is %.1f× faster", $0) }
+                ?? ratio.map { String(cFormat: "%.2f× the simulation kernel on this frame", $0) } ?? ""
             print(pad(r.kernel, 9) + pad(r.path, 8) + pad(r.mode, 14) + pad(r.input.rawValue, 6) + pad(r.content.rawValue, 8)
                   + pad(r.size.description, 10) + pad(String(r.threads), 4)
-                  + lpad(String(format: "%.3f", r.result.msPerRun), 9) + lpad(String(format: "%.3f", r.result.cpuMsPerRun), 9)
-                  + lpad(String(format: "%.1f", r.mpxPerS), 9) + "  " + note)
+                  + lpad(String(cFormat: "%.3f", r.result.msPerRun), 9) + lpad(String(cFormat: "%.3f", r.result.cpuMsPerRun), 9)
+                  + lpad(String(cFormat: "%.1f", r.mpxPerS), 9) + "  " + note)
         }
         fflush(nil)
     }
@@ -74,9 +76,9 @@ final class BenchReport {
         } else {
             print(pad("encoder", 9) + pad("compute", 8) + pad("bgra→yuyv", 14) + pad("bgra", 6) + pad("camera", 8)
                   + pad(size.description, 10) + pad("1", 4)
-                  + lpad(String(format: "%.3f", r.msPerRun), 9) + lpad(String(format: "%.3f", r.cpuMsPerRun), 9)
-                  + lpad(String(format: "%.1f", mpx), 9)
-                  + String(format: "  %.1f× faster than a scalar float64 encoder (%.2f ms)", speedup, baseline.msPerRun))
+                  + lpad(String(cFormat: "%.3f", r.msPerRun), 9) + lpad(String(cFormat: "%.3f", r.cpuMsPerRun), 9)
+                  + lpad(String(cFormat: "%.1f", mpx), 9)
+                  + String(cFormat: "  %.1f× faster than a scalar float64 encoder (%.2f ms)", speedup, baseline.msPerRun))
         }
         fflush(nil)
     }
@@ -93,10 +95,10 @@ final class BenchReport {
             if let w = worst { o["cvdcam_speedup_cpu"] = round3(r.cpuMsPerFrame / w) }
             emit(o)
         } else {
-            print(String(format: "ffmpeg yuyv422→rgba+colorchannelmixer %@, %d frames: %.2f ms CPU/frame (%.2f ms wall)",
-                         size.description, r.frames, r.cpuMsPerFrame, r.wallMsPerFrame))
+            print("ffmpeg yuyv422→rgba+colorchannelmixer \(size.description), "
+                  + String(cFormat: "%d frames: %.2f ms CPU/frame (%.2f ms wall)", r.frames, r.cpuMsPerFrame, r.wallMsPerFrame))
             if let w = worst {
-                print(String(format: "cvdcam (slowest mode, one thread) uses %.2f ms CPU/frame: %.1f× less than ffmpeg", w, r.cpuMsPerFrame / w))
+                print(String(cFormat: "cvdcam (slowest mode, one thread) uses %.2f ms CPU/frame: %.1f× less than ffmpeg", w, r.cpuMsPerFrame / w))
             }
         }
     }
@@ -111,20 +113,18 @@ final class BenchReport {
                 let cam = single.filter { $0.size == size && $0.input == input && $0.content == .camera }.map(\.result.msPerRun).max()
                 let noise = single.filter { $0.size == size && $0.input == input && $0.content == .noise }.map(\.result.msPerRun).max()
                 guard let c = cam, let n = noise else { continue }
-                print(String(format: "  %@ %-9@ camera %6.2f ms, noise %6.2f ms (noise/camera %.2f×)",
-                             input.rawValue, size.description, c, n, n / c))
+                print("  \(input.rawValue) \(size.description.padded(to: 9)) "
+                  + String(cFormat: "camera %6.2f ms, noise %6.2f ms (noise/camera %.2f×)", c, n, n / c))
             }
         }
         if let least = speedups.min(by: { $0.1 < $1.1 }) {
-            print(String(format: "  speed-up over the pow baseline: at least %.1f× (%@ %@ %@)", least.1,
-                         least.0.mode, least.0.input.rawValue, least.0.size.description))
+            print(String(cFormat: "  speed-up over the pow baseline: at least %.1f× ", least.1)
+                  + "(\(least.0.mode) \(least.0.input.rawValue) \(least.0.size.description))")
         }
     }
 
     private func emit(_ o: [String: Any]) {
-        if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) {
-            print(String(decoding: d, as: UTF8.self))
-        }
+        print(JSONLine.encode(o))
     }
 
     private func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

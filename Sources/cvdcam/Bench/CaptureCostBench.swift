@@ -1,7 +1,8 @@
 import CVDCapture
 import CVDCore
+import CVDSystem
 import CVDViewModel
-import Foundation
+import FoundationEssentials
 
 /// `cvdcam bench --capture`: CPU time per frame for what happens between the driver's
 /// buffer and the colour kernel, on recorded frames (the camera-like scene as a camera
@@ -152,14 +153,14 @@ struct CaptureCostBench {
                 let o: [String: Any] = ["capture_step": r.name, "width": size.width, "height": size.height,
                                         "cpu_ms_per_frame": (r.result.cpuMsPerRun * 1000).rounded() / 1000,
                                         "ms_per_frame": (r.result.msPerRun * 1000).rounded() / 1000]
-                if let d = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) { print(String(decoding: d, as: UTF8.self)) }
+                print(JSONLine.encode(o))
             }
             return
         }
         print("Capture cost per \(size.width)×\(size.height) frame, one thread (CPU ms; MJPEG frame \(jpegBytes / 1024) KiB, quality 85, 4:2:2):")
         for r in rows {
-            var line = "  " + r.name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%7.2f ms", r.result.cpuMsPerRun)
-            if let b = base, r.name.hasPrefix("MJPEG") { line += String(format: "   %.2f× libv4lconvert's time", r.result.cpuMsPerRun / b) }
+            var line = "  " + r.name.padded(to: 58) + String(cFormat: "%7.2f ms", r.result.cpuMsPerRun)
+            if let b = base, r.name.hasPrefix("MJPEG") { line += String(cFormat: "   %.2f× libv4lconvert's time", r.result.cpuMsPerRun / b) }
             print(line)
         }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CVDCapture
 import CVDCore
 import CVDSystem
-import Foundation
+import FoundationEssentials
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVDCapture
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -72,7 +73,7 @@ struct DevicesCommand: ParsableCommand {
         guard !list.isEmpty else { print("    (none)"); return }
         let width = min(36, list.map(\.key.count).max() ?? 0)
         for c in list {
-            let name = c.key.padding(toLength: max(width, c.key.count), withPad: " ", startingAt: 0)
+            let name = c.key.padded(to: width)
             var line = "    \(name)  \(c.kind.rawValue)"
             switch c.kind {
             case .button: break

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CVDCore
 import CVDImageIO
-import Foundation
+import CVDSystem
+import FoundationEssentials
+import Glibc
 
 struct LUTCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +37,7 @@ struct LUTCommand: ParsableCommand {
     var format: Format?
 
     private var chosenFormat: Format {
-        format ?? ((output as NSString).pathExtension.lowercased() == "png" ? .png : .cube)
+        format ?? (PathName.pathExtension(output).lowercased() == "png" ? .png : .cube)
     }
 
     func validate() throws {
@@ -43,7 +45,7 @@ struct LUTCommand: ParsableCommand {
             if chosenFormat == .png, s != LUTStrip.size { throw ValidationError("--format png is OBS's 64³ picture; leave out --size") }
             if chosenFormat == .cube, s != 33, s != 65 { throw ValidationError("--size must be 33 or 65") }
         }
-        let ext = (output as NSString).pathExtension.lowercased()
+        let ext = PathName.pathExtension(output).lowercased()
         if chosenFormat == .png, ext != "png" { throw ValidationError("--format png writes a PNG; use a .png name") }
     }
 
@@ -66,7 +68,9 @@ struct LUTCommand: ParsableCommand {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
                 } catch {
-                    throw CLIError("cannot write '\(path)': \(error.localizedDescription); check the folder exists and is writable")
+                    // FoundationEssentials' errors carry the system's reason underneath.
+                    let why = ((error as? CocoaError)?.underlying as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+                    throw CLIError("cannot write '\(path)': \(why ?? "\(error)"); check the folder exists and is writable")
                 }
             }
             print("wrote \(path)  [\(sim), \(chosenFormat == .png ? "OBS 64³ picture" : "\(size ?? 33)³ cube")]")

@@ -3,7 +3,7 @@ import CVDCapture
 import CVDCore
 import CVDImageIO
 import CVDSources
-import Foundation
+import FoundationEssentials
 
 struct RelayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

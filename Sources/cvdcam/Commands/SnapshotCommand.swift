@@ -3,7 +3,8 @@ import CVDCapture
 import CVDCore
 import CVDImageIO
 import CVDSources
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,8 @@ import CVDImageIO
 import CVDSources
 import CVDSystem
 import CVDViewer
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -129,7 +130,7 @@ struct ViewCommand: ParsableCommand {
         }
         // Exit here, so the window goes with the process (see Canvas).
         fflush(nil)
-        Foundation.exit(status)
+        Glibc.exit(status)
     }
 
     /// --mode, --severity, --model, --quad.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVDCore
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// `--mode` values: one vision mode, or `all`. Besides the modes' names, the short names
 /// people use work too: protan, deutan, tritan (the -opia forms), achroma.
@@ -13,7 +14,7 @@ enum VisionModeArgument: Equatable {
 
     /// One mode by name or alias, case-insensitive.
     static func mode(_ text: String) -> VisionMode? {
-        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let t = text.lowercased().trimmed
         return VisionMode(rawValue: t) ?? aliases.first { $0.0 == t }?.1
     }
 

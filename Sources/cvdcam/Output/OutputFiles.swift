@@ -1,7 +1,8 @@
 import ArgumentParser
 import CVDCore
 import CVDImageIO
-import Foundation
+import CVDSystem
+import FoundationEssentials
 
 /// Where `convert`, `snapshot` and `scene` write their pictures: OUTPUT itself, or with
 /// `--mode all` one file per mode beside it (`photo.png` → `photo-normal.png`,
@@ -31,9 +32,8 @@ struct OutputFiles {
 
     /// `photo.png` + `deuteranopia` → `photo-deuteranopia.png`.
     static func path(_ base: String, suffix: String) -> String {
-        let ns = base as NSString
-        let ext = ns.pathExtension
-        let stem = ns.deletingPathExtension
+        let ext = PathName.pathExtension(base)
+        let stem = ext.isEmpty ? base : String(base.dropLast(ext.count + 1))
         return "\(stem)-\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// SIGINT (Ctrl+C) and SIGTERM as a flag a loop polls, so it can stop cleanly (close the

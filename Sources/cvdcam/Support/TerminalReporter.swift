@@ -1,5 +1,6 @@
 import CVDSources
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The live view's and the pipeline's lines on stdout, one per event, flushed at once
