@@ -12,7 +12,7 @@ import CVDViewModel
 /// kernel per pane into streaming textures) → overlays → present. The window never
 /// waits on the source: it polls the hand-off between events and sleeps at most 4 ms.
 /// This file is the loop, the dirty flags and drawing; input and effects are in
-/// Viewer+Events.swift; geometry and gestures are the
+/// Viewer+Events.swift, what it writes out (share lines, snapshots) in Viewer+Output.swift; geometry and gestures are the
 /// view model's, drawing is the canvas's and the overlays'.
 @MainActor
 public final class Viewer {
@@ -215,36 +215,6 @@ public final class Viewer {
         guard state.captionVisible else { return nil }
         let mode = state.layout == .quad ? state.pointerPane.map { state.quadModes[$0] } ?? state.mode : state.mode
         return Caption.text(for: mode)
-    }
-
-    /// `confusable with #RRGGBB under MODE: N.N % of the picture`, when a colour is picked
-    /// and when a pane's share moves by a point or more.
-    func reportShares(_ shares: [Double?]) {
-        guard let c = state.picked else { lastShares = []; return }
-        if c != lastPicked { lastShares = []; lastPicked = c }
-        let sims = state.renderedSimulations
-        var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
-        for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
-            guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
-            reporter.status("confusable with \(c.hexString) under \(sims[i].description): " + String(cFormat: "%.1f %% of the picture", share * 100))
-            printed[i] = share
-        }
-        lastShares = printed
-    }
-
-    /// Saves exactly what was drawn, before it is presented.
-    func saveSnapshot() {
-        do {
-            let path = try snapshots.write(try canvas.readPixels())
-            reporter.status("saved \(path)")
-            message = ("saved \(path)", SystemClock.monotonic + 3)
-        } catch let error as ViewerError {
-            message = ("\(error)", SystemClock.monotonic + 4)
-        } catch {
-            reporter.status("\(error)")
-            message = ("\(error)", SystemClock.monotonic + 5)
-        }
-        screenDirty = true
     }
 
     /// Stops the source, frees what the canvas holds (the window goes with the process:

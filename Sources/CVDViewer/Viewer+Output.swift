@@ -1,0 +1,37 @@
+import CVDCore
+import CVDSystem
+import CVDViewModel
+
+/// What the view writes out besides the window: the confusion map's share lines on stdout
+/// and snapshots of exactly what is drawn.
+extension Viewer {
+    /// `confusable with #RRGGBB under MODE: N.N % of the picture`, when a colour is picked
+    /// and when a pane's share moves by a point or more.
+    func reportShares(_ shares: [Double?]) {
+        guard let c = state.picked else { lastShares = []; return }
+        if c != lastPicked { lastShares = []; lastPicked = c }
+        let sims = state.renderedSimulations
+        var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
+        for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
+            guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
+            reporter.status("confusable with \(c.hexString) under \(sims[i].description): " + String(cFormat: "%.1f %% of the picture", share * 100))
+            printed[i] = share
+        }
+        lastShares = printed
+    }
+
+    /// Saves exactly what was drawn, before it is presented.
+    func saveSnapshot() {
+        do {
+            let path = try snapshots.write(try canvas.readPixels())
+            reporter.status("saved \(path)")
+            message = ("saved \(path)", SystemClock.monotonic + 3)
+        } catch let error as ViewerError {
+            message = ("\(error)", SystemClock.monotonic + 4)
+        } catch {
+            reporter.status("\(error)")
+            message = ("\(error)", SystemClock.monotonic + 5)
+        }
+        screenDirty = true
+    }
+}
