@@ -108,7 +108,8 @@ struct CaptureCostBench {
     /// MJPEG decode + deuteranopia with the Y′CbCr planes straight into the kernel (no
     /// packing): whole planes from TurboJPEG, and strip by strip from libjpeg's raw data
     /// (cvdcam's way: each strip simulated while in cache); at full size, and — for frames
-    /// larger than 1080p — at the reduced DCT scale the live view uses at 1920×1080.
+    /// larger than 1080p — at the reduced DCT scale the live view uses at 1920×1080. Each
+    /// scale's first row is the decode alone, the floor under the other two.
     private func planarRows(_ jpeg: [UInt8], _ kernel: FrameKernel) -> [Row] {
         let turbo = JPEGDecoder(), strips = JPEGStripDecoder()
         guard let header = try? jpeg.withUnsafeBytes({ try turbo.header($0) }), let sub = header.planes else { return [] }
@@ -117,6 +118,13 @@ struct CaptureCostBench {
         if shown > 1 { reductions.append(shown) }
         return reductions.flatMap { r in
             let (w, h) = JPEGDecoder.scaledSize(header, reduction: r)
+            // The floor: libjpeg's entropy decoding and inverse DCT alone, the strips left
+            // where they are — what any decode + colour work at this scale costs at least.
+            let floor = jpeg.withUnsafeBytes { src in
+                Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                    _ = try? strips.decode(src, width: header.width, subsampling: sub, reduction: r) { _, _ in }
+                }
+            }
             let dl = FrameLayout(format: .bgra, width: w, height: h)
             var bgra = [UInt8](repeating: 0, count: dl.minimumByteCount)
             let whole = jpeg.withUnsafeBytes { src in
@@ -141,7 +149,8 @@ struct CaptureCostBench {
                 }
             }
             let shownAt = r == 1 ? "" : "shown at 1920×1080 (1/\(r) DCT scale): "
-            return [Row(name: "MJPEG \(shownAt)TurboJPEG planes → deuteranopia → BGRA", result: whole),
+            return [Row(name: "MJPEG \(shownAt)strips alone, no colour work (the floor)", result: floor),
+                    Row(name: "MJPEG \(shownAt)TurboJPEG planes → deuteranopia → BGRA", result: whole),
                     Row(name: "MJPEG \(shownAt)strips → deuteranopia → BGRA (cvdcam)", result: fused)]
         }
     }
