@@ -48,7 +48,11 @@ struct RunProbes {
 }
 
 /// With `--profile`, the mean time of each frame stage every 100 frames, and the worst
-/// frame (taken → simulated → drawn → presented) of those 100 and of the whole run.
+/// frame (taken → simulated → drawn → presented) of those 100 and of the whole run. A
+/// frame slower than `slowFrame` gets a line of its own: its stages, the keys pressed just
+/// before it, and how much of its time the window's thread actually ran (CPU time and
+/// involuntary context switches) — a frame that waited for the CPU is told from one that
+/// worked long.
 struct StageProfiler {
     enum Stage: Int, CaseIterable {
         case simulate, renderAndPresent, present, kernel
@@ -63,12 +67,20 @@ struct StageProfiler {
         }
     }
 
+    /// Frames slower than this (seconds) are reported one by one.
+    static let slowFrame = 0.05
+
     let enabled: Bool
     private let reporter: any Reporter
     private var sums = [Double](repeating: 0, count: Stage.allCases.count)
     private var counts = [Int](repeating: 0, count: Stage.allCases.count)
     /// The slowest frame since the last line, and of the run (seconds), and frames seen.
     private var worstRecent = 0.0, worstEver = 0.0, frames = 0
+    /// The frame being drawn: when it started, the thread's usage then, its stages so far,
+    /// and the keys pressed since the last frame.
+    private var frameStart: (wall: Double, usage: ThreadUsage)?
+    private var frameStages = [Double](repeating: 0, count: Stage.allCases.count)
+    private var keys: [String] = []
 
     init(enabled: Bool, reporter: any Reporter) {
         self.enabled = enabled
@@ -79,6 +91,7 @@ struct StageProfiler {
         guard enabled else { return }
         sums[stage.rawValue] += seconds
         counts[stage.rawValue] += 1
+        frameStages[stage.rawValue] += seconds
         if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
             let parts = Stage.allCases.map { s in
                 s.name + String(cFormat: " %.2f ms", counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
@@ -88,12 +101,36 @@ struct StageProfiler {
         }
     }
 
-    /// A new frame took `seconds` from being taken to being presented.
-    mutating func frame(_ seconds: Double) {
+    /// A key was pressed (named as in the help), for the next slow frame's line.
+    mutating func pressed(_ key: String) {
         guard enabled else { return }
+        if keys.count < 8 { keys.append(key) }
+    }
+
+    /// A new frame's drawing starts now (at `wall`, monotonic seconds), unless one is
+    /// being drawn already.
+    mutating func beginFrame(at wall: Double) {
+        guard enabled, frameStart == nil else { return }
+        frameStart = (wall, ThreadUsage.current)
+        for i in frameStages.indices { frameStages[i] = 0 }
+    }
+
+    /// The frame begun last was presented at `wall`.
+    mutating func endFrame(at wall: Double) {
+        guard enabled, let start = frameStart else { return }
+        frameStart = nil
+        let seconds = wall - start.wall
         worstRecent = max(worstRecent, seconds)
         worstEver = max(worstEver, seconds)
         frames += 1
+        if seconds > Self.slowFrame {
+            let ran = ThreadUsage.current.since(start.usage)
+            let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
+            reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
+                + String(cFormat: " ms); the thread ran %.1f ms of it, preempted %d times", ran.cpuSeconds * 1000, ran.preemptions)
+                + (keys.isEmpty ? "" : "; after keys " + keys.joined(separator: " ")))
+        }
+        keys.removeAll(keepingCapacity: true)
     }
 
     /// The run's line at quit: the worst frame (scripts/soak reads it).

@@ -52,6 +52,7 @@ extension Viewer {
     /// A key as if pressed (`--press`); false means quit.
     func press(_ key: Key) -> Bool {
         noteInput()
+        if probes.profiler.enabled { probes.profiler.pressed(String(describing: key)) }
         return Command.forKey(key, panelOpen: state.cameraPanelVisible).map(apply) ?? true
     }
 

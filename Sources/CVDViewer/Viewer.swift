@@ -97,7 +97,6 @@ public final class Viewer {
         let start = SystemClock.monotonic
         var running = true
         var event = SDL_Event()
-        var frameStart: Double?  // when the frame being drawn was taken (for --profile's worst frame)
         while running {
             while SDL_PollEvent(&event) != 0 {
                 if !handle(event) { running = false }
@@ -126,7 +125,7 @@ public final class Viewer {
             if pictureDirty {
                 let t = SystemClock.monotonic
                 panes.balance = state.whiteBalance ?? .none
-                frameStart = frameStart ?? t
+                probes.profiler.beginFrame(at: t)
                 if let f = frame {
                     let shares = panes.render(f, state.renderedSimulations, picked: state.picked, assisted: assisted) {
                         probes.profiler.add(.kernel, $0)
@@ -147,7 +146,7 @@ public final class Viewer {
                 try render()
                 stats.presented(at: SystemClock.monotonic)
                 probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
-                if let s = frameStart { probes.profiler.frame(SystemClock.monotonic - s); frameStart = nil }
+                probes.profiler.endFrame(at: SystemClock.monotonic)
                 screenDirty = false
                 if finishing { running = false }
                 if let f = frame, probes.presented(frameTimestamp: f.timestamp, at: SystemClock.monotonic) { running = false }
