@@ -143,18 +143,9 @@ import Testing
     }
 
     @Test func noDisplayIsOneClearLine() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: XSession.binary)
-        var env = ProcessInfo.processInfo.environment
-        for k in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus != 0)
-        #expect(text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n", "stderr: \(text)")
+        let r = try XSession.runToEnd(XSession.binary, [], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil],
+                                      capture: .stderr)
+        #expect(r.status != 0)
+        #expect(r.text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n", "stderr: \(r.text)")
     }
 }

@@ -89,19 +89,7 @@ struct WaylandE2ETests {
     /// Runs cvdcam to its end on the compositor (no DISPLAY): exit status (128 + N for
     /// signal N) and stderr.
     static func run(_ args: [String], on wayland: XSession.Wayland, driver: String? = "wayland") throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: XSession.binary)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "DISPLAY")
-        (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (wayland.socket, wayland.runtimeDir, driver)
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)
+        let r = try XSession.runToEnd(XSession.binary, args, environment: wayland.environment(driver: driver), capture: .stderr)
+        return (r.status, r.text)
     }
 }

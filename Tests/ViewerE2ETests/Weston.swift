@@ -14,6 +14,11 @@ extension XSession {
     struct Wayland {
         let socket: String
         let runtimeDir: String
+
+        /// A client's environment on this compositor: no DISPLAY, SDL's `driver` (nil: SDL chooses).
+        func environment(driver: String? = "wayland") -> [String: String?] {
+            ["DISPLAY": nil, "WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtimeDir, "SDL_VIDEODRIVER": driver]
+        }
     }
 
     static var westonMissing: Bool { which("weston") == nil }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Starting the session's processes — the servers beside cvdcam (Xvfb, openbox, weston, a
-/// D-Bus) — and waiting for them.
+/// D-Bus), the X tools, cvdcam run to its end — and waiting for them.
 extension XSession {
     static func which(_ tool: String) -> String? {
         for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(d)/\(tool)") {
@@ -43,5 +43,28 @@ extension XSession {
             usleep(UInt32(every * 1_000_000))
         }
         return false
+    }
+
+    enum Stream { case stdout, stderr }
+
+    /// Runs `path` to its end (as `spawn`): its exit status (128 + N for signal N) and what
+    /// it wrote to `capture` (the other stream goes to /dev/null).
+    static func runToEnd(_ path: String, _ args: [String], environment: [String: String?] = [:],
+                         capture: Stream) throws -> (status: Int32, text: String) {
+        let pipe = Pipe()
+        let p = try spawn(path, args, environment: environment,
+                          stdout: capture == .stdout ? pipe : FileHandle.nullDevice,
+                          stderr: capture == .stderr ? pipe : FileHandle.nullDevice)
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)
+    }
+
+    /// Runs an X tool against this session's display; its standard output.
+    @discardableResult
+    func run(_ tool: String, _ args: [String]) throws -> String {
+        let r = try Self.runToEnd(Self.which(tool) ?? tool, args, environment: ["DISPLAY": display], capture: .stdout)
+        guard r.status == 0 else { throw Failure("\(tool) \(args.joined(separator: " ")) failed") }
+        return r.text
     }
 }

@@ -60,10 +60,7 @@ final class XSession {
         env["XDG_CONFIG_HOME"] = dir + "/.config"
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        if let w = wayland {
-            env.removeValue(forKey: "DISPLAY")
-            (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (w.socket, w.runtimeDir, "wayland")
-        }
+        for (k, v) in wayland?.environment() ?? [:] { env[k] = v }
         env.merge(environment) { $1 }
         p.environment = env
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
@@ -163,24 +160,6 @@ final class XSession {
         while p.isRunning && Date() < end { usleep(50_000) }
         guard !p.isRunning else { p.terminate(); throw Failure("cvdcam did not exit") }
         return p.terminationStatus
-    }
-
-    @discardableResult
-    func run(_ tool: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw Failure("\(tool) \(args.joined(separator: " ")) failed") }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// Starts a window manager (openbox, which follows the EWMH full-screen requests that
