@@ -90,20 +90,14 @@ public final class FrameDecoder {
                         try strips.decode(bytes, width: head.width, subsampling: sub, reduction: r) { p, first in
                             // The scratch holds the scaled YUYV frame (`out`); the strip's rows
                             // `first ..< first + p.height` lie inside it.
-                            Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
-                                                cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
-                                                chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
-                                                width: p.width, height: p.height, to: o + first * stride, outStride: stride)
+                            KernelLevel.active.entryPoints.planesToYUYV(PlanarFrame(p), o + first * stride, stride)
                         }
                     } else if head.planes != nil {
                         // 4:2:0 at a reduced scale: TurboJPEG's whole planes (see `JPEGStripDecoder`).
                         let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
                         try jpeg.decodePlanes(bytes, head, reduction: r) { p in
                             // The scratch holds the scaled YUYV frame (`out`), the size of these planes.
-                            Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
-                                                cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
-                                                chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
-                                                width: p.width, height: p.height, to: o, outStride: out.bytesPerRow)
+                            KernelLevel.active.entryPoints.planesToYUYV(PlanarFrame(p), o, out.bytesPerRow)
                         }
                     } else {
                         try jpeg.decode(bytes, head, output: head.output, into: dst, outStride: out.bytesPerRow)

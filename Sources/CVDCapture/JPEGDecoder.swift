@@ -1,5 +1,6 @@
 import CTurboJPEG
 import CVDCore
+import CVDKernelInterface
 
 /// Decodes MJPEG webcam frames with libjpeg-turbo's TurboJPEG API.
 ///
@@ -68,10 +69,8 @@ public final class JPEGDecoder {
                                 Int32(TJPF_RGB.rawValue), TJFLAG_STOPONWARNING) == 0 else { throw error() }
         case .yuyv:
             try decodePlanes(jpeg, header, reduction: 1) { p in
-                Repack.planesToYUYV(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
-                                    cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
-                                    chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
-                                    width: width, height: height, to: dst, outStride: outStride)
+                // At reduction 1 the planes are the header's size.
+                KernelLevel.active.entryPoints.planesToYUYV(PlanarFrame(p), dst, outStride)
             }
         }
     }
@@ -122,5 +121,16 @@ public final class JPEGDecoder {
 
     private func error() -> DecodeError {
         DecodeError(description: String(cString: tjGetErrorStr2(handle)))
+    }
+}
+
+extension PlanarFrame {
+    /// A JPEG decoder's planes (`JPEGDecoder.decodePlanes`, `JPEGStripDecoder`): Cb and Cr
+    /// separate, one byte between chroma neighbours.
+    init(_ p: YCbCrPlanes) {
+        self.init(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
+                  cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
+                  chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
+                  width: p.width, height: p.height)
     }
 }

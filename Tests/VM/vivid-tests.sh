@@ -62,46 +62,59 @@ cvdcam snapshot x.png --device /dev/video2; rc $?
 # Stream faults vivid injects. Its "Inject …" buttons act once, on the next such request
 # or buffer. Every snapshot must survive (restart the stream or re-queue, say so in one
 # line) and write the bars (RGB24, checked on the host).
-inject() { cvdcam devices --device 0 --control "$1=1" > /dev/null 2>&1 || echo "could not set $1"; }
-
-step fault-streamon
-inject inject_vidioc_streamon_error
-cvdcam snapshot fault-streamon.png --format rgb24 --size 640x480 --warmup 0.2 2>&1; rc $?
-step fault-reqbufs
-inject inject_vidioc_reqbufs_error
-cvdcam snapshot fault-reqbufs.png --format rgb24 --size 640x480 --warmup 0.2 2>&1; rc $?
-
-# midstream NAME CONTROL: a 4-second snapshot, the fault injected after 1.5 s.
-midstream() {
-    step "$1"
-    cvdcam snapshot "$1.png" --format rgb24 --size 640x480 --warmup 0 --frames 100 > "$1.log" 2>&1 &
-    pid=$!
-    sleep 1.5
-    inject "$2"
-    wait $pid; rc $?
-    cat "$1.log"
+# inject BUTTON: presses one of vivid's buttons; says so if vivid did not take it. The
+# disconnect button takes the device away under the command that pressed it, so that
+# command's status is not looked at.
+inject() {
+    if [ "$1" = disconnect ]; then cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1; return; fi
+    cvdcam devices --device 0 --control "$1=1" > /dev/null 2>&1 || echo "could not set $1"
 }
-midstream fault-fatal inject_fatal_streaming_error
-midstream fault-qbuf inject_vidioc_qbuf_error
-midstream fault-bufflag inject_v4l2_buf_flag_error
+# bars NAME ARGS…: a snapshot of vivid's bars, RGB24 640×480, written to NAME.png.
+# shellcheck disable=SC2317  # called through fault_case's "$@"
+bars() { bars_file=$1.png; shift; cvdcam snapshot "$bars_file" --format rgb24 --size 640x480 "$@"; }
+# view ARGS…: the live view on SDL's offscreen driver (no display in the VM), for 60 s at most.
+view() { SDL_VIDEODRIVER=offscreen timeout 60 cvdcam "$@"; }
+
+# fault_case STEP WHEN CONTROL COMMAND…: the step STEP, COMMAND under vivid's fault CONTROL.
+#   WHEN start: the button CONTROL is pressed just before COMMAND starts.
+#   WHEN all: the switch CONTROL is on for the whole of COMMAND (its --control), off after.
+#   WHEN seconds: the button is pressed that long into COMMAND, which runs in the
+#   background; its output (in STEP.log) follows its status.
+fault_case() {
+    fc_step=$1 fc_when=$2 fc_control=$3
+    shift 3
+    step "$fc_step"
+    case $fc_when in
+        start)
+            inject "$fc_control"
+            "$@" 2>&1; rc $? ;;
+        all)
+            "$@" --control "$fc_control=1" 2>&1; rc $?
+            cvdcam devices --device 0 --control "$fc_control=0" > /dev/null ;;
+        *)
+            "$@" > "$fc_step.log" 2>&1 &
+            fc_pid=$!
+            sleep "$fc_when"
+            inject "$fc_control"
+            wait $fc_pid; rc $?
+            cat "$fc_step.log" ;;
+    esac
+}
+
+fault_case fault-streamon start inject_vidioc_streamon_error bars fault-streamon --warmup 0.2
+fault_case fault-reqbufs start inject_vidioc_reqbufs_error bars fault-reqbufs --warmup 0.2
+# A 4-second snapshot, the fault injected after 1.5 s.
+fault_case fault-fatal 1.5 inject_fatal_streaming_error bars fault-fatal --warmup 0 --frames 100
+fault_case fault-qbuf 1.5 inject_vidioc_qbuf_error bars fault-qbuf --warmup 0 --frames 100
+fault_case fault-bufflag 1.5 inject_v4l2_buf_flag_error bars fault-bufflag --warmup 0 --frames 100
 
 # The driver's 32-bit frame counter wraps after 128 frames; its timestamps wrap 16 s in.
-step fault-seqwrap
-cvdcam snapshot fault-seqwrap.png --format rgb24 --size 640x480 --warmup 0 --frames 160 --control wrap_sequence_number=1 2>&1; rc $?
-cvdcam devices --device 0 --control wrap_sequence_number=0 > /dev/null
-step fault-timewrap
-cvdcam snapshot fault-timewrap.png --format rgb24 --size 640x480 --warmup 17 --frames 5 --control wrap_timestamp=1 2>&1; rc $?
-cvdcam devices --device 0 --control wrap_timestamp=0 > /dev/null
+fault_case fault-seqwrap all wrap_sequence_number bars fault-seqwrap --warmup 0 --frames 160
+fault_case fault-timewrap all wrap_timestamp bars fault-timewrap --warmup 17 --frames 5
 
 # Unplugged mid-stream (vivid's disconnect button): vivid comes back once the last user
 # of the dead device closes it, so the snapshot reopens it and carries on.
-step disconnect
-cvdcam snapshot fault-disconnect.png --format rgb24 --size 640x480 --frames 100 --warmup 0 > disconnect.log 2>&1 &
-victim=$!
-sleep 1.5
-cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
-wait $victim; rc $?
-cat disconnect.log
+fault_case disconnect 1.5 disconnect bars fault-disconnect --frames 100 --warmup 0
 
 # Unplugged for good: another program keeps the dead device open, so it never comes
 # back. The snapshot gives up after its restarts with the typed error — no hang, no file.
@@ -111,49 +124,37 @@ holder=$!
 cvdcam snapshot gone.png --size 640x480 --frames 1000 --warmup 0 &
 victim=$!
 sleep 1.5
-cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
+inject disconnect
 wait $victim; rc $?
 ls -1 /dev/video* 2>/dev/null | tr "\n" " "; echo
 ls gone.png 2>/dev/null
 kill $holder; wait $holder
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do [ -e /dev/video0 ] && break; sleep 0.2; done
 
-# The live view (SDL's offscreen driver: no display in the VM). vivid re-registers its
-# nodes by itself once the last user of a disconnected device closes it.
+# The live view. vivid re-registers its nodes by itself once the last user of a
+# disconnected device closes it.
 step viewer
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --screenshot view.png --screenshot-after 10; rc $?
+view --mode deuteranopia --screenshot view.png --screenshot-after 10; rc $?
 
 # Unplugged mid-demo and back: the view keeps the last picture, waits, and carries on by
 # itself (vivid comes back when the view lets go of the dead device).
-step reconnect
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --screenshot back.png --screenshot-after 150 > viewer.log 2>&1 &
-viewer=$!
-sleep 2
-cvdcam devices --device 0 --control disconnect=1 > /dev/null 2>&1
-wait $viewer; rc $?
-cat viewer.log
+fault_case reconnect 2 disconnect view --mode deuteranopia --screenshot back.png --screenshot-after 150
 
 # The live view started while the driver refuses VIDIOC_STREAMON once: it restarts the
 # stream and shows the camera (not "busy", not the test scene).
-step viewer-streamon
-inject inject_vidioc_streamon_error
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --size 640x480 --screenshot fault-view.png --screenshot-after 10; rc $?
+fault_case viewer-streamon start inject_vidioc_streamon_error \
+    view --mode deuteranopia --size 640x480 --screenshot fault-view.png --screenshot-after 10
 
 # A fatal streaming error mid-demo: the view restarts the stream and carries on.
-step viewer-fatal
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 150 > viewer-fatal.log 2>&1 &
-viewer=$!
-sleep 2
-inject inject_fatal_streaming_error
-wait $viewer; rc $?
-cat viewer-fatal.log
+fault_case viewer-fatal 2 inject_fatal_streaming_error \
+    view --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 150
 
 # Busy at start: another program streams; the view shows the test scene with the message.
 step viewer-busy
 cvdcam snapshot holder.png --size 640x480 --frames 2000 --warmup 0 > /dev/null 2>&1 &
 holder=$!
 sleep 1
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --screenshot busy.png --screenshot-after 3; rc $?
+view --size 640x480 --screenshot busy.png --screenshot-after 3; rc $?
 kill $holder; wait $holder
 
 # Busy at start, then freed: the view switches from the test scene to the camera by itself.
@@ -161,7 +162,7 @@ step viewer-freed
 cvdcam snapshot holder2.png --size 640x480 --frames 50 --warmup 0 > /dev/null 2>&1 &
 holder=$!
 sleep 1
-SDL_VIDEODRIVER=offscreen timeout 60 cvdcam --size 640x480 --fps 10 --screenshot freed.png --screenshot-after 100; rc $?
+view --size 640x480 --fps 10 --screenshot freed.png --screenshot-after 100; rc $?
 wait $holder
 
 # Waits (up to 30 s) for a line matching $2 in the file $1.

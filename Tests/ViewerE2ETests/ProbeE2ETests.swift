@@ -9,8 +9,7 @@ import Testing
     @Test func clickTwoPatchesCompareThemAndClear() throws {
         let x = try XSession()
         defer { x.close() }
-        let image = try ViewerE2ETests.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--window", "1280x720", "--mode", "deuteranopia"])
+        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia"])
         try x.waitForOutput("showing image patches.png")
         let sim = try Simulation(mode: .deuteranopia)
         // Patch 0 (red) and patch 1 (green): the classic pair.
@@ -63,8 +62,7 @@ import Testing
     @Test func pickingAColourMarksWhatLooksLikeIt() throws {
         let x = try XSession()
         defer { x.close() }
-        let image = try ViewerE2ETests.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--window", "1280x720", "--mode", "deuteranopia", "--caption"])
+        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia", "--caption"])
         try x.waitForOutput("showing image patches.png")
         let sim = try Simulation(mode: .deuteranopia)
         // Orange: as a deuteranope sees it, the yellow-green patch (11) looks the same.

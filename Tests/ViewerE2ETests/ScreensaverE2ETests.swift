@@ -13,42 +13,27 @@ struct ScreensaverE2ETests {
         guard !wayland || !XSession.westonMissing else { return }
         let x = try XSession(width: 640, height: 480)
         defer { x.close() }
-        let bus = try Self.start("dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--nofork", "--nopidfile",
-                                                 "--address=unix:path=\(x.dir)/bus"], output: nil)
+        let bus = try XSession.spawn(try XSession.installed("dbus-daemon"), ["--config-file=/usr/share/dbus-1/session.conf", "--nofork",
+                                                                            "--nopidfile", "--address=unix:path=\(x.dir)/bus"])
         defer { kill(bus.processIdentifier, SIGKILL) }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: x.dir + "/bus") { usleep(50_000) }
+        _ = XSession.poll(seconds: 5, every: 0.05) { FileManager.default.fileExists(atPath: x.dir + "/bus") }
         let address = "unix:path=\(x.dir)/bus"
         let log = x.dir + "/monitor.txt"
-        let monitor = try Self.start("dbus-monitor", ["--address", address, "interface='org.freedesktop.ScreenSaver'"], output: log)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let monitor = try XSession.spawn(try XSession.installed("dbus-monitor"), ["--address", address, "interface='org.freedesktop.ScreenSaver'"],
+                                         stdout: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
         defer { kill(monitor.processIdentifier, SIGKILL) }
         usleep(300_000)
         let compositor = wayland ? try x.startWeston(outputs: 1, width: 640, height: 480) : nil
         try x.launch(["--test-scene", "--window", "320x240"], wayland: compositor, environment: ["DBUS_SESSION_BUS_ADDRESS": address])
         var seen = ""
-        for _ in 0..<100 {
+        _ = XSession.poll(seconds: 10, every: 0.1) {
             seen = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if seen.contains("member=Inhibit") { break }
-            usleep(100_000)
+            return seen.contains("member=Inhibit")
         }
         #expect(seen.contains("member=Inhibit") && seen.contains("string \"cvdcam\"")
                 && seen.contains("string \"showing a colour-vision simulation\""), "bus: \(seen)")
         if let app = x.appProcess { kill(app.processIdentifier, SIGTERM) }
         #expect(try x.waitForExit() == 0)
-    }
-
-    static func start(_ tool: String, _ args: [String], output: String?) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: XSession.which(tool) ?? tool)
-        p.arguments = args
-        p.standardInput = FileHandle.nullDevice
-        if let output {
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            p.standardOutput = FileHandle(forWritingAtPath: output)
-        } else {
-            p.standardOutput = FileHandle.nullDevice
-        }
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return p
     }
 }

@@ -17,16 +17,9 @@ import Testing
         (140 + (i % 4) * 260, 110 + (i / 4) * 180, 200, 150)
     }
 
-    /// A 1280×720 picture of flat patches on mid grey, written by the test.
-    static func makeImage(in dir: String) throws -> String {
-        var img = RGBAImage(width: 1280, height: 720, fill: RGB8(90, 90, 90))
-        for (i, c) in patchColours.enumerated() {
-            let r = patchRect(i)
-            for y in r.y..<(r.y + r.h) { for x in r.x..<(r.x + r.w) { img[x, y] = c } }
-        }
-        let path = dir + "/patches.png"
-        try ImageFile.write(img, to: path)
-        return path
+    /// Flat patches on mid grey.
+    static var patches: TestPicture {
+        TestPicture("patches.png", background: RGB8(90, 90, 90), patchColours.enumerated().map { (patchRect($0), $1) })
     }
 
     static let screenshotDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -47,8 +40,7 @@ import Testing
     @Test func keysLayoutsZoomSnapshotAndQuit() throws {
         let x = try XSession()
         defer { x.close() }
-        let image = try Self.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--window", "1280x720"])
+        try x.launch(Self.patches, ["--window", "1280x720"])
         try expectPatches(try x.screenshot(), mode: .normal)
 
         // 3: deuteranopia, every patch as the colour core predicts.
@@ -143,18 +135,9 @@ import Testing
     }
 
     @Test func noDisplayIsOneClearLine() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: XSession.binary)
-        var env = ProcessInfo.processInfo.environment
-        for k in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus != 0)
-        #expect(text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n", "stderr: \(text)")
+        let r = try XSession.runToEnd(XSession.binary, [], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil],
+                                      capture: .stderr)
+        #expect(r.status != 0)
+        #expect(r.text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n", "stderr: \(r.text)")
     }
 }

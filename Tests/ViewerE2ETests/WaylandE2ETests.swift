@@ -29,8 +29,7 @@ struct WaylandE2ETests {
         let x = try XSession(width: 2 * Self.output.w, height: Self.output.h)
         defer { x.close() }
         let wayland = try x.startWeston(outputs: 2, width: Self.output.w, height: Self.output.h)
-        let image = try ViewerE2ETests.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--fullscreen"], wayland: wayland)
+        try x.launch(ViewerE2ETests.patches, ["--fullscreen"], wayland: wayland)
         try x.waitForScreen { Self.patchesWrong($0, .normal, left: 0) }
         try x.key("3")
         try x.waitForOutput("cvdcam: deuteranopia (Viénot 1999)")
@@ -61,7 +60,7 @@ struct WaylandE2ETests {
         let x = try XSession(width: 2 * Self.output.w, height: Self.output.h)
         defer { x.close() }
         let wayland = try x.startWeston(outputs: 2, width: Self.output.w, height: Self.output.h)
-        let image = try ViewerE2ETests.makeImage(in: x.dir)
+        let image = try ViewerE2ETests.patches.write(in: x.dir)
         let wrong = try Self.run(["--image", image, "--display", "3"], on: wayland)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("cvdcam: error: there is no display 3; --display takes 1–2: 1: ")
@@ -89,19 +88,7 @@ struct WaylandE2ETests {
     /// Runs cvdcam to its end on the compositor (no DISPLAY): exit status (128 + N for
     /// signal N) and stderr.
     static func run(_ args: [String], on wayland: XSession.Wayland, driver: String? = "wayland") throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: XSession.binary)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "DISPLAY")
-        (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (wayland.socket, wayland.runtimeDir, driver)
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)
+        let r = try XSession.runToEnd(XSession.binary, args, environment: wayland.environment(driver: driver), capture: .stderr)
+        return (r.status, r.text)
     }
 }

@@ -14,6 +14,11 @@ extension XSession {
     struct Wayland {
         let socket: String
         let runtimeDir: String
+
+        /// A client's environment on this compositor: no DISPLAY, SDL's `driver` (nil: SDL chooses).
+        func environment(driver: String? = "wayland") -> [String: String?] {
+            ["DISPLAY": nil, "WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtimeDir, "SDL_VIDEODRIVER": driver]
+        }
     }
 
     static var westonMissing: Bool { which("weston") == nil }
@@ -21,41 +26,31 @@ extension XSession {
     /// Starts weston with `outputs` outputs of width×height side by side (output i at
     /// x = i·width, as weston lays them out) and waits until they are up.
     func startWeston(outputs: Int, width: Int, height: Int, backend: String = "x11") throws -> Wayland {
-        guard let weston = Self.which("weston") else { throw Failure("weston is not installed (scripts/test installs it)") }
+        let weston = try Self.installed("weston")
         let runtimeDir = dir + "/run"
         try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let socket = "wayland-cvdcam"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: weston)
-        p.arguments = ["--backend=\(backend)-backend.so", "--socket=\(socket)", "--use-pixman", "--width=\(width)",
-                       "--height=\(height)", "--no-config", "--idle-time=0", "--log=\(dir)/weston.log"]
-            + (backend == "x11" ? ["--output-count=\(outputs)"] : [])
-        var env = ProcessInfo.processInfo.environment
-        (env["DISPLAY"], env["XDG_RUNTIME_DIR"], env["HOME"]) = (display, runtimeDir, dir)
-        env.removeValue(forKey: "WAYLAND_DISPLAY")
-        p.environment = env
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        windowManager = p
+        windowManager = try Self.spawn(weston, ["--backend=\(backend)-backend.so", "--socket=\(socket)", "--use-pixman", "--width=\(width)",
+                                                "--height=\(height)", "--no-config", "--idle-time=0", "--log=\(dir)/weston.log"]
+                                           + (backend == "x11" ? ["--output-count=\(outputs)"] : []),
+                                       environment: ["DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDir, "HOME": dir, "WAYLAND_DISPLAY": nil])
         let wayland = Wayland(socket: socket, runtimeDir: runtimeDir)
+        let listening = { FileManager.default.fileExists(atPath: "\(runtimeDir)/\(socket)") }
         guard backend == "x11" else {
-            for _ in 0..<300 where !FileManager.default.fileExists(atPath: "\(runtimeDir)/\(socket)") { usleep(100_000) }
+            _ = Self.poll(seconds: 30, every: 0.1, until: listening)
             return wayland
         }
         // weston opens every output's X window at 0,0: put each where weston's layout has it.
         var windows: [String] = []
-        for _ in 0..<300 {
+        _ = Self.poll(seconds: 30, every: 0.1) {
             // Their titles are only in _NET_WM_NAME, which `xdotool search --name` does not read.
             let tree = (try? run("xwininfo", ["-root", "-tree"])) ?? ""
             windows = (0..<outputs).compactMap { i in
                 tree.split(separator: "\n").first { $0.contains("\"Weston Compositor - screen\(i)\"") }?
                     .split(separator: " ").first.map(String.init)
             }
-            if windows.count == outputs, FileManager.default.fileExists(atPath: "\(runtimeDir)/\(socket)") { break }
-            usleep(100_000)
+            return windows.count == outputs && listening()
         }
         guard windows.count == outputs else { throw Failure("weston did not open its \(outputs) outputs within 30 s") }
         for (i, w) in windows.enumerated() where i > 0 { try run("xdotool", ["windowmove", w, "\(i * width)", "0"]) }

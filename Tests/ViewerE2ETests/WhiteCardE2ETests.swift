@@ -10,15 +10,11 @@ import Testing
     /// the middle; colour patches around it.
     static let card = RGB8(SRGB.level(0.42), SRGB.level(0.30), SRGB.level(0.16))
 
-    static func makeImage(in dir: String) throws -> String {
-        var img = RGBAImage(width: 1280, height: 720, fill: RGB8(70, 90, 60))
-        for (i, c) in ViewerE2ETests.patchColours.prefix(4).enumerated() {
-            for y in 40..<140 { for x in (40 + i * 310)..<(240 + i * 310) { img[x, y] = c } }
-        }
-        for y in 180..<600 { for x in 300..<980 { img[x, y] = card } }
-        let path = dir + "/warm.png"
-        try ImageFile.write(img, to: path)
-        return path
+    /// The card in the middle, four colour patches above it.
+    static var picture: TestPicture {
+        TestPicture("warm.png", background: RGB8(70, 90, 60),
+                    ViewerE2ETests.patchColours.prefix(4).enumerated().map { ((40 + $0 * 310, 40, 200, 100), $1) }
+                        + [((300, 180, 680, 420), card)])
     }
 
     /// Neutral within 2 levels (the 8-bit card, the gains' 1/256 steps and the kernel's ±1).
@@ -27,8 +23,7 @@ import Testing
     @Test func aTintedCardComesOutNeutralAfterW() throws {
         let x = try XSession()
         defer { x.close() }
-        let image = try Self.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--window", "1280x720"])
+        try x.launch(Self.picture, ["--window", "1280x720"])
         try x.waitForOutput("showing image warm.png")
         let before = try x.screenshot()[640, 400]
         #expect(before.distance(to: Self.card) <= 1 && !Self.isNeutral(before), "before w: \(before)")
@@ -72,8 +67,7 @@ import Testing
     @Test func flagBalancesOnTheFirstFramesOrSaysWhyNot() throws {
         let x = try XSession()
         defer { x.close() }
-        let image = try Self.makeImage(in: x.dir)
-        try x.launch(["--image", image, "--window", "1280x720", "--white-balance", "card"])
+        try x.launch(Self.picture, ["--window", "1280x720", "--white-balance", "card"])
         try x.waitForOutput("cvdcam: balanced on card: the card read \(Self.card.hexString)")
         usleep(400_000)
         #expect(Self.isNeutral(try x.screenshot()[640, 400]))

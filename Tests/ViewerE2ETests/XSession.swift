@@ -21,13 +21,6 @@ final class XSession {
         return root.appendingPathComponent(".build/release/cvdcam").path
     }
 
-    static func which(_ tool: String) -> String? {
-        for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(d)/\(tool)") {
-            return "\(d)/\(tool)"
-        }
-        return nil
-    }
-
     init(width: Int = 1280, height: Int = 720) throws {
         for tool in ["Xvfb", "xdotool", "import"] where Self.which(tool) == nil {
             throw Failure("\(tool) is not installed (scripts/test installs xvfb, xdotool and imagemagick)")
@@ -36,23 +29,15 @@ final class XSession {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         // -displayfd picks a free display number and writes it to the given descriptor.
         let fdFile = dir + "/display"
-        xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/bin/sh")
-        xvfb.arguments = ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"]
-        // Not the test runner's pipes: a server left behind must never hold them open.
-        xvfb.standardInput = FileHandle.nullDevice
-        xvfb.standardOutput = FileHandle.nullDevice
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
+        xvfb = try Self.spawn("/bin/sh", ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"])
         var number = ""
         // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
         // been seen to take more than 5 s, so allow 60.
-        for _ in 0..<1200 {
+        let started = Self.poll(seconds: 60, every: 0.05) {
             number = (try? String(contentsOfFile: fdFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if !number.isEmpty { break }
-            usleep(50_000)
+            return !number.isEmpty
         }
-        guard !number.isEmpty else {
+        guard started else {
             kill(xvfb.processIdentifier, SIGKILL)  // never leave a server behind
             throw Failure("Xvfb did not start within 60 s")
         }
@@ -75,10 +60,7 @@ final class XSession {
         env["XDG_CONFIG_HOME"] = dir + "/.config"
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        if let w = wayland {
-            env.removeValue(forKey: "DISPLAY")
-            (env["WAYLAND_DISPLAY"], env["XDG_RUNTIME_DIR"], env["SDL_VIDEODRIVER"]) = (w.socket, w.runtimeDir, "wayland")
-        }
+        for (k, v) in wayland?.environment() ?? [:] { env[k] = v }
         env.merge(environment) { $1 }
         p.environment = env
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
@@ -91,20 +73,16 @@ final class XSession {
             window = "root"
             return
         }
-        for _ in 0..<300 {  // up to 30 s: CI machines run other test suites meanwhile
-            if let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n").first {
-                window = String(w)
-                break
-            }
-            usleep(100_000)
+        let appeared = Self.poll(seconds: 30, every: 0.1) {  // CI machines run other test suites meanwhile
+            guard let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n").first else { return false }
+            window = String(w)
+            return true
         }
-        guard !window.isEmpty else { throw Failure("no cvdcam window appeared; output: \(readOutput())") }
+        guard appeared else { throw Failure("no cvdcam window appeared; output: \(readOutput())") }
         // The window is mapped before it has content: wait for a non-black picture.
-        for _ in 0..<300 {
-            if let shot = try? screenshot(), shot.pixels.contains(where: { $0 > 40 && $0 < 255 }) { return }
-            usleep(100_000)
+        guard Self.poll(seconds: 30, every: 0.1, until: { (try? screenshot())?.pixels.contains { $0 > 40 && $0 < 255 } == true }) else {
+            throw Failure("the window stayed empty")
         }
-        throw Failure("the window stayed empty")
     }
 
     /// Screenshots until `check` finds nothing wrong (returns nil) or `timeout` passes;
@@ -184,44 +162,13 @@ final class XSession {
         return p.terminationStatus
     }
 
-    @discardableResult
-    func run(_ tool: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.which(tool) ?? tool)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw Failure("\(tool) \(args.joined(separator: " ")) failed") }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Starts a window manager (openbox, which follows the EWMH full-screen requests that
     /// desktops' window managers do) and waits until it has announced itself.
     func startWindowManager() throws {
-        guard let openbox = Self.which("openbox") else { throw Failure("openbox is not installed (scripts/test installs it)") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: openbox)
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env["HOME"] = dir
-        p.environment = env
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        windowManager = p
-        for _ in 0..<200 {
-            if let out = try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]), out.contains("window id") { return }
-            usleep(50_000)
-        }
-        throw Failure("openbox did not start within 10 s")
+        windowManager = try Self.spawn(try Self.installed("openbox"), environment: ["DISPLAY": display, "HOME": dir])
+        guard Self.poll(seconds: 10, every: 0.05, until: {
+            (try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]))?.contains("window id") == true
+        }) else { throw Failure("openbox did not start within 10 s") }
     }
 
     /// The window's place on the screen: x, y, width, height (xwininfo).
