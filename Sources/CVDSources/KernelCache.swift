@@ -1,7 +1,6 @@
 import CVDCore
 import CVDSystem
 import FoundationEssentials
-import Dispatch
 
 /// Frame kernels by simulation and white balance, the few most recently used kept (each
 /// may hold a 64 MiB Y′CbCr table), and their tables built in the background so that
@@ -71,24 +70,20 @@ public struct KernelCache {
         return entries[entries.count - 1]
     }
 
-    /// The default builder: a thread at the lowest priority, so on one core (or a VM) the
-    /// build only takes the time the live picture leaves idle.
+    /// The default builder: one background thread at the lowest priority builds the
+    /// queued tables one at a time, newest first (`TableBuildQueue`), so on one core (or a
+    /// VM) a build only takes the time the live picture leaves idle.
     public static let buildInBackground: TableBuilder = { kernel, encoding in
-        builds.enter()
-        DetachedThread.start(name: "cvdcam table") {
-            defer { builds.leave() }
-            BackgroundPriority.enterForCurrentThread()
-            kernel.prepareTable(for: encoding)
-        }
+        builds.add(kernel, encoding)
     }
 
-    /// Table builds still running on background threads.
-    private static let builds = DispatchGroup()
+    /// Table builds queued or running in the background.
+    private static let builds = TableBuildQueue()
 
-    /// Waits up to `timeout` seconds for the background table builds to end, so that
-    /// quitting during a build leaves no thread writing into a table (a build takes a
-    /// fraction of a second). True when none is left.
+    /// Drops the queued table builds and waits up to `timeout` seconds for the running
+    /// one to end, so that quitting during a build leaves no thread writing into a table
+    /// (a build takes a fraction of a second). True when none is left.
     public static func waitForBackgroundBuilds(timeout: Double) -> Bool {
-        builds.wait(timeout: .now() + timeout) == .success
+        builds.finish(timeout: timeout)
     }
 }

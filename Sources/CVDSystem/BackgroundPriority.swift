@@ -4,14 +4,19 @@ import Glibc
 
 /// Scheduling priority for work that must never slow the live picture down.
 public enum BackgroundPriority {
-    /// Lowers the calling thread's priority to the lowest (nice 19). Wraps
-    /// `setpriority(PRIO_PROCESS, 0, 19)`: on Linux the nice value belongs to each thread,
-    /// so only the caller is affected. On a one-core machine (or a VM) a table being built
-    /// in the background then takes only the time the view leaves idle.
-    /// Failure is harmless (the work just runs at normal priority) and is ignored.
+    /// Puts the calling thread in Linux's SCHED_IDLE class (wraps
+    /// `sched_setscheduler(0, SCHED_IDLE, …)`, which on Linux applies to the calling thread
+    /// only): it then runs only when no ordinary thread wants the CPU, so a table built in
+    /// the background takes only the time the view (and the X server drawing it) leave
+    /// idle. Where that is refused, the lowest nice value (19) instead. Failure is harmless
+    /// (the work just runs at normal priority) and is ignored.
     public static func enterForCurrentThread() {
         #if canImport(Glibc)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        var param = sched_param(sched_priority: 0)
+        // SCHED_IDLE is 5 on Linux; Glibc's module declares it only under _GNU_SOURCE.
+        if sched_setscheduler(0, 5, &param) != 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        }
         #endif
     }
 }

@@ -158,11 +158,14 @@ final class Canvas {
     }
 
     /// Draws `source` (texture pixels) of a texture into `destination` (wraps `SDL_RenderCopy`).
+    /// The destination is clipped to the window first (`BlitRects`): SDL's software
+    /// renderer scales a copy that reaches outside through a temporary surface.
     func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect) {
         guard source.w >= 0.5, destination.w >= 1 else { return }
-        var s = SDL_Rect(x: Int32(source.x.rounded()), y: Int32(source.y.rounded()),
-                         w: max(1, Int32(source.w.rounded())), h: max(1, Int32(source.h.rounded())))
-        var d = sdlRect(destination)
+        let out = outputSize
+        guard let r = BlitRects(source: source, destination: destination, width: out.width, height: out.height) else { return }
+        var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
+        var d = SDL_Rect(x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
         SDL_RenderCopy(renderer, t, &s, &d)
     }
 

@@ -49,8 +49,8 @@ struct RunProbes {
 
 /// With `--profile`, the mean time of each frame stage every 100 frames, and the worst
 /// frame (taken → simulated → drawn → presented) of those 100 and of the whole run. A
-/// frame slower than `slowFrame` gets a line of its own: its stages, the keys pressed just
-/// before it, and how much of its time the window's thread actually ran (CPU time and
+/// frame slower than `slowFrame` gets a line of its own: its stages, the commands (keys,
+/// clicks) just before it, and how much of its time the window's thread actually ran (CPU time and
 /// involuntary context switches) — a frame that waited for the CPU is told from one that
 /// worked long.
 struct StageProfiler {
@@ -77,10 +77,10 @@ struct StageProfiler {
     /// The slowest frame since the last line, and of the run (seconds), and frames seen.
     private var worstRecent = 0.0, worstEver = 0.0, frames = 0
     /// The frame being drawn: when it started, the thread's usage then, its stages so far,
-    /// and the keys pressed since the last frame.
+    /// and the commands applied since the last frame.
     private var frameStart: (wall: Double, usage: ThreadUsage)?
     private var frameStages = [Double](repeating: 0, count: Stage.allCases.count)
-    private var keys: [String] = []
+    private var commands: [String] = []
 
     init(enabled: Bool, reporter: any Reporter) {
         self.enabled = enabled
@@ -101,10 +101,10 @@ struct StageProfiler {
         }
     }
 
-    /// A key was pressed (named as in the help), for the next slow frame's line.
-    mutating func pressed(_ key: String) {
+    /// A command was applied (a key, a click), for the next slow frame's line.
+    mutating func command(_ name: String) {
         guard enabled else { return }
-        if keys.count < 8 { keys.append(key) }
+        if commands.count < 8 { commands.append(name) }
     }
 
     /// A new frame's drawing starts now (at `wall`, monotonic seconds), unless one is
@@ -128,9 +128,9 @@ struct StageProfiler {
             let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
             reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
                 + String(cFormat: " ms); the thread ran %.1f ms of it, preempted %d times", ran.cpuSeconds * 1000, ran.preemptions)
-                + (keys.isEmpty ? "" : "; after keys " + keys.joined(separator: " ")))
+                + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
         }
-        keys.removeAll(keepingCapacity: true)
+        commands.removeAll(keepingCapacity: true)
     }
 
     /// The run's line at quit: the worst frame (scripts/soak reads it).

@@ -11,9 +11,11 @@ struct TextTexture {
     let size: FrameSize
 }
 
-/// The label font at every size in use, and rendered text as textures (labels change
-/// rarely; rendering them every frame would cost more than the picture). Owned by the
-/// canvas, used on the main thread only.
+/// The label font at every size in use, rendered text as textures, and measured text
+/// sizes (labels change rarely; rendering or shaping them every frame would cost more
+/// than the picture: the overlay's layout measures each label at several sizes per frame,
+/// and `scripts/soak` saw that take 8–20 ms in a frame). Owned by the canvas, used on the
+/// main thread only.
 final class TextCache: TextMeasuring {
     private struct Key: Hashable { let text: String; let size: Int }
 
@@ -25,6 +27,7 @@ final class TextCache: TextMeasuring {
     private var fontData: UnsafeMutableRawBufferPointer?
     private var fonts: [Int: OpaquePointer] = [:]
     private var cache: [Key: TextTexture] = [:]
+    private var sizes: [Key: FrameSize] = [:]
     /// Rendered texts kept at most; past that the cache starts again (sizes change with the window).
     private static let limit = 400
 
@@ -51,11 +54,17 @@ final class TextCache: TextMeasuring {
         return f
     }
 
-    /// The size `text` renders at (wraps `TTF_SizeUTF8`: measured, not rendered).
+    /// The size `text` renders at (wraps `TTF_SizeUTF8`: measured, not rendered), measured
+    /// once per text and size.
     func size(of text: String, fontSize: Int) -> FrameSize {
+        let key = Key(text: text, size: fontSize)
+        if let s = sizes[key] { return s }
         var w: Int32 = 0, h: Int32 = 0
         guard let f = font(fontSize), TTF_SizeUTF8(f, text, &w, &h) == 0 else { return FrameSize(0, fontSize) }
-        return FrameSize(Int(w), Int(h))
+        if sizes.count >= Self.limit { sizes.removeAll(keepingCapacity: true) }
+        let size = FrameSize(Int(w), Int(h))
+        sizes[key] = size
+        return size
     }
 
     /// White text as a texture (wraps `TTF_RenderUTF8_Blended`).
@@ -75,6 +84,7 @@ final class TextCache: TextMeasuring {
     func clear() {
         for (_, t) in cache { SDL_DestroyTexture(t.texture) }
         cache.removeAll()
+        sizes.removeAll()
     }
 
     /// Frees every texture and font.

@@ -52,12 +52,12 @@ extension Viewer {
     /// A key as if pressed (`--press`); false means quit.
     func press(_ key: Key) -> Bool {
         noteInput()
-        if probes.profiler.enabled { probes.profiler.pressed(String(describing: key)) }
         return Command.forKey(key, panelOpen: state.cameraPanelVisible).map(apply) ?? true
     }
 
     /// Applies a command to the state and carries out its effect; false means quit.
     func apply(_ cmd: Command) -> Bool {
+        if probes.profiler.enabled { probes.profiler.command(String(describing: cmd)) }
         if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
         if cmd == .pickAtPointer {
             if state.picked != nil { return apply(.pick(nil)) }

@@ -1,0 +1,35 @@
+import CVDCore
+import Testing
+@testable import CVDViewModel
+
+/// The whole-pixel rectangles handed to SDL never reach outside the window (SDL's software
+/// renderer would scale through a temporary surface), and the source follows the clipping.
+@Suite struct BlitRectsTests {
+    @Test func halfPixelOriginDoesNotPushTheFarEdgeOut() throws {
+        // Rounded separately, x 0.5 → 1 and w 1919.5 → 1920 would end at 1921.
+        let r = try #require(BlitRects(source: Rect(0, 0, 1920, 1080), destination: Rect(0.5, 0.5, 1919.5, 1079.5),
+                                       width: 1920, height: 1080))
+        #expect(r.destination.x + r.destination.w <= 1920 && r.destination.y + r.destination.h <= 1080)
+        #expect(r.destination == .init(1, 1, 1919, 1079))
+    }
+
+    @Test func destinationOutsideIsClippedAndTheSourceCutByTheSameFraction() throws {
+        // A 4× zoom drawn 3840 px wide from x = -960: only the middle half is visible.
+        let r = try #require(BlitRects(source: Rect(0, 0, 960, 540), destination: Rect(-960, -540, 3840, 2160),
+                                       width: 1920, height: 1080))
+        #expect(r.destination == .init(0, 0, 1920, 1080))
+        #expect(r.source == .init(240, 135, 480, 270))
+    }
+
+    @Test func insideRectsAreOnlyRounded() throws {
+        let r = try #require(BlitRects(source: Rect(10.2, 20.7, 300.4, 200.2), destination: Rect(100, 50, 600, 400),
+                                       width: 1280, height: 720))
+        #expect(r.destination == .init(100, 50, 600, 400))
+        #expect(r.source == .init(10, 21, 301, 200))
+    }
+
+    @Test func nothingVisibleIsNil() {
+        #expect(BlitRects(source: Rect(0, 0, 10, 10), destination: Rect(2000, 0, 100, 100), width: 1920, height: 1080) == nil)
+        #expect(BlitRects(source: Rect(0, 0, 10, 10), destination: Rect(0, 0, 0.2, 100), width: 1920, height: 1080) == nil)
+    }
+}
