@@ -27,9 +27,15 @@ public struct KernelCache {
     public let limit: Int
     private let build: TableBuilder
 
-    public init(limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground) {
+    /// Lets go of an evicted kernel; on the background builder's thread by default.
+    public typealias Releaser = @Sendable (FrameKernel) -> Void
+    private let release: Releaser
+
+    public init(limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground,
+                release: @escaping Releaser = KernelCache.releaseInBackground) {
         self.limit = limit
         self.build = build
+        self.release = release
     }
 
     /// The kernel for `simulation` after `balance`, made if needed (evicting the least recently used).
@@ -65,7 +71,9 @@ public struct KernelCache {
         } else {
             let kernel = FrameKernel(simulation.transform.balanced(balance))
             entries.append(Entry(simulation: simulation, balance: balance, kernel: kernel))
-            if entries.count > limit { entries.removeFirst() }
+            // The evicted kernel's tables (64 MiB each) are unmapped on the background
+            // thread, not in the middle of a frame here.
+            if entries.count > limit { release(entries.removeFirst().kernel) }
         }
         return entries[entries.count - 1]
     }
@@ -75,6 +83,11 @@ public struct KernelCache {
     /// VM) a build only takes the time the live picture leaves idle.
     public static let buildInBackground: TableBuilder = { kernel, encoding in
         builds.add(kernel, encoding)
+    }
+
+    /// The default releaser: the builder's thread drops the kernel (`TableBuildQueue.release`).
+    public static let releaseInBackground: Releaser = { kernel in
+        builds.release(kernel)
     }
 
     /// Table builds queued or running in the background.

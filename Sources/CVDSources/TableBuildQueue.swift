@@ -9,7 +9,9 @@ import Synchronization
 /// builders zeroing and filling 256 MiB together took the memory bandwidth and page
 /// allocator the live picture needs (`scripts/soak` saw 60–110 ms frames then). Newest
 /// first, because the mode just chosen is the one on screen. A kernel dropped from the
-/// cache before its turn is not built for (the queue holds it weakly).
+/// cache before its turn is not built for (the queue holds it weakly). The same thread
+/// also lets go of kernels the cache evicts (`release`): the last reference to a kernel
+/// unmaps its 64 MiB tables, which took the view's thread 10–20 ms per table.
 final class TableBuildQueue: Sendable {
     private final class Request: Sendable {
         weak let kernel: FrameKernel?
@@ -19,6 +21,7 @@ final class TableBuildQueue: Sendable {
 
     private struct State {
         var waiting: [Request] = []
+        var releasing: [FrameKernel] = []
         var running = false
     }
 
@@ -29,22 +32,38 @@ final class TableBuildQueue: Sendable {
     /// Queues a build; starts the builder thread if none runs.
     func add(_ kernel: FrameKernel, _ encoding: YCbCrEncoding) {
         pending.enter()
+        startIfIdle { $0.waiting.append(Request(kernel, encoding)) }
+    }
+
+    /// Takes the cache's reference to an evicted kernel, to drop it on the builder thread.
+    func release(_ kernel: FrameKernel) {
+        startIfIdle { $0.releasing.append(kernel) }
+    }
+
+    private func startIfIdle(_ change: (inout State) -> Void) {
         let start = state.withLock { s -> Bool in
-            s.waiting.append(Request(kernel, encoding))
+            change(&s)
             defer { s.running = true }
             return !s.running
         }
         if start { DetachedThread.start(name: "cvdcam table") { self.drain() } }
     }
 
-    /// The builder thread: builds until nothing waits, then ends.
+    /// The builder thread: lets go of evicted kernels, builds until nothing waits, then ends.
     private func drain() {
         BackgroundPriority.enterForCurrentThread()
-        while let next = state.withLock({ s -> Request? in
-            if let r = s.waiting.popLast() { return r }
-            s.running = false
-            return nil
-        }) {
+        while true {
+            let (doomed, next) = state.withLock { s -> ([FrameKernel], Request?) in
+                defer { s.releasing.removeAll() }
+                let r = s.waiting.popLast()
+                if r == nil && s.releasing.isEmpty { s.running = false }
+                return (s.releasing, r)
+            }
+            // Outside the lock: the last references to evicted kernels go here (and
+            // their tables are unmapped) when `doomed` ends.
+            _ = doomed
+            guard doomed.isEmpty == false || next != nil else { return }
+            guard let next else { continue }
             // Strong only while building: the cache may drop the kernel meanwhile; the
             // table then goes with it.
             next.kernel?.prepareTable(for: next.encoding)

@@ -9,7 +9,13 @@ import CVDSystem
 @MainActor
 final class PaneRenderer {
     private let canvas: Canvas
+    /// The textures in use: the first of `pool`, one per simulation shown.
     private(set) var textures: [OpaquePointer] = []
+    /// Every texture made for the current frame size. A layout with fewer panes leaves
+    /// the rest here for the next one: making four 1080p textures again at every layout
+    /// change (and faulting in their fresh memory in the first frame) took 25–40 ms of
+    /// that frame (`scripts/soak`).
+    private var pool: [OpaquePointer] = []
     private var textureSize = FrameSize(0, 0)
     private var kernels = KernelCache()
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
@@ -37,11 +43,13 @@ final class PaneRenderer {
         phase += 1
         var shares: [Double?] = []
         let size = frame.size
-        if textures.count != simulations.count || textureSize != size {
-            for t in textures { SDL_DestroyTexture(t) }
-            textures = simulations.compactMap { _ in canvas.makeStreamingTexture(size) }
-            textureSize = size
+        var changed = false
+        if textureSize != size {
+            for t in pool { SDL_DestroyTexture(t) }
+            (pool, textureSize, changed) = ([], size, true)
         }
+        while pool.count < simulations.count, let t = canvas.makeStreamingTexture(size) { pool.append(t) }
+        if changed || textures.count != min(simulations.count, pool.count) { textures = Array(pool.prefix(simulations.count)) }
         for (i, sim) in simulations.enumerated() where i < textures.count {
             let (k, strategy) = kernels.prepared(for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
             // The kernel writes straight into the streaming texture's pixels (wraps

@@ -11,6 +11,8 @@ struct RunProbes {
     private var framesTaken = 0
     private var presented = 0
     private var latencies: [Double] = []
+    /// The hand-off time of the frame taken and not presented yet.
+    private var pending: Double?
     /// Set when the scripted screenshot is due: the next render saves it, then the view quits.
     private(set) var screenshotDue = false
 
@@ -19,9 +21,11 @@ struct RunProbes {
         profiler = StageProfiler(enabled: options.profile, reporter: reporter)
     }
 
-    /// A new frame was taken from the source. Returns the keys `--press` asks for now.
-    mutating func frameTaken() -> [Key] {
+    /// A new frame, handed off at `timestamp`, was taken from the source. Returns the keys
+    /// `--press` asks for now.
+    mutating func frameTaken(at timestamp: Double) -> [Key] {
         framesTaken += 1
+        pending = timestamp
         if options.screenshotPath != nil, framesTaken == options.screenshotAfterFrames { screenshotDue = true }
         return options.presses.filter { $0.afterFrames == framesTaken }.compactMap { KeyMapping.key(named: $0.key) }
     }
@@ -29,9 +33,12 @@ struct RunProbes {
     /// The screenshot is being taken now.
     mutating func screenshotTaken() { screenshotDue = false }
 
-    /// A frame stamped `timestamp` was presented; true when the benchmark has seen enough.
-    mutating func presented(frameTimestamp timestamp: Double, at now: Double) -> Bool {
-        guard let n = options.benchmarkFrames else { return false }
+    /// The screen was presented at `now`; the frame taken since the last present, if any,
+    /// counts (a redraw of the same frame — an overlay, a message — does not). True when
+    /// the benchmark has seen enough.
+    mutating func presented(at now: Double) -> Bool {
+        guard let n = options.benchmarkFrames, let timestamp = pending else { return false }
+        pending = nil
         latencies.append(now - timestamp)
         presented += 1
         return presented >= n
@@ -127,7 +134,8 @@ struct StageProfiler {
             let ran = ThreadUsage.current.since(start.usage)
             let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
             reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
-                + String(cFormat: " ms); the thread ran %.1f ms of it, preempted %d times", ran.cpuSeconds * 1000, ran.preemptions)
+                + String(cFormat: " ms); the thread ran %.1f ms of it and waited %.1f ms for a CPU, preempted %d times",
+                         ran.cpuSeconds * 1000, ran.waitedSeconds * 1000, ran.preemptions)
                 + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
         }
         commands.removeAll(keepingCapacity: true)

@@ -104,7 +104,7 @@ public final class Viewer {
             if let f = sink.takeNew(), !state.frozen || frame == nil {
                 frame = f
                 pictureDirty = true
-                for key in probes.frameTaken() where !press(key) { running = false }
+                for key in probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
                 stats.taken(f)
                 noteDecodedSize(f.size)
                 startBalanceIfDue(startedAt: start)
@@ -149,7 +149,7 @@ public final class Viewer {
                 probes.profiler.endFrame(at: SystemClock.monotonic)
                 screenDirty = false
                 if finishing { running = false }
-                if let f = frame, probes.presented(frameTimestamp: f.timestamp, at: SystemClock.monotonic) { running = false }
+                if probes.presented(at: SystemClock.monotonic) { running = false }
             } else if SDL_WaitEventTimeout(&event, 4) != 0 {
                 if !handle(event) { running = false }
             }
