@@ -59,15 +59,15 @@ final class TableBuildQueue: Sendable {
                 if r == nil && s.releasing.isEmpty { s.running = false }
                 return (s.releasing, r)
             }
-            // Outside the lock: the last references to evicted kernels go here (and
-            // their tables are unmapped) when `doomed` ends.
-            _ = doomed
-            guard doomed.isEmpty == false || next != nil else { return }
-            guard let next else { continue }
-            // Strong only while building: the cache may drop the kernel meanwhile; the
-            // table then goes with it.
-            next.kernel?.prepareTable(for: next.encoding)
-            pending.leave()
+            if doomed.isEmpty && next == nil { return }  // `running` was cleared under the lock
+            if let next {
+                // Strong only while building: the cache may drop the kernel meanwhile; the
+                // table then goes with it.
+                next.kernel?.prepareTable(for: next.encoding)
+                pending.leave()
+            }
+            // `doomed` ends here, outside the lock: the evicted kernels' tables are unmapped
+            // on this thread.
         }
     }
 
