@@ -16,6 +16,11 @@ public struct ThreadUsage: Sendable {
     /// Seconds spent ready to run but waiting for a CPU (schedstat's second field; 0
     /// where the kernel does not keep it).
     public let waitedSeconds: Double
+    /// Of `cpuSeconds`, the time spent in the kernel on the thread's behalf (page faults, system calls).
+    public let systemSeconds: Double
+    /// Page faults served without I/O (`ru_minflt`): first touches of fresh memory, pages
+    /// being moved or merged by the kernel.
+    public let minorFaults: Int
 
     /// The calling thread's usage now; zeros where `getrusage` is unavailable.
     public static var current: ThreadUsage {
@@ -25,7 +30,9 @@ public struct ThreadUsage: Sendable {
         // Glibc module does not set): the calling thread only. Fails only for a bad `who`.
         if getrusage(__rusage_who_t(1), &u) == 0 {
             let s = Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
-            return ThreadUsage(cpuSeconds: s, preemptions: Int(u.ru_nivcsw), waitedSeconds: runDelay())
+            let sys = Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+            return ThreadUsage(cpuSeconds: s, preemptions: Int(u.ru_nivcsw), waitedSeconds: runDelay(),
+                               systemSeconds: sys, minorFaults: Int(u.ru_minflt))
         }
         #endif
         return ThreadUsage(cpuSeconds: 0, preemptions: 0, waitedSeconds: 0)
@@ -34,13 +41,16 @@ public struct ThreadUsage: Sendable {
     /// The usage between `earlier` and this one.
     public func since(_ earlier: ThreadUsage) -> ThreadUsage {
         ThreadUsage(cpuSeconds: cpuSeconds - earlier.cpuSeconds, preemptions: preemptions - earlier.preemptions,
-                    waitedSeconds: waitedSeconds - earlier.waitedSeconds)
+                    waitedSeconds: waitedSeconds - earlier.waitedSeconds, systemSeconds: systemSeconds - earlier.systemSeconds,
+                    minorFaults: minorFaults - earlier.minorFaults)
     }
 
-    public init(cpuSeconds: Double, preemptions: Int, waitedSeconds: Double) {
+    public init(cpuSeconds: Double, preemptions: Int, waitedSeconds: Double, systemSeconds: Double = 0, minorFaults: Int = 0) {
         self.cpuSeconds = cpuSeconds
         self.preemptions = preemptions
         self.waitedSeconds = waitedSeconds
+        self.systemSeconds = systemSeconds
+        self.minorFaults = minorFaults
     }
 
     /// /proc/thread-self/schedstat holds "run-time run-delay timeslices" in nanoseconds.

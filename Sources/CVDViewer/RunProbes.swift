@@ -87,6 +87,8 @@ struct StageProfiler {
     /// and the commands applied since the last frame.
     private var frameStart: (wall: Double, usage: ThreadUsage)?
     private var frameStages = [Double](repeating: 0, count: Stage.allCases.count)
+    /// The frame's slowest kernel call (one per pane) and how many there were.
+    private var slowestCall = 0.0, calls = 0
     private var commands: [String] = []
 
     init(enabled: Bool, reporter: any Reporter) {
@@ -99,6 +101,7 @@ struct StageProfiler {
         sums[stage.rawValue] += seconds
         counts[stage.rawValue] += 1
         frameStages[stage.rawValue] += seconds
+        if stage == .kernel { slowestCall = max(slowestCall, seconds); calls += 1 }
         if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
             let parts = Stage.allCases.map { s in
                 s.name + String(cFormat: " %.2f ms", counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
@@ -120,6 +123,7 @@ struct StageProfiler {
         guard enabled, frameStart == nil else { return }
         frameStart = (wall, ThreadUsage.current)
         for i in frameStages.indices { frameStages[i] = 0 }
+        (slowestCall, calls) = (0, 0)
     }
 
     /// The frame begun last was presented at `wall`.
@@ -134,8 +138,9 @@ struct StageProfiler {
             let ran = ThreadUsage.current.since(start.usage)
             let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
             reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
-                + String(cFormat: " ms); the thread ran %.1f ms of it and waited %.1f ms for a CPU, preempted %d times",
-                         ran.cpuSeconds * 1000, ran.waitedSeconds * 1000, ran.preemptions)
+                + String(cFormat: " ms, slowest kernel call %.1f ms of %d)", slowestCall * 1000, calls)
+                + String(cFormat: "; the thread ran %.1f ms of it (%.1f ms in the system, %d page faults) and waited %.1f ms for a CPU, preempted %d times",
+                         ran.cpuSeconds * 1000, ran.systemSeconds * 1000, ran.minorFaults, ran.waitedSeconds * 1000, ran.preemptions)
                 + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
         }
         commands.removeAll(keepingCapacity: true)
