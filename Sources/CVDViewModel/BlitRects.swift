@@ -1,7 +1,8 @@
 /// Whole-pixel rectangles for drawing part of a texture (`source`, texture pixels) into
 /// part of the window (`destination`), with the destination's edges rounded (not its
 /// origin and size separately, which can put the far edge one pixel past the window) and
-/// clipped to the window, the source cut by the same fraction.
+/// clipped to the window, the source cut by the same fraction; a source at most 1 % larger
+/// than its destination is drawn 1:1, its edges cut.
 ///
 /// Why: SDL's software renderer, given a scaled copy whose destination reaches outside
 /// the window, allocates a temporary surface as large as the whole destination, scales
@@ -30,7 +31,21 @@ public struct BlitRects: Equatable, Sendable {
         let sx0 = s.x + (x0 - d.x) * sx, sy0 = s.y + (y0 - d.y) * sy
         let sx1 = s.x + (x1 - d.x) * sx, sy1 = s.y + (y1 - d.y) * sy
         let a = Int(sx0.rounded()), b = Int(sy0.rounded())
-        source = Box(a, b, max(1, Int(sx1.rounded()) - a), max(1, Int(sy1.rounded()) - b))
-        destination = Box(dx0, dy0, dx1 - dx0, dy1 - dy0)
+        var src = Box(a, b, max(1, Int(sx1.rounded()) - a), max(1, Int(sy1.rounded()) - b))
+        let dst = Box(dx0, dy0, dx1 - dx0, dy1 - dy0)
+        // Nearly 1:1 (a reduced pane texture in its pane): the source's few extra pixels
+        // are cut evenly from its edges, so SDL copies instead of scaling (which would drop
+        // the same number of columns spread across the picture, at several times the cost).
+        if Self.nearlyEqual(src.w, dst.w), Self.nearlyEqual(src.h, dst.h) {
+            src = Box(src.x + (src.w - dst.w) / 2, src.y + (src.h - dst.h) / 2, dst.w, dst.h)
+        }
+        source = src
+        destination = dst
+    }
+
+    /// Whether a source `s` pixels long may be drawn 1:1 into `d` pixels: as long or up to
+    /// 1 % (at least 4 pixels) longer.
+    static func nearlyEqual(_ s: Int, _ d: Int) -> Bool {
+        s >= d && s - d <= max(4, d / 100)
     }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import CVDCore
 import CVDSources
 import CVDSystem
+import CVDViewModel
 
 /// The pane textures: one streaming texture per simulation shown, filled by the colour
 /// kernels straight from the source frame. Kernels come from a `KernelCache`, which
@@ -9,14 +10,21 @@ import CVDSystem
 @MainActor
 final class PaneRenderer {
     private let canvas: Canvas
-    /// The textures in use: the first of `pool`, one per simulation shown.
+    /// The textures in use: the first of the pool for the current texture size, one per
+    /// simulation shown.
     private(set) var textures: [OpaquePointer] = []
-    /// Every texture made for the current frame size. A layout with fewer panes leaves
-    /// the rest here for the next one: making four 1080p textures again at every layout
+    /// Textures by size, the size used last at the end; at most two sizes are kept (the
+    /// full and the reduced picture: single ↔ 2×2). A layout with fewer panes leaves the
+    /// rest here for the next one: making four 1080p textures again at every layout
     /// change (and faulting in their fresh memory in the first frame) took 25–40 ms of
     /// that frame (`scripts/soak`).
-    private var pool: [OpaquePointer] = []
-    private var textureSize = FrameSize(0, 0)
+    private var pools: [(size: FrameSize, textures: [OpaquePointer])] = []
+    /// What the textures hold: the regions of the last render (nil before the first).
+    /// The viewer renders again when the view needs other regions (zoom, pan, layout),
+    /// even without a new frame.
+    private(set) var rendered: PaneRegions?
+    /// The frame reduced for small panes (`FrameReducer`), its buffer reused frame to frame.
+    private var reduced: [UInt8] = []
     private var kernels = KernelCache()
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
@@ -33,51 +41,82 @@ final class PaneRenderer {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    /// Runs the kernels for `frame` into one texture per simulation; `kernelTime` gets
-    /// each kernel call's seconds. With a `picked` colour, marks in each texture what its
-    /// simulation makes look like that colour, and returns the share marked per texture.
+    /// Runs the kernels for `frame` into one texture per simulation, each only over its
+    /// part of `regions` (the picture reduced as the view allows); `kernelTime` gets each
+    /// kernel call's seconds. With a `picked` colour, marks in each texture what its
+    /// simulation makes look like that colour, and returns the share marked per texture
+    /// (of the part filled).
     @discardableResult
-    func render(_ frame: Frame, _ simulations: [Simulation], picked: RGB8? = nil, assisted: (texture: Int, strength: Double)? = nil,
-                kernelTime: (Double) -> Void) -> [Double?] {
+    func render(_ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8? = nil,
+                assisted: (texture: Int, strength: Double)? = nil, kernelTime: (Double) -> Void) -> [Double?] {
         if picked != mapsPicked { maps = [:]; mapsPicked = picked }
         phase += 1
-        var shares: [Double?] = []
-        let size = frame.size
-        var changed = false
-        if textureSize != size {
-            for t in pool { SDL_DestroyTexture(t) }
-            (pool, textureSize, changed) = ([], size, true)
+        let size = regions.textureSize
+        useTextures(size, count: simulations.count)
+        rendered = regions
+        // The picture the kernels read: the frame itself, or the frame reduced.
+        var sl = frame.layout
+        if regions.reduction > 1 {
+            sl = FrameReducer.layout(of: frame.layout, factor: regions.reduction)
+            if reduced.count < sl.minimumByteCount { reduced = [UInt8](repeating: 0, count: sl.minimumByteCount) }
+            frame.bytes.withUnsafeBytes { s in
+                reduced.withUnsafeMutableBytes { d in
+                    // `sl` is the reducer's own layout for this frame, in a buffer at least
+                    // that large: reduce cannot fail.
+                    try? FrameReducer.reduce(s, frame.layout, factor: regions.reduction, into: d, sl)
+                }
+            }
         }
-        while pool.count < simulations.count, let t = canvas.makeStreamingTexture(size) { pool.append(t) }
-        if changed || textures.count != min(simulations.count, pool.count) { textures = Array(pool.prefix(simulations.count)) }
+        var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
+            guard i < regions.regions.count, let box = regions.regions[i] else { shares.append(nil); continue }
             let (k, strategy) = kernels.prepared(for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
             var pitch: Int32 = 0
-            guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else { continue }
+            guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else { shares.append(nil); continue }
             let t0 = SystemClock.monotonic
-            let dl = FrameLayout(format: .bgra, width: size.width, height: size.height, bytesPerRow: Int(pitch))
-            frame.bytes.withUnsafeBytes { s in
+            // The region, in both pictures: the box lies inside the texture, whose size is
+            // the (reduced) source's (`FrameReducer.size`), so both offsets stay inside.
+            let part = FrameLayout(format: sl.format, width: box.w, height: box.h, bytesPerRow: sl.bytesPerRow)
+            let dl = FrameLayout(format: .bgra, width: box.w, height: box.h, bytesPerRow: Int(pitch))
+            let sourceOffset = box.y * sl.bytesPerRow + box.x * sl.format.bytesPerPixel
+            let destinationOffset = box.y * Int(pitch) + box.x * 4
+            let work = { (whole: UnsafeRawBufferPointer) in
+                let s = UnsafeRawBufferPointer(rebasing: whole[sourceOffset...])
                 // The locked area is `pitch` × height bytes, valid until SDL_UnlockTexture;
-                // the layouts come from the same frame size, so apply cannot fail.
-                let destination = UnsafeMutableRawBufferPointer(start: base, count: Int(pitch) * size.height)
+                // the layouts fit both buffers, so apply cannot fail.
+                let destination = UnsafeMutableRawBufferPointer(start: base + destinationOffset,
+                                                                count: Int(pitch) * size.height - destinationOffset)
                 if let a = assisted, a.texture == i {
                     // Assisted, then simulated: two passes through the chained kernel's own frame.
-                    try? chain(sim, a.strength).apply(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr)
+                    try? self.chain(sim, a.strength).apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr)
                     shares.append(nil)
                     return
                 }
-                try? k.apply(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
+                try? k.apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
                 shares.append(picked.flatMap { c in
-                    try? map(c, sim, frame).mark(source: s, frame.layout, destination: destination, dl, ycbcr: frame.ycbcr, phase: phase)
+                    try? self.map(c, sim, frame).mark(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, phase: self.phase)
                 })
             }
+            if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { frame.bytes.withUnsafeBytes(work) }
             kernelTime(SystemClock.monotonic - t0)
             SDL_UnlockTexture(textures[i])
         }
         return shares
+    }
+
+    /// Makes `textures` the first `count` textures of `size` (as many as SDL makes), from
+    /// the pool for that size; nothing is allocated when they are the ones in use already.
+    private func useTextures(_ size: FrameSize, count: Int) {
+        if let last = pools.last, last.size == size, last.textures.count >= count, textures.count == count { return }
+        var entry: (size: FrameSize, textures: [OpaquePointer])
+        if let i = pools.firstIndex(where: { $0.size == size }) { entry = pools.remove(at: i) } else { entry = (size, []) }
+        while entry.textures.count < count, let t = canvas.makeStreamingTexture(size) { entry.textures.append(t) }
+        pools.append(entry)
+        if pools.count > 2 { for t in pools.removeFirst().textures { SDL_DestroyTexture(t) } }
+        textures = Array(entry.textures.prefix(count))
     }
 
     /// The kernel (and strategy) for `simulation` on `frame`, from the same cache the panes

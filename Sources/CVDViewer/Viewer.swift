@@ -122,19 +122,25 @@ public final class Viewer {
                 lastCycleStep = now
                 _ = apply(.cycleStep)
             }
+            // The textures hold only what was shown (`PaneRegions`): a zoom, a pan or a
+            // layout change needs them filled again, from the same frame (not sent out again:
+            // the virtual camera sends the whole picture).
+            let simulationDirty = pictureDirty
+            if !pictureDirty, screenDirty, let f = frame, panes.rendered != paneRegions(for: f) { pictureDirty = true }
             if pictureDirty {
                 let t = SystemClock.monotonic
                 panes.balance = state.whiteBalance ?? .none
                 probes.profiler.beginFrame(at: t)
                 if let f = frame {
-                    let shares = panes.render(f, state.renderedSimulations, picked: state.picked, assisted: assisted) {
+                    let shares = panes.render(f, state.renderedSimulations, regions: paneRegions(for: f), picked: state.picked,
+                                              assisted: assisted) {
                         probes.profiler.add(.kernel, $0)
                     }
                     reportShares(shares)
                 }
                 readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
                                balance: state.whiteBalance ?? .none)
-                if let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
+                if simulationDirty, let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)
@@ -171,10 +177,10 @@ public final class Viewer {
         let window = canvas.outputSize
         canvas.clear()
         var drawn: ViewGeometry?
-        if let g = geometry, !panes.textures.isEmpty, state.layout != .split || panes.textures.count == 2 {
+        if let g = geometry, let held = panes.rendered, !panes.textures.isEmpty, state.layout != .split || panes.textures.count == 2 {
             drawn = g
             for piece in g.pieces where piece.texture < panes.textures.count {
-                canvas.copy(panes.textures[piece.texture], piece.source, to: piece.destination)
+                canvas.copy(panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination)
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
         }
@@ -204,6 +210,13 @@ public final class Viewer {
         let t = SystemClock.monotonic
         canvas.present()
         probes.profiler.add(.present, SystemClock.monotonic - t)
+    }
+
+    /// What the pane textures must hold to show `frame` in the view as it is now.
+    func paneRegions(for frame: Frame) -> PaneRegions {
+        let window = canvas.outputSize
+        return PaneRegions(geometry: ViewGeometry(state: state, window: window, picture: frame.size), state: state,
+                           window: window, picture: frame.size, textures: state.renderedSimulations.count)
     }
 
     /// The assist view's assisted texture and strength, if shown.

@@ -32,4 +32,16 @@ import Testing
         #expect(BlitRects(source: Rect(0, 0, 10, 10), destination: Rect(2000, 0, 100, 100), width: 1920, height: 1080) == nil)
         #expect(BlitRects(source: Rect(0, 0, 10, 10), destination: Rect(0, 0, 0.2, 100), width: 1920, height: 1080) == nil)
     }
+
+    @Test func aSourceAFewPixelsLargerIsCutToOneToOne() throws {
+        // A 960×540 half-size texture in a 2×2 pane's 956×538 picture rectangle.
+        let r = try #require(BlitRects(source: Rect(0, 0, 960, 540), destination: Rect(962, 541, 956, 538), width: 1920, height: 1080))
+        #expect(r.destination == .init(962, 541, 956, 538))
+        #expect(r.source == .init(2, 1, 956, 538), "the four extra columns and two rows cut evenly from the edges")
+        // Scaled for real (zoom, a 1080p picture in a 1024×768 window): unchanged.
+        let zoomed = try #require(BlitRects(source: Rect(0, 0, 960, 540), destination: Rect(0, 0, 1920, 1080), width: 1920, height: 1080))
+        #expect(zoomed.source == .init(0, 0, 960, 540))
+        let small = try #require(BlitRects(source: Rect(0, 0, 1920, 1080), destination: Rect(0, 96, 1024, 576), width: 1024, height: 768))
+        #expect(small.source == .init(0, 0, 1920, 1080))
+    }
 }
