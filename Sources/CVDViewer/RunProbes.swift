@@ -62,12 +62,16 @@ struct RunProbes {
 /// worked long.
 struct StageProfiler {
     enum Stage: Int, CaseIterable {
-        case simulate, renderAndPresent, present, kernel
+        /// `renderAndPresent` holds `pictures` (the pane textures drawn), `overlays` (labels,
+        /// markers, sheets) and `present`.
+        case simulate, renderAndPresent, pictures, overlays, present, kernel
 
         var name: String {
             switch self {
             case .simulate: "simulate"
             case .renderAndPresent: "render+present"
+            case .pictures: "pictures"
+            case .overlays: "overlays"
             case .present: "present"
             case .kernel: "kernel"
             }
@@ -139,8 +143,10 @@ struct StageProfiler {
             let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
             reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
                 + String(cFormat: " ms, slowest kernel call %.1f ms of %d)", slowestCall * 1000, calls)
-                + String(cFormat: "; the thread ran %.1f ms of it (%.1f ms in the system, %d page faults) and waited %.1f ms for a CPU, preempted %d times",
-                         ran.cpuSeconds * 1000, ran.systemSeconds * 1000, ran.minorFaults, ran.waitedSeconds * 1000, ran.preemptions)
+                + String(cFormat: "; the thread ran %.1f ms of it (%.1f ms in the system, %d page faults), waited %.1f ms for a CPU"
+                         + " (preempted %d times) and %.1f ms otherwise (blocked: the X server, a lock; or the VM's host)",
+                         ran.cpuSeconds * 1000, ran.systemSeconds * 1000, ran.minorFaults, ran.waitedSeconds * 1000, ran.preemptions,
+                         max(0, seconds - ran.cpuSeconds - ran.waitedSeconds) * 1000)
                 + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
         }
         commands.removeAll(keepingCapacity: true)

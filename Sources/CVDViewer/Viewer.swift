@@ -174,6 +174,7 @@ public final class Viewer {
     // MARK: Drawing
 
     func render() throws(ViewerError) {
+        let start = SystemClock.monotonic
         let window = canvas.outputSize
         canvas.clear()
         var drawn: ViewGeometry?
@@ -184,6 +185,8 @@ public final class Viewer {
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
         }
+        let overlaysStart = SystemClock.monotonic
+        probes.profiler.add(.pictures, overlaysStart - start)
         // The footer fades once the view has settled, unless it has news (a message, a
         // lost or busy camera, no picture yet).
         let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
@@ -206,6 +209,7 @@ public final class Viewer {
             for box in plan.boxes { canvas.draw(box) }
         }
         if snapshotPending { snapshotPending = false; saveSnapshot() }
+        probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
         virtualCamera.send(window: canvas)
         let t = SystemClock.monotonic
         canvas.present()
