@@ -159,11 +159,11 @@ final class Canvas {
 
     /// Draws `source` (texture pixels) of a texture into `destination` (wraps `SDL_RenderCopy`).
     /// The destination is clipped to the window first (`BlitRects`): SDL's software
-    /// renderer scales a copy that reaches outside through a temporary surface.
-    func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect) {
+    /// renderer scales a copy that reaches outside through a temporary surface. `window`:
+    /// the output size the caller has already (asking SDL for it per copy is wasted work).
+    func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect, in window: FrameSize) {
         guard source.w >= 0.5, destination.w >= 1 else { return }
-        let out = outputSize
-        guard let r = BlitRects(source: source, destination: destination, width: out.width, height: out.height) else { return }
+        guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height) else { return }
         var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
         var d = SDL_Rect(x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
         SDL_RenderCopy(renderer, t, &s, &d)

@@ -181,7 +181,7 @@ public final class Viewer {
         if let g = geometry, let held = panes.rendered, !panes.textures.isEmpty, state.layout != .split || panes.textures.count == 2 {
             drawn = g
             for piece in g.pieces where piece.texture < panes.textures.count {
-                canvas.copy(panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination)
+                canvas.copy(panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination, in: window)
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
         }
