@@ -44,8 +44,8 @@ public struct BlitRects: Equatable, Sendable {
     }
 
     /// Whether a source `s` pixels long may be drawn 1:1 into `d` pixels: as long or up to
-    /// 1 % (at least 4 pixels) longer.
+    /// 1 % (at least 1 pixel) longer.
     static func nearlyEqual(_ s: Int, _ d: Int) -> Bool {
-        s >= d && s - d <= max(4, d / 100)
+        s >= d && s - d <= max(1, d / 100)
     }
 }

@@ -97,7 +97,8 @@ final class PaneRenderer {
                 }
                 try? k.apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
                 shares.append(picked.flatMap { c in
-                    try? self.map(c, sim, frame).mark(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, phase: self.phase)
+                    try? self.map(c, sim, frame).mark(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr,
+                                                          phase: self.phase + box.x + box.y)
                 })
             }
             if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { frame.bytes.withUnsafeBytes(work) }

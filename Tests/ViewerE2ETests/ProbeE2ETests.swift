@@ -72,7 +72,7 @@ import Testing
         usleep(200_000)
         try x.key("x")
         let out = try x.waitForOutput("confusable with \(picked.hexString) under deuteranopia (Viénot 1999):")
-        #expect(out.contains("% of the picture"))
+        #expect(out.contains("% of what is shown"))
         usleep(400_000)
         let shot = try x.screenshot()
         try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/confusion.png")
