@@ -33,3 +33,7 @@ TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-d
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)
+
+# cpu_ticks STATFILE: utime + stime (clock ticks) from a /proc/PID/stat or
+# /proc/PID/task/TID/stat line, read after the command name (which may hold spaces).
+cpu_ticks() { sed 's/.*) //' "$1" | awk '{print $12 + $13}'; }

@@ -23,8 +23,8 @@ public struct PaneRegions: Equatable, Sendable {
     public static let largestReduction = 4
 
     /// The regions for `geometry` of a `picture`-sized frame shown with `state` in `window`,
-    /// for `textures` textures.
-    public init(geometry: ViewGeometry, state: ViewState, window: FrameSize, picture: FrameSize, textures: Int) {
+    /// one per simulation the state renders.
+    public init(geometry: ViewGeometry, state: ViewState, window: FrameSize, picture: FrameSize) {
         let r = min(DecodeScale.reduction(state: state, window: window, picture: picture), Self.largestReduction)
         // Tiny pictures are not reduced (the reduced width must hold a pixel pair).
         let reduction = picture.width / r >= 2 && picture.height / r >= 1 ? r : 1
@@ -32,11 +32,15 @@ public struct PaneRegions: Equatable, Sendable {
         let size = FrameReducer.size(of: picture, factor: reduction)
         textureSize = size
         let scale = 1 / Double(reduction)
-        regions = (0..<textures).map { t in
-            let sources = geometry.pieces.filter { $0.texture == t }.map(\.source)
-            guard !sources.isEmpty else { return nil }
-            let x0 = sources.map { $0.x }.min()! * scale, y0 = sources.map { $0.y }.min()! * scale
-            let x1 = sources.map { $0.x + $0.w }.max()! * scale, y1 = sources.map { $0.y + $0.h }.max()! * scale
+        // Per texture, the union of its pieces' sources (x0, y0, x1, y1), in picture pixels.
+        var spans = [(Double, Double, Double, Double)?](repeating: nil, count: state.renderedSimulations.count)
+        for p in geometry.pieces where p.texture < spans.count {
+            let s = p.source, u = spans[p.texture] ?? (s.x, s.y, s.x + s.w, s.y + s.h)
+            spans[p.texture] = (min(u.0, s.x), min(u.1, s.y), max(u.2, s.x + s.w), max(u.3, s.y + s.h))
+        }
+        regions = spans.map { span in
+            guard let span else { return nil }
+            let x0 = span.0 * scale, y0 = span.1 * scale, x1 = span.2 * scale, y1 = span.3 * scale
             // A pixel of margin, clamped to the texture; the left edge down and the right
             // edge up to even columns.
             let left = max(0, Int((x0 - 1).rounded(.down))) & ~1

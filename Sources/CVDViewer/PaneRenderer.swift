@@ -23,8 +23,11 @@ final class PaneRenderer {
     /// The viewer renders again when the view needs other regions (zoom, pan, layout),
     /// even without a new frame.
     private(set) var rendered: PaneRegions?
-    /// The frame reduced for small panes (`FrameReducer`), its buffer reused frame to frame.
+    /// The frame reduced for small panes (`FrameReducer`), its buffer reused frame to frame,
+    /// and which frame (its timestamp) at which reduction it holds: a zoom, pan or mode change
+    /// on the same frame does not reduce it again.
     private var reduced: [UInt8] = []
+    private var reducedFrom: (timestamp: Double, reduction: Int)?
     private var kernels = KernelCache()
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
@@ -55,9 +58,10 @@ final class PaneRenderer {
         useTextures(size, count: simulations.count)
         rendered = regions
         // The picture the kernels read: the frame itself, or the frame reduced.
-        var sl = frame.layout
-        if regions.reduction > 1 {
-            sl = FrameReducer.layout(of: frame.layout, factor: regions.reduction)
+        let sl = regions.reduction > 1 ? FrameReducer.layout(of: frame.layout, factor: regions.reduction) : frame.layout
+        let wanted = (timestamp: frame.timestamp, reduction: regions.reduction)
+        if regions.reduction > 1, reducedFrom.map({ $0 != wanted }) ?? true {
+            reducedFrom = wanted
             if reduced.count < sl.minimumByteCount { reduced = [UInt8](repeating: 0, count: sl.minimumByteCount) }
             frame.bytes.withUnsafeBytes { s in
                 reduced.withUnsafeMutableBytes { d in

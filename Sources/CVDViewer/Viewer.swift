@@ -126,13 +126,14 @@ public final class Viewer {
             // layout change needs them filled again, from the same frame (not sent out again:
             // the virtual camera sends the whole picture).
             let simulationDirty = pictureDirty
-            if !pictureDirty, screenDirty, let f = frame, panes.rendered != paneRegions(for: f) { pictureDirty = true }
+            let shown = pictureDirty || screenDirty ? frame.map { view(of: $0) } : nil
+            if !pictureDirty, let shown, panes.rendered != shown.regions { pictureDirty = true }
             if pictureDirty {
                 let t = SystemClock.monotonic
                 panes.balance = state.whiteBalance ?? .none
                 probes.profiler.beginFrame(at: t)
-                if let f = frame {
-                    let shares = panes.render(f, state.renderedSimulations, regions: paneRegions(for: f), picked: state.picked,
+                if let f = frame, let shown {
+                    let shares = panes.render(f, state.renderedSimulations, regions: shown.regions, picked: state.picked,
                                               assisted: assisted) {
                         probes.profiler.add(.kernel, $0)
                     }
@@ -149,7 +150,7 @@ public final class Viewer {
                 let t = SystemClock.monotonic
                 let finishing = probes.screenshotDue
                 if finishing { snapshotPending = true; probes.screenshotTaken() }
-                try render()
+                try render(shown?.geometry)
                 stats.presented(at: SystemClock.monotonic)
                 probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
                 probes.profiler.endFrame(at: SystemClock.monotonic)
@@ -173,7 +174,8 @@ public final class Viewer {
 
     // MARK: Drawing
 
-    func render() throws(ViewerError) {
+    /// Draws the pictures as `geometry` places them (nil: no picture yet), then the overlays.
+    func render(_ geometry: ViewGeometry?) throws(ViewerError) {
         let start = SystemClock.monotonic
         let window = canvas.outputSize
         canvas.clear()
@@ -216,11 +218,11 @@ public final class Viewer {
         probes.profiler.add(.present, SystemClock.monotonic - t)
     }
 
-    /// What the pane textures must hold to show `frame` in the view as it is now.
-    func paneRegions(for frame: Frame) -> PaneRegions {
+    /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
+    func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
         let window = canvas.outputSize
-        return PaneRegions(geometry: ViewGeometry(state: state, window: window, picture: frame.size), state: state,
-                           window: window, picture: frame.size, textures: state.renderedSimulations.count)
+        let g = ViewGeometry(state: state, window: window, picture: frame.size)
+        return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
     }
 
     /// The assist view's assisted texture and strength, if shown.

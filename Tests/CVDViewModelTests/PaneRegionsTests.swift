@@ -10,8 +10,7 @@ import Testing
 
     func regions(_ s: ViewState, window: FrameSize? = nil, picture: FrameSize? = nil) -> PaneRegions {
         let w = window ?? hd, p = picture ?? hd
-        return PaneRegions(geometry: ViewGeometry(state: s, window: w, picture: p), state: s, window: w, picture: p,
-                           textures: s.renderedSimulations.count)
+        return PaneRegions(geometry: ViewGeometry(state: s, window: w, picture: p), state: s, window: w, picture: p)
     }
 
     @Test func singleViewFillsTheWholePictureAtFullSize() {
