@@ -1,6 +1,6 @@
+import Foundation
 // swift-tools-version:6.0
 import PackageDescription
-import Foundation
 
 // Instruction-set levels. The per-pixel kernels (Sources/CVDKernels) are written so that
 // LLVM vectorises them, and the default x86-64 target has only SSE2 — but a binary built
@@ -15,20 +15,23 @@ import Foundation
 // from /proc/cpuinfo below). The kernels still dispatch, but every module targets that CPU.
 func detectedTargetCPU() -> String? {
     #if os(Linux) && arch(x86_64)
-    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-          let flagsLine = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return nil }
-    let flags = Set(flagsLine.split(separator: " ").map(String.init))
-    let amd = info.contains("AuthenticAMD")
-    if ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi"].allSatisfy(flags.contains) {
-        return amd ? "znver4" : "icelake-server"
-    }
-    if ["avx2", "fma", "bmi2"].allSatisfy(flags.contains) { return amd ? "znver2" : "haswell" }
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let flagsLine = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+        else { return nil }
+        let flags = Set(flagsLine.split(separator: " ").map(String.init))
+        let amd = info.contains("AuthenticAMD")
+        if ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi"].allSatisfy(flags.contains) {
+            return amd ? "znver4" : "icelake-server"
+        }
+        if ["avx2", "fma", "bmi2"].allSatisfy(flags.contains) { return amd ? "znver2" : "haswell" }
     #endif
     return nil
 }
 let requestedCPU = ProcessInfo.processInfo.environment["CVDCAM_TARGET_CPU"] ?? ""
-let nativeCPU: String? = requestedCPU.isEmpty ? nil : requestedCPU == "native" ? detectedTargetCPU() ?? "x86-64" : requestedCPU
-let nativeFlags: [SwiftSetting] = nativeCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("CVDCAM_NATIVE_BUILD")] } ?? []
+let nativeCPU: String? =
+    requestedCPU.isEmpty ? nil : requestedCPU == "native" ? detectedTargetCPU() ?? "x86-64" : requestedCPU
+let nativeFlags: [SwiftSetting] =
+    nativeCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("CVDCAM_NATIVE_BUILD")] } ?? []
 
 // The kernels' loop bodies are long dependency chains (decode → matrix → encode); LLVM
 // vectorises them one vector per iteration. Four independent vectors per iteration
@@ -41,26 +44,31 @@ let nativeFlags: [SwiftSetting] = nativeCPU.map { [.unsafeFlags(["-target-cpu", 
 // (Intel's first AVX-512 CPUs slowed their clocks for 512-bit ones); -mprefer-vector-width=512
 // makes the v4 loops 16 pixels wide, as a native build for this machine (znver4) does.
 #if arch(x86_64)
-let levelFlags: [(module: String, flags: [String], fma: Bool)] = [
-    ("CVDKernelsBaseline", ["-Xcc", "-march=x86-64"], false),
-    ("CVDKernelsV3", ["-Xcc", "-march=x86-64-v3"], true),
-    ("CVDKernelsV4", ["-Xcc", "-march=x86-64-v4", "-Xcc", "-mprefer-vector-width=512"], true),
-]
-func nativeHasFMA(_ cpu: String) -> Bool { !["x86-64", "x86-64-v2", "nocona", "core2", "nehalem", "westmere"].contains(cpu) }
+    let levelFlags: [(module: String, flags: [String], fma: Bool)] = [
+        ("CVDKernelsBaseline", ["-Xcc", "-march=x86-64"], false),
+        ("CVDKernelsV3", ["-Xcc", "-march=x86-64-v3"], true),
+        ("CVDKernelsV4", ["-Xcc", "-march=x86-64-v4", "-Xcc", "-mprefer-vector-width=512"], true),
+    ]
+    func nativeHasFMA(_ cpu: String) -> Bool {
+        !["x86-64", "x86-64-v2", "nocona", "core2", "nehalem", "westmere"].contains(cpu)
+    }
 #else
-let levelFlags: [(module: String, flags: [String], fma: Bool)] =
-    [("CVDKernelsBaseline", [], true), ("CVDKernelsV3", [], true), ("CVDKernelsV4", [], true)]
-func nativeHasFMA(_ cpu: String) -> Bool { true }
+    let levelFlags: [(module: String, flags: [String], fma: Bool)] =
+        [("CVDKernelsBaseline", [], true), ("CVDKernelsV3", [], true), ("CVDKernelsV4", [], true)]
+    func nativeHasFMA(_ cpu: String) -> Bool { true }
 #endif
 let kernelTargets: [Target] = levelFlags.map { level in
     let fma = nativeCPU.map(nativeHasFMA) ?? level.fma
     let cpu: [SwiftSetting] = nativeCPU == nil ? [.unsafeFlags(level.flags)] : nativeFlags
-    return .target(name: level.module, dependencies: ["CVDKernelInterface"],
-                   swiftSettings: cpu + [.unsafeFlags(["-Xllvm", "-force-vector-interleave=4"]),
-                                         // Optimised in debug builds too: the tests then check the
-                                         // vectorised loops that ship (KernelLevelTests), and quickly.
-                                         .unsafeFlags(["-O"], .when(configuration: .debug))]
-                       + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
+    return .target(
+        name: level.module, dependencies: ["CVDKernelInterface"],
+        swiftSettings: cpu + [
+            .unsafeFlags(["-Xllvm", "-force-vector-interleave=4"]),
+            // Optimised in debug builds too: the tests then check the
+            // vectorised loops that ship (KernelLevelTests), and quickly.
+            .unsafeFlags(["-O"], .when(configuration: .debug)),
+        ]
+            + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
 }
 
 let package = Package(
@@ -80,8 +88,10 @@ let package = Package(
     targets: [
         // Colour science and the frame kernels' front ends (validation, tables, dispatch);
         // Swift, with a few lines of C for CPUID (which Swift cannot issue).
-        .target(name: "CVDCore", dependencies: ["CVDCPUID", "CVDKernelInterface"] + levelFlags.map { .target(name: $0.module) },
-                swiftSettings: nativeFlags),
+        .target(
+            name: "CVDCore",
+            dependencies: ["CVDCPUID", "CVDKernelInterface"] + levelFlags.map { .target(name: $0.module) },
+            swiftSettings: nativeFlags),
         .target(name: "CVDCPUID"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
         .target(name: "CVDKernelInterface"),
@@ -102,8 +112,12 @@ let package = Package(
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .target(name: "CVDCapture", dependencies: ["CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
-                                                 .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "CVDCapture",
+            dependencies: [
+                "CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // Reading and writing image files through SDL2_image.
         .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
@@ -115,8 +129,13 @@ let package = Package(
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDCapture", "CVDSystem"]),
-        .target(name: "CVDViewer", dependencies: ["CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF", "CSDL2X11", "CWayland"],
-                swiftSettings: nativeFlags),
+        .target(
+            name: "CVDViewer",
+            dependencies: [
+                "CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF",
+                "CSDL2X11", "CWayland",
+            ],
+            swiftSettings: nativeFlags),
 
         // The command-line program.
         .executableTarget(
@@ -128,7 +147,8 @@ let package = Package(
             swiftSettings: nativeFlags
         ),
 
-        .testTarget(name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture"]),

@@ -11,13 +11,21 @@ let package = Package(
     dependencies: [.package(name: "cvdcam", path: "..")],
     targets: [
         // One MJPEG frame as a camera sends it: header parse, decode, pack (FrameDecoder).
-        .executableTarget(name: "FuzzMJPEG", dependencies: [.product(name: "CVDCapture", package: "cvdcam"),
-                                                          .product(name: "CVDCore", package: "cvdcam")],
-                          swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "FuzzMJPEG",
+            dependencies: [
+                .product(name: "CVDCapture", package: "cvdcam"),
+                .product(name: "CVDCore", package: "cvdcam"),
+            ],
+            swiftSettings: fuzzFlags),
         // A picture file as `convert` and `--image` read it (SDL2_image).
-        .executableTarget(name: "FuzzImage", dependencies: [.product(name: "CVDImageIO", package: "cvdcam"),
-                                                          .product(name: "CVDCore", package: "cvdcam")],
-                          swiftSettings: fuzzFlags),
+        .executableTarget(
+            name: "FuzzImage",
+            dependencies: [
+                .product(name: "CVDImageIO", package: "cvdcam"),
+                .product(name: "CVDCore", package: "cvdcam"),
+            ],
+            swiftSettings: fuzzFlags),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,8 +16,12 @@ public struct AutomaticControls: Sendable {
     /// White balance (on/off, temperature), exposure (a menu: V4L2_EXPOSURE_MANUAL = 1;
     /// absolute time), gain (on/off, gain).
     static let pairs: [Pair] = [
-        Pair(automatic: UInt32(V4L2_CID_AUTO_WHITE_BALANCE), manual: 0, value: UInt32(V4L2_CID_WHITE_BALANCE_TEMPERATURE)),
-        Pair(automatic: UInt32(V4L2_CID_EXPOSURE_AUTO), manual: Int(V4L2_EXPOSURE_MANUAL.rawValue), value: UInt32(V4L2_CID_EXPOSURE_ABSOLUTE)),
+        Pair(
+            automatic: UInt32(V4L2_CID_AUTO_WHITE_BALANCE), manual: 0, value: UInt32(V4L2_CID_WHITE_BALANCE_TEMPERATURE)
+        ),
+        Pair(
+            automatic: UInt32(V4L2_CID_EXPOSURE_AUTO), manual: Int(V4L2_EXPOSURE_MANUAL.rawValue),
+            value: UInt32(V4L2_CID_EXPOSURE_ABSOLUTE)),
         Pair(automatic: UInt32(V4L2_CID_AUTOGAIN), manual: 0, value: UInt32(V4L2_CID_GAIN)),
     ]
 
@@ -42,7 +46,8 @@ public struct AutomaticControls: Sendable {
         let all = device.controls()
         var lines: [String] = []
         for p in Self.pairs {
-            guard let a = all.first(where: { $0.id == p.automatic }), !a.readOnly, let now = a.value, now != p.manual else { continue }
+            guard let a = all.first(where: { $0.id == p.automatic }), !a.readOnly, let now = a.value, now != p.manual
+            else { continue }
             let value = p.value.flatMap { id in all.first { $0.id == id } }
             // Read the manual value while the automatic is still on (what it chose), then
             // switch to manual and write it back, so the picture does not jump.

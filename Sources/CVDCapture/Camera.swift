@@ -65,28 +65,36 @@ public final class Camera {
         let usable = offered.filter { FormatChoice.isSupported($0.fourCC) }
         func list(_ fs: [FormatInfo]) -> String { fs.map(\.fourCC.description).joined(separator: ", ") }
         if let want = request.fourCC, !offered.isEmpty, !offered.contains(where: { $0.fourCC == want }) {
-            throw .unsupportedFormat(path: path, what: "the camera does not offer \(want); it offers \(list(offered))" +
-                                     (usable.count < offered.count ? " (cvdcam reads \(list(usable)))" : ""))
+            throw .unsupportedFormat(
+                path: path,
+                what: "the camera does not offer \(want); it offers \(list(offered))"
+                    + (usable.count < offered.count ? " (cvdcam reads \(list(usable)))" : ""))
         }
         if !offered.isEmpty, usable.isEmpty {
-            throw .unsupportedFormat(path: path, what: "cvdcam cannot read any format the camera offers (\(list(offered)))")
+            throw .unsupportedFormat(
+                path: path, what: "cvdcam cannot read any format the camera offers (\(list(offered)))")
         }
         var choice = FormatChoice.best(from: usable, for: request)
         if choice == nil {
             // Nothing listed matches: let the driver adjust the request (stepwise sizes), checked below.
             let current = try device.currentFormat()
-            let code = request.fourCC ?? (FormatChoice.isSupported(current.fourCC) ? current.fourCC : usable.first?.fourCC ?? current.fourCC)
+            let code =
+                request.fourCC
+                ?? (FormatChoice.isSupported(current.fourCC) ? current.fourCC : usable.first?.fourCC ?? current.fourCC)
             choice = FormatChoice.Choice(fourCC: code, size: request.size ?? current.size, fps: request.fps)
         }
         let c = choice!
         var granted = try device.setFormat(c.fourCC, size: c.size)
         if let want = request.size, granted.size != want {
             let sizes = usable.first(where: { $0.fourCC == granted.fourCC })?.sizes.map(\.size.text) ?? []
-            throw .unsupportedFormat(path: path, what: "the camera does not offer \(want.text) in \(c.fourCC)" +
-                                     (sizes.isEmpty ? "" : "; sizes: " + sizes.joined(separator: ", ")))
+            throw .unsupportedFormat(
+                path: path,
+                what: "the camera does not offer \(want.text) in \(c.fourCC)"
+                    + (sizes.isEmpty ? "" : "; sizes: " + sizes.joined(separator: ", ")))
         }
         guard FrameDecoder.canDecode(granted.fourCC) else {
-            throw .unsupportedFormat(path: path, what: "the driver chose \(granted.fourCC), which cvdcam cannot read; try --format yuyv")
+            throw .unsupportedFormat(
+                path: path, what: "the driver chose \(granted.fourCC), which cvdcam cannot read; try --format yuyv")
         }
         if let fps = c.fps, let rate = try device.setFrameRate(fps) { granted.fps = rate }
         return granted
@@ -95,11 +103,15 @@ public final class Camera {
     /// Waits for the next frame, decodes it (MJPEG at up to 1/`reduction` of its size: see
     /// `FrameDecoder.decode`) and lends it to `body`. Returns nil when the frame could not
     /// be decoded (counted in `stream.stats.corrupt`).
-    public func next<R>(timeout: Double = 2, reduction: Int = 1,
-                        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R) throws(CaptureError) -> R? {
+    public func next<R>(
+        timeout: Double = 2, reduction: Int = 1,
+        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R
+    ) throws(CaptureError) -> R? {
         let decoder = self.decoder
         let result: R? = try stream.next(timeout: timeout) { frame in
-            try? decoder.decode(frame.bytes, reduction: reduction) { bytes, layout, enc in body(bytes, layout, enc, frame) }
+            try? decoder.decode(frame.bytes, reduction: reduction) { bytes, layout, enc in
+                body(bytes, layout, enc, frame)
+            }
         }
         if result == nil { stream.countCorrupt() }
         return result

@@ -6,7 +6,9 @@ import SystemPackage
 /// One camera control (brightness, white balance, exposure, …) as the driver describes it.
 public struct CameraControl: Sendable, Hashable {
     public enum Kind: String, Sendable {
-        case integer, boolean, menu, integerMenu = "intmenu", button, other
+        case integer, boolean, menu
+        case integerMenu = "intmenu"
+        case button, other
     }
 
     public let id: UInt32
@@ -31,8 +33,11 @@ public struct CameraControl: Sendable, Hashable {
     public static func key(_ name: String) -> String {
         var out = ""
         for c in name.lowercased() {
-            if c.isASCII && (c.isLetter || c.isNumber) { out.append(c) }
-            else if !out.isEmpty && out.last != "_" { out.append("_") }
+            if c.isASCII && (c.isLetter || c.isNumber) {
+                out.append(c)
+            } else if !out.isEmpty && out.last != "_" {
+                out.append("_")
+            }
         }
         while out.last == "_" { out.removeLast() }
         return out
@@ -68,24 +73,27 @@ extension VideoDevice {
             defer { q.id |= V4L2_CTRL_FLAG_NEXT_CTRL }
             let flags = q.flags
             if flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 { continue }
-            let kind: CameraControl.Kind = switch q.type {
-            case V4L2_CTRL_TYPE_INTEGER.rawValue: .integer
-            case V4L2_CTRL_TYPE_BOOLEAN.rawValue: .boolean
-            case V4L2_CTRL_TYPE_MENU.rawValue: .menu
-            case V4L2_CTRL_TYPE_INTEGER_MENU.rawValue: .integerMenu
-            case V4L2_CTRL_TYPE_BUTTON.rawValue: .button
-            case V4L2_CTRL_TYPE_CTRL_CLASS.rawValue: .other
-            default: .other
-            }
+            let kind: CameraControl.Kind =
+                switch q.type {
+                case V4L2_CTRL_TYPE_INTEGER.rawValue: .integer
+                case V4L2_CTRL_TYPE_BOOLEAN.rawValue: .boolean
+                case V4L2_CTRL_TYPE_MENU.rawValue: .menu
+                case V4L2_CTRL_TYPE_INTEGER_MENU.rawValue: .integerMenu
+                case V4L2_CTRL_TYPE_BUTTON.rawValue: .button
+                case V4L2_CTRL_TYPE_CTRL_CLASS.rawValue: .other
+                default: .other
+                }
             if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || kind == .other { continue }
             let writeOnly = flags & UInt32(V4L2_CTRL_FLAG_WRITE_ONLY) != 0
-            out.append(CameraControl(
-                id: q.id, name: Self.string(q.name), kind: kind,
-                minimum: Int(q.minimum), maximum: Int(q.maximum), step: Int(q.step), defaultValue: Int(q.default_value),
-                value: kind == .button || writeOnly ? nil : value(of: q.id),
-                menu: kind == .menu || kind == .integerMenu ? menu(q) : [],
-                inactive: flags & UInt32(V4L2_CTRL_FLAG_INACTIVE) != 0,
-                readOnly: flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
+            out.append(
+                CameraControl(
+                    id: q.id, name: Self.string(q.name), kind: kind,
+                    minimum: Int(q.minimum), maximum: Int(q.maximum), step: Int(q.step),
+                    defaultValue: Int(q.default_value),
+                    value: kind == .button || writeOnly ? nil : value(of: q.id),
+                    menu: kind == .menu || kind == .integerMenu ? menu(q) : [],
+                    inactive: flags & UInt32(V4L2_CTRL_FLAG_INACTIVE) != 0,
+                    readOnly: flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
         }
         return out
     }
@@ -119,11 +127,13 @@ extension VideoDevice {
         var done: [(CameraControl, Int?)] = []
         for s in settings {
             guard let c = all.first(where: { $0.key == s.key }) else {
-                throw .badControl(path: path, what: "has no control \"\(s.key)\"; it has: " + all.map(\.key).joined(separator: ", "))
+                throw .badControl(
+                    path: path, what: "has no control \"\(s.key)\"; it has: " + all.map(\.key).joined(separator: ", "))
             }
             guard !c.readOnly else { throw .badControl(path: path, what: "control \(c.key) is read-only") }
             guard let v = Self.parse(s.value, for: c) else {
-                throw .badControl(path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \"\(s.value)\"")
+                throw .badControl(
+                    path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \"\(s.value)\"")
             }
             var ctrl = v4l2_control(id: c.id, value: Int32(truncatingIfNeeded: v))
             do throws(Errno) {
@@ -131,10 +141,13 @@ extension VideoDevice {
             } catch {
                 switch error {
                 case .outOfRange, .invalidArgument:
-                    throw .badControl(path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \(s.value)")
+                    throw .badControl(
+                        path: path, what: "control \(c.key) takes " + Self.accepted(c) + ", not \(s.value)")
                 case .permissionDenied, .resourceBusy:
-                    throw .badControl(path: path, what: "control \(c.key) cannot be changed now (\(String(cString: strerror(error.rawValue))))" +
-                                      (c.inactive ? "; it is inactive — switch off its automatic mode first" : ""))
+                    throw .badControl(
+                        path: path,
+                        what: "control \(c.key) cannot be changed now (\(String(cString: strerror(error.rawValue))))"
+                            + (c.inactive ? "; it is inactive — switch off its automatic mode first" : ""))
                 default:
                     throw CaptureError.from(errno: error, path: path, call: .setControl(key: c.key))
                 }

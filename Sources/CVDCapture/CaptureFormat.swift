@@ -18,8 +18,10 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// `ycbcr` nil: what the format implies — JFIF's full-range BT.601 for MJPEG, else
     /// limited-range BT.601 (what webcams send unless they say otherwise).
-    public init(fourCC: FourCC, width: Int, height: Int, bytesPerLine: Int, sizeImage: Int,
-                fps: FrameRate? = nil, ycbcr: YCbCrEncoding? = nil) {
+    public init(
+        fourCC: FourCC, width: Int, height: Int, bytesPerLine: Int, sizeImage: Int,
+        fps: FrameRate? = nil, ycbcr: YCbCrEncoding? = nil
+    ) {
         self.fourCC = fourCC
         self.width = width
         self.height = height
@@ -36,33 +38,41 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     /// `V4L2_MAP_YCBCR_ENC_DEFAULT` and `V4L2_MAP_QUANTIZATION_DEFAULT` macros do.
     init(_ p: v4l2_pix_format, fps: FrameRate?) {
         let code = FourCC(rawValue: p.pixelformat)
-        self.init(fourCC: code, width: Int(p.width), height: Int(p.height),
-                  bytesPerLine: Int(p.bytesperline), sizeImage: Int(p.sizeimage), fps: fps,
-                  ycbcr: Self.encoding(colorspace: p.colorspace, ycbcrEnc: UInt32(p.ycbcr_enc),
-                                       quantization: p.quantization, compressed: code == .mjpeg))
+        self.init(
+            fourCC: code, width: Int(p.width), height: Int(p.height),
+            bytesPerLine: Int(p.bytesperline), sizeImage: Int(p.sizeimage), fps: fps,
+            ycbcr: Self.encoding(
+                colorspace: p.colorspace, ycbcrEnc: UInt32(p.ycbcr_enc),
+                quantization: p.quantization, compressed: code == .mjpeg))
     }
 
     /// BT.601 or BT.709, limited or full range, as the V4L2 fields say. BT.2020 and
     /// SMPTE 240M (no webcam sends them) are read as BT.709, the closest matrix cvdcam has.
-    public static func encoding(colorspace: UInt32, ycbcrEnc: UInt32, quantization: UInt32, compressed: Bool) -> YCbCrEncoding {
+    public static func encoding(colorspace: UInt32, ycbcrEnc: UInt32, quantization: UInt32, compressed: Bool)
+        -> YCbCrEncoding
+    {
         if compressed { return jfif }
         var enc = ycbcrEnc
         if enc == V4L2_YCBCR_ENC_DEFAULT.rawValue {
-            enc = switch colorspace {
-            case V4L2_COLORSPACE_REC709.rawValue, V4L2_COLORSPACE_BT2020.rawValue, V4L2_COLORSPACE_SMPTE240M.rawValue:
-                V4L2_YCBCR_ENC_709.rawValue
-            default: V4L2_YCBCR_ENC_601.rawValue
+            enc =
+                switch colorspace {
+                case V4L2_COLORSPACE_REC709.rawValue, V4L2_COLORSPACE_BT2020.rawValue,
+                    V4L2_COLORSPACE_SMPTE240M.rawValue:
+                    V4L2_YCBCR_ENC_709.rawValue
+                default: V4L2_YCBCR_ENC_601.rawValue
+                }
+        }
+        let matrix: YCbCrEncoding.Matrix =
+            switch enc {
+            case V4L2_YCBCR_ENC_601.rawValue, V4L2_YCBCR_ENC_XV601.rawValue, V4L2_YCBCR_ENC_SYCC.rawValue: .bt601
+            default: .bt709
             }
-        }
-        let matrix: YCbCrEncoding.Matrix = switch enc {
-        case V4L2_YCBCR_ENC_601.rawValue, V4L2_YCBCR_ENC_XV601.rawValue, V4L2_YCBCR_ENC_SYCC.rawValue: .bt601
-        default: .bt709
-        }
-        let range: YCbCrEncoding.Range = switch quantization {
-        case V4L2_QUANTIZATION_FULL_RANGE.rawValue: .full
-        case V4L2_QUANTIZATION_LIM_RANGE.rawValue: .limited
-        default: colorspace == V4L2_COLORSPACE_JPEG.rawValue ? .full : .limited
-        }
+        let range: YCbCrEncoding.Range =
+            switch quantization {
+            case V4L2_QUANTIZATION_FULL_RANGE.rawValue: .full
+            case V4L2_QUANTIZATION_LIM_RANGE.rawValue: .limited
+            default: colorspace == V4L2_COLORSPACE_JPEG.rawValue ? .full : .limited
+            }
         return YCbCrEncoding(matrix, range)
     }
 

@@ -60,14 +60,16 @@ public final class CaptureStream {
                 var b = Self.buffer(index: i)
                 try device.perform(.querybuf, &b)
                 let p = v4l2_mmap(nil, Int(b.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(b.m.offset))
-                guard let p, p != MAP_FAILED else { throw CaptureError.from(errno: Errno(rawValue: errno), path: path, call: .mmap) }
+                guard let p, p != MAP_FAILED else {
+                    throw CaptureError.from(errno: Errno(rawValue: errno), path: path, call: .mmap)
+                }
                 buffers.append(UnsafeMutableRawBufferPointer(start: p, count: Int(b.length)))
                 try device.perform(.qbuf, &b)
             }
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
             try device.perform(.streamon, &type)
         } catch {
-            stop()  // releases what was got so far
+            stop() // releases what was got so far
             throw error
         }
         streaming = true
@@ -98,7 +100,7 @@ public final class CaptureStream {
             do throws(Errno) {
                 try device.ioctl(.dqbuf, &b)
             } catch .resourceTemporarilyUnavailable {
-                continue  // not ready after all: wait again
+                continue // not ready after all: wait again
             } catch {
                 // A device that is gone answers ENODEV; some drivers flag the queue broken (EIO) first.
                 if error == .ioError, access(device.path, F_OK) != 0 { throw .disconnected(path: device.path) }
@@ -115,9 +117,10 @@ public final class CaptureStream {
             let mem = buffers[Int(b.index)]
             let used = min(Int(b.bytesused > 0 ? b.bytesused : b.length), mem.count)
             stats.delivered += 1
-            let frame = CapturedFrame(bytes: UnsafeRawBufferPointer(rebasing: mem[0..<used]), sequence: Int(seq),
-                                      timestamp: Double(b.timestamp.tv_sec) + Double(b.timestamp.tv_usec) / 1e6,
-                                      format: format)
+            let frame = CapturedFrame(
+                bytes: UnsafeRawBufferPointer(rebasing: mem[0..<used]), sequence: Int(seq),
+                timestamp: Double(b.timestamp.tv_sec) + Double(b.timestamp.tv_usec) / 1e6,
+                format: format)
             return body(frame)
         }
     }
@@ -139,7 +142,7 @@ public final class CaptureStream {
         do throws(Errno) {
             try device.ioctl(.qbuf, &b)
         } catch {
-            if error == .operationNotSupportedByDevice || error == .noSuchAddressOrDevice { return }  // gone
+            if error == .operationNotSupportedByDevice || error == .noSuchAddressOrDevice { return } // gone
             requeueFailure = CaptureError.from(errno: error, path: device.path, call: .ioctl(.qbuf))
         }
     }

@@ -50,7 +50,11 @@ public enum FormatChoice {
 
     /// The best choice for `request` among `formats`, or nil when nothing fits it.
     public static func best(from formats: [FormatInfo], for request: FormatRequest = FormatRequest()) -> Choice? {
-        struct Candidate { let choice: Choice; let rank: Int; let top: FrameRate? }
+        struct Candidate {
+            let choice: Choice
+            let rank: Int
+            let top: FrameRate?
+        }
         var candidates: [Candidate] = []
         for f in formats where isSupported(f.fourCC) {
             if let want = request.fourCC, want != f.fourCC { continue }
@@ -61,14 +65,17 @@ public enum FormatChoice {
                 } else if !s.size.fits(in: maximumSize) {
                     continue
                 }
-                let fps: FrameRate? = if let want = request.fps {
-                    // The listed rate closest to the one asked for (the driver has the last word).
-                    s.fps.min(by: { isCloser($0, than: $1, to: want) }) ?? want
-                } else {
-                    s.fps.first
-                }
-                candidates.append(Candidate(choice: Choice(fourCC: f.fourCC, size: s.size, fps: fps),
-                                            rank: rank, top: s.fps.first))
+                let fps: FrameRate? =
+                    if let want = request.fps {
+                        // The listed rate closest to the one asked for (the driver has the last word).
+                        s.fps.min(by: { isCloser($0, than: $1, to: want) }) ?? want
+                    } else {
+                        s.fps.first
+                    }
+                candidates.append(
+                    Candidate(
+                        choice: Choice(fourCC: f.fourCC, size: s.size, fps: fps),
+                        rank: rank, top: s.fps.first))
             }
         }
         // Fast enough: reaches 25 fps, or the rate asked for.
@@ -96,7 +103,8 @@ public enum FormatChoice {
     /// Whether `a` is nearer to `target` than `b`, exactly: |a − t| < |b − t| with the
     /// fractions cross-multiplied (a = af/as, t = tf/ts: |af·ts − tf·as| / (as·ts)).
     static func isCloser(_ a: FrameRate, than b: FrameRate, to t: FrameRate) -> Bool {
-        let da = abs(a.frames * t.seconds - t.frames * a.seconds), db = abs(b.frames * t.seconds - t.frames * b.seconds)
+        let da = abs(a.frames * t.seconds - t.frames * a.seconds)
+        let db = abs(b.frames * t.seconds - t.frames * b.seconds)
         return da * b.seconds < db * a.seconds
     }
 }

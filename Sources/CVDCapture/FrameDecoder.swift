@@ -29,13 +29,19 @@ public final class FrameDecoder {
     ///   or 8; the shown size allows it): 4:2:2 / 4:2:0 MJPEG frames then decode at that
     ///   fraction of their size (libjpeg-turbo's scaled DCT), or the largest smaller
     ///   reduction that keeps the width even. Other formats ignore it.
-    public func decode<R>(_ bytes: UnsafeRawBufferPointer, reduction: Int = 1,
-                          _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R) throws(Failure) -> R {
-        let f = format, w = f.width, h = f.height
+    public func decode<R>(
+        _ bytes: UnsafeRawBufferPointer, reduction: Int = 1,
+        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R
+    ) throws(Failure) -> R {
+        let f = format
+        let w = f.width
+        let h = f.height
         func direct(_ pf: PixelFormat, minStride: Int) throws(Failure) -> R {
             let layout = FrameLayout(format: pf, width: w, height: h, bytesPerRow: max(f.bytesPerLine, minStride))
             guard bytes.count >= layout.minimumByteCount else {
-                throw Failure(description: "frame is \(bytes.count) bytes, a \(w)×\(h) \(f.fourCC) frame needs \(layout.minimumByteCount)")
+                throw Failure(
+                    description:
+                        "frame is \(bytes.count) bytes, a \(w)×\(h) \(f.fourCC) frame needs \(layout.minimumByteCount)")
             }
             return body(bytes, layout, f.ycbcr)
         }
@@ -54,24 +60,29 @@ public final class FrameDecoder {
             return withScratch(out.minimumByteCount) { dst in
                 let y = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 let c = y + stride * h
-                let planes = PlanarFrame(y: y, yStride: stride, cb: c, cr: c + 1, chromaStride: stride, chromaStep: 2,
-                                         chromaRows: 2, width: w, height: h)
-                KernelLevel.active.entryPoints.planesToYUYV(planes, dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
+                let planes = PlanarFrame(
+                    y: y, yStride: stride, cb: c, cr: c + 1, chromaStride: stride, chromaStep: 2,
+                    chromaRows: 2, width: w, height: h)
+                KernelLevel.active.entryPoints.planesToYUYV(
+                    planes, dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
                 return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
             }
         case .grey:
             let stride = max(f.bytesPerLine, w)
             guard bytes.count >= stride * (h - 1) + w else {
-                throw Failure(description: "GREY frame is \(bytes.count) bytes, \(w)×\(h) needs \(stride * (h - 1) + w)")
+                throw Failure(
+                    description: "GREY frame is \(bytes.count) bytes, \(w)×\(h) needs \(stride * (h - 1) + w)")
             }
             let out = FrameLayout(format: .rgb24, width: w, height: h)
             return withScratch(out.minimumByteCount) { dst in
-                KernelLevel.active.entryPoints.greyToRGB(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, w, h,
-                                                         dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
+                KernelLevel.active.entryPoints.greyToRGB(
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, w, h,
+                    dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
                 return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)
             }
         case .mjpeg:
-            let jpeg = self.jpeg, strips = self.strips
+            let jpeg = self.jpeg
+            let strips = self.strips
             let head: JPEGDecoder.Header
             do { head = try jpeg.header(bytes) } catch { throw Failure(description: "corrupt MJPEG frame: \(error)") }
             guard head.width == w, head.height == h else {
@@ -80,13 +91,15 @@ public final class FrameDecoder {
             var r = head.output == .yuyv ? Self.reductions.first { $0 <= reduction } ?? 1 : 1
             while r > 1, JPEGDecoder.scaledSize(head, reduction: r).width % 2 != 0 { r /= 2 }
             let scaled = JPEGDecoder.scaledSize(head, reduction: r)
-            let out = FrameLayout(format: head.output == .yuyv ? .yuyv : .rgb24, width: scaled.width, height: scaled.height)
+            let out = FrameLayout(
+                format: head.output == .yuyv ? .yuyv : .rgb24, width: scaled.width, height: scaled.height)
             var failure: Failure?
             let result: R? = withScratch(out.minimumByteCount) { dst in
                 do {
                     if let sub = head.planes, sub == .s422 || r == 1 {
                         // Strip by strip (libjpeg's raw data), each packed while it is in cache.
-                        let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self), stride = out.bytesPerRow
+                        let o = dst.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        let stride = out.bytesPerRow
                         try strips.decode(bytes, width: head.width, subsampling: sub, reduction: r) { p, first in
                             // The scratch holds the scaled YUYV frame (`out`); the strip's rows
                             // `first ..< first + p.height` lie inside it.
@@ -106,7 +119,7 @@ public final class FrameDecoder {
                     failure = Failure(description: "corrupt MJPEG frame: \(error)")
                     return nil
                 }
-                return body(UnsafeRawBufferPointer(dst), out, f.ycbcr)  // JFIF's for MJPEG streams
+                return body(UnsafeRawBufferPointer(dst), out, f.ycbcr) // JFIF's for MJPEG streams
             }
             if let failure { throw failure }
             return result!

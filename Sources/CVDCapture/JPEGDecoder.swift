@@ -47,26 +47,38 @@ public final class JPEGDecoder {
     /// Size and chroma subsampling from the JPEG header (wraps `tjDecompressHeader3`).
     public func header(_ jpeg: UnsafeRawBufferPointer) throws(DecodeError) -> Header {
         guard jpeg.count > 4, let base = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              base[0] == 0xFF, base[1] == 0xD8 else { throw DecodeError(description: "not a JPEG frame (no SOI marker)") }
-        var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, cs: Int32 = 0
+            base[0] == 0xFF, base[1] == 0xD8
+        else { throw DecodeError(description: "not a JPEG frame (no SOI marker)") }
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var sub: Int32 = 0
+        var cs: Int32 = 0
         guard tjDecompressHeader3(handle, base, UInt(jpeg.count), &w, &h, &sub, &cs) == 0 else { throw error() }
-        let packable = (sub == Int32(TJSAMP_422.rawValue) || sub == Int32(TJSAMP_420.rawValue))
+        let packable =
+            (sub == Int32(TJSAMP_422.rawValue) || sub == Int32(TJSAMP_420.rawValue))
             && cs == Int32(TJCS_YCbCr.rawValue) && w % 2 == 0
         return Header(width: Int(w), height: Int(h), output: packable ? .yuyv : .rgb24, subsampling: sub)
     }
 
     /// Decodes into `out` (at least `height × outStride` bytes) as `output` says, RGB24
     /// or (for a 4:2:2/4:2:0 header) YUYV (wraps `tjDecompress2` or `tjDecompressToYUVPlanes`).
-    public func decode(_ jpeg: UnsafeRawBufferPointer, _ header: Header, output: Output,
-                       into out: UnsafeMutableRawBufferPointer, outStride: Int) throws(DecodeError) {
-        let width = header.width, height = header.height
+    public func decode(
+        _ jpeg: UnsafeRawBufferPointer, _ header: Header, output: Output,
+        into out: UnsafeMutableRawBufferPointer, outStride: Int
+    ) throws(DecodeError) {
+        let width = header.width
+        let height = header.height
         guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let dst = out.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              out.count >= outStride * height else { throw DecodeError(description: "output buffer too small") }
+            let dst = out.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            out.count >= outStride * height
+        else { throw DecodeError(description: "output buffer too small") }
         switch output {
         case .rgb24:
-            guard tjDecompress2(handle, src, UInt(jpeg.count), dst, Int32(width), Int32(outStride), Int32(height),
-                                Int32(TJPF_RGB.rawValue), TJFLAG_STOPONWARNING) == 0 else { throw error() }
+            guard
+                tjDecompress2(
+                    handle, src, UInt(jpeg.count), dst, Int32(width), Int32(outStride), Int32(height),
+                    Int32(TJPF_RGB.rawValue), TJFLAG_STOPONWARNING) == 0
+            else { throw error() }
         case .yuyv:
             try decodePlanes(jpeg, header, reduction: 1) { p in
                 // At reduction 1 the planes are the header's size.
@@ -85,15 +97,23 @@ public final class JPEGDecoder {
     /// 1/`reduction` of its size (1, 2, 4 or 8: libjpeg-turbo's scaled inverse DCT, which
     /// decodes no more pixels than asked for) into a buffer the decoder keeps, and lends
     /// them to `body` (valid only inside it). Wraps `tjDecompressToYUVPlanes`.
-    public func decodePlanes<R>(_ jpeg: UnsafeRawBufferPointer, _ header: Header, reduction: Int,
-                                _ body: (YCbCrPlanes) -> R) throws(DecodeError) -> R {
+    public func decodePlanes<R>(
+        _ jpeg: UnsafeRawBufferPointer, _ header: Header, reduction: Int,
+        _ body: (YCbCrPlanes) -> R
+    ) throws(DecodeError) -> R {
         guard header.output == .yuyv else { throw DecodeError(description: "this JPEG's chroma is not 4:2:2 or 4:2:0") }
-        guard [1, 2, 4, 8].contains(reduction) else { throw DecodeError(description: "reduction \(reduction) is not 1, 2, 4 or 8") }
-        guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw DecodeError(description: "empty frame") }
+        guard [1, 2, 4, 8].contains(reduction) else {
+            throw DecodeError(description: "reduction \(reduction) is not 1, 2, 4 or 8")
+        }
+        guard let src = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw DecodeError(description: "empty frame")
+        }
         let sub = header.subsampling
         let (width, height) = Self.scaledSize(header, reduction: reduction)
-        let cw = Int(tjPlaneWidth(1, Int32(width), sub)), ch = Int(tjPlaneHeight(1, Int32(height), sub))
-        let ySize = width * height, cSize = cw * ch
+        let cw = Int(tjPlaneWidth(1, Int32(width), sub))
+        let ch = Int(tjPlaneHeight(1, Int32(height), sub))
+        let ySize = width * height
+        let cSize = cw * ch
         if planes.count < ySize + 2 * cSize { planes = [UInt8](repeating: 0, count: ySize + 2 * cSize) }
         let flags = TJFLAG_STOPONWARNING
         var failed: DecodeError?
@@ -103,17 +123,28 @@ public final class JPEGDecoder {
             // Small fixed-size argument arrays on the stack: no allocation per frame.
             let ok = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { pp in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3) { sp in
-                    pp[0] = base; pp[1] = base + ySize; pp[2] = base + ySize + cSize
-                    sp[0] = Int32(width); sp[1] = Int32(cw); sp[2] = Int32(cw)
+                    pp[0] = base
+                    pp[1] = base + ySize
+                    pp[2] = base + ySize + cSize
+                    sp[0] = Int32(width)
+                    sp[1] = Int32(cw)
+                    sp[2] = Int32(cw)
                     // TurboJPEG scales to the largest size that fits width × height: exactly these.
-                    return tjDecompressToYUVPlanes(handle, src, UInt(jpeg.count), pp.baseAddress, Int32(width),
-                                                   sp.baseAddress, Int32(height), flags) == 0
+                    return tjDecompressToYUVPlanes(
+                        handle, src, UInt(jpeg.count), pp.baseAddress, Int32(width),
+                        sp.baseAddress, Int32(height), flags) == 0
                 }
             }
-            guard ok else { failed = error(); return nil }
-            return body(YCbCrPlanes(y: UnsafeRawPointer(base), cb: UnsafeRawPointer(base + ySize), cr: UnsafeRawPointer(base + ySize + cSize),
-                                    yStride: width, chromaStride: cw, width: width, height: height,
-                                    subsampling: ch < height ? .s420 : .s422))
+            guard ok else {
+                failed = error()
+                return nil
+            }
+            return body(
+                YCbCrPlanes(
+                    y: UnsafeRawPointer(base), cb: UnsafeRawPointer(base + ySize),
+                    cr: UnsafeRawPointer(base + ySize + cSize),
+                    yStride: width, chromaStride: cw, width: width, height: height,
+                    subsampling: ch < height ? .s420 : .s422))
         }
         if let failed { throw failed }
         return result!
@@ -128,9 +159,10 @@ extension PlanarFrame {
     /// A JPEG decoder's planes (`JPEGDecoder.decodePlanes`, `JPEGStripDecoder`): Cb and Cr
     /// separate, one byte between chroma neighbours.
     init(_ p: YCbCrPlanes) {
-        self.init(y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
-                  cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
-                  chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
-                  width: p.width, height: p.height)
+        self.init(
+            y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
+            cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
+            chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
+            width: p.width, height: p.height)
     }
 }

@@ -55,8 +55,10 @@ public final class JPEGStripDecoder {
     /// and calls `strip` with each strip's planes and its first row, top to bottom.
     /// Returns the decoded size.
     @discardableResult
-    public func decode(_ jpeg: UnsafeRawBufferPointer, width: Int, subsampling: YCbCrPlanes.Subsampling, reduction: Int,
-                       strip: (YCbCrPlanes, _ firstRow: Int) -> Void) throws(JPEGDecoder.DecodeError) -> FrameSize {
+    public func decode(
+        _ jpeg: UnsafeRawBufferPointer, width: Int, subsampling: YCbCrPlanes.Subsampling, reduction: Int,
+        strip: (YCbCrPlanes, _ firstRow: Int) -> Void
+    ) throws(JPEGDecoder.DecodeError) -> FrameSize {
         guard subsampling == .s422 || reduction == 1 else {
             throw JPEGDecoder.DecodeError(description: "4:2:0 strips are decoded at full size only")
         }
@@ -64,20 +66,26 @@ public final class JPEGStripDecoder {
             throw JPEGDecoder.DecodeError(description: "nothing to decode at reduction \(reduction)")
         }
         reserve(width: width)
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         (self.subsampling, self.width) = (subsampling, (width + reduction - 1) / reduction)
         let rc = withoutActuallyEscaping(strip) { escaping -> Int32 in
             body = escaping
-            defer { body = nil }  // not kept past this call
+            defer { body = nil } // not kept past this call
             let rows = rowPointers
             // The three components' row-pointer arrays, 16 rows each, inside `rowPointers`.
             return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<JSAMPROW?>?.self, capacity: 3) { c in
-                c[0] = rows; c[1] = rows + Self.stripRows; c[2] = rows + 2 * Self.stripRows
+                c[0] = rows
+                c[1] = rows + Self.stripRows
+                c[2] = rows + 2 * Self.stripRows
                 // `self` outlives the call; the callback runs only inside cvd_jpeg_decode_strips.
-                return cvd_jpeg_decode_strips(state, data, UInt(jpeg.count), Int32(reduction), c.baseAddress, Int32(rowBytes),
-                                              Unmanaged.passUnretained(self).toOpaque(), { raw, first, n in
-                    Unmanaged<JPEGStripDecoder>.fromOpaque(raw!).takeUnretainedValue().deliver(first: Int(first), rows: Int(n))
-                }, &w, &h)
+                return cvd_jpeg_decode_strips(
+                    state, data, UInt(jpeg.count), Int32(reduction), c.baseAddress, Int32(rowBytes),
+                    Unmanaged.passUnretained(self).toOpaque(),
+                    { raw, first, n in
+                        Unmanaged<JPEGStripDecoder>.fromOpaque(raw!).takeUnretainedValue().deliver(
+                            first: Int(first), rows: Int(n))
+                    }, &w, &h)
             }
         }
         guard rc == 0 else { throw JPEGDecoder.DecodeError(description: String(cString: cvd_jpeg_message(state))) }
@@ -87,7 +95,10 @@ public final class JPEGStripDecoder {
     /// One strip from libjpeg: its rows in the strip buffer, as planes.
     private func deliver(first: Int, rows: Int) {
         let plane = Self.stripRows * rowBytes
-        body?(YCbCrPlanes(y: UnsafeRawPointer(strips), cb: UnsafeRawPointer(strips + plane), cr: UnsafeRawPointer(strips + 2 * plane),
-                          yStride: rowBytes, chromaStride: rowBytes, width: width, height: rows, subsampling: subsampling), first)
+        body?(
+            YCbCrPlanes(
+                y: UnsafeRawPointer(strips), cb: UnsafeRawPointer(strips + plane),
+                cr: UnsafeRawPointer(strips + 2 * plane),
+                yStride: rowBytes, chromaStride: rowBytes, width: width, height: rows, subsampling: subsampling), first)
     }
 }

@@ -32,7 +32,7 @@ final class MappedOutput {
         }
         guard req.count > 0 else { return nil }
         let out = MappedOutput(device: device, count: Int(req.count))
-        try out.map(sizeImage: sizeImage)  // deinit releases what was mapped if this throws
+        try out.map(sizeImage: sizeImage) // deinit releases what was mapped if this throws
         return out
     }
 

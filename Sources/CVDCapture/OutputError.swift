@@ -23,7 +23,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case system(path: String, call: String, errno: Errno)
 
     /// The line that sets up a virtual camera on Debian and Ubuntu.
-    public static let setUp = "sudo apt install v4l2loopback-dkms, then sudo modprobe v4l2loopback exclusive_caps=1 card_label=cvdcam"
+    public static let setUp =
+        "sudo apt install v4l2loopback-dkms, then sudo modprobe v4l2loopback exclusive_caps=1 card_label=cvdcam"
 
     public var description: String {
         switch self {

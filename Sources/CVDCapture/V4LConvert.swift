@@ -14,8 +14,11 @@ public final class V4LConvert {
     deinit { v4lconvert_destroy(data) }
 
     /// MJPEG → RGB24 (wraps `v4lconvert_convert`); false when the frame could not be decoded.
-    public func mjpegToRGB24(_ jpeg: UnsafeRawBufferPointer, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer) -> Bool {
-        var src = v4l2_format(), dst = v4l2_format()
+    public func mjpegToRGB24(
+        _ jpeg: UnsafeRawBufferPointer, width: Int, height: Int, into out: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        var src = v4l2_format()
+        var dst = v4l2_format()
         src.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         src.fmt.pix.pixelformat = FourCC.mjpeg.rawValue
         src.fmt.pix.width = UInt32(width)
@@ -26,8 +29,10 @@ public final class V4LConvert {
         dst.fmt.pix.bytesperline = UInt32(width * 3)
         dst.fmt.pix.sizeimage = UInt32(width * height * 3)
         // libv4lconvert takes a non-const source pointer but only reads it.
-        let n = v4lconvert_convert(data, &src, &dst, UnsafeMutablePointer(mutating: jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self)), Int32(jpeg.count),
-                                   out.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(out.count))
+        let n = v4lconvert_convert(
+            data, &src, &dst, UnsafeMutablePointer(mutating: jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self)),
+            Int32(jpeg.count),
+            out.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(out.count))
         return n == Int32(width * height * 3)
     }
 }

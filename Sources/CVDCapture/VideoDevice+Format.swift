@@ -32,9 +32,12 @@ extension VideoDevice {
     public func setFrameRate(_ rate: FrameRate) throws(CaptureError) -> FrameRate? {
         var p = v4l2_streamparm()
         p.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        guard (try? ioctl(.gParm, &p)) != nil, p.parm.capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0 else { return nil }
+        guard (try? ioctl(.gParm, &p)) != nil, p.parm.capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0 else {
+            return nil
+        }
         let t = rate.interval
-        p.parm.capture.timeperframe = v4l2_fract(numerator: UInt32(clamping: t.numerator), denominator: UInt32(clamping: t.denominator))
+        p.parm.capture.timeperframe = v4l2_fract(
+            numerator: UInt32(clamping: t.numerator), denominator: UInt32(clamping: t.denominator))
         // libv4l2 prints its own line on failure; the error thrown here says it better.
         try perform(.sParm, &p)
         return frameRate()

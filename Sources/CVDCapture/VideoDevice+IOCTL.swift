@@ -77,8 +77,9 @@ extension VideoDevice {
     /// What libv4l2 prints about a failed request ("libv4l2: error setting pixformat: …")
     /// goes to `LibV4L2Log`, not the terminal: the error thrown says it, with what to do.
     func ioctl<Argument>(_ request: V4L2Request, _ arg: inout Argument) throws(Errno) {
-        assert(MemoryLayout<Argument>.size == request.argumentSize,
-               "\(request) takes \(request.argumentSize) bytes, not a \(Argument.self)")
+        assert(
+            MemoryLayout<Argument>.size == request.argumentSize,
+            "\(request) takes \(request.argumentSize) bytes, not a \(Argument.self)")
         let fd = self.fd
         func call() -> Errno? {
             while true {

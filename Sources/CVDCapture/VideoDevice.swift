@@ -18,7 +18,8 @@ public final class VideoDevice {
         // `LibV4L2Log`, set up before its first call; the errors thrown here (and by
         // `capabilities()`) say it, with what to do.
         LibV4L2Log.install()
-        let fd = cvd_v4l2_open(path, O_RDWR | O_NONBLOCK), e = Errno(rawValue: errno)
+        let fd = cvd_v4l2_open(path, O_RDWR | O_NONBLOCK)
+        let e = Errno(rawValue: errno)
         guard fd >= 0 else { throw CaptureError.from(errno: e, path: path, call: .open) }
         self.fd = fd
     }
@@ -31,7 +32,8 @@ public final class VideoDevice {
         try perform(.querycap, &c)
         // Per-node capabilities when the driver reports them (V4L2_CAP_DEVICE_CAPS), else the device's.
         let caps = c.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? c.device_caps : c.capabilities
-        return Capabilities(card: Self.string(c.card), driver: Self.string(c.driver), bus: Self.string(c.bus_info), flags: caps)
+        return Capabilities(
+            card: Self.string(c.card), driver: Self.string(c.driver), bus: Self.string(c.bus_info), flags: caps)
     }
 
     /// Pixel formats, frame sizes and frame rates for video capture
@@ -42,8 +44,10 @@ public final class VideoDevice {
         d.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         while (try? ioctl(.enumFmt, &d)) != nil {
             let code = FourCC(rawValue: d.pixelformat)
-            out.append(FormatInfo(fourCC: code, description: Self.string(d.description),
-                                  emulated: d.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0, sizes: sizes(code)))
+            out.append(
+                FormatInfo(
+                    fourCC: code, description: Self.string(d.description),
+                    emulated: d.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0, sizes: sizes(code)))
             d.index += 1
         }
         return out
@@ -108,12 +112,14 @@ public struct Capabilities: Sendable {
 
     /// What the node is, for the "not a capture device" message: "vivid's metadata node".
     public var nodeDescription: String {
-        let kind = if isVideoCapture { "video capture" }
-            else if flags & UInt32(V4L2_CAP_META_CAPTURE) != 0 { "metadata" }
-            else if flags & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0 { "video output" }
-            else if flags & UInt32(V4L2_CAP_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_CAPTURE) != 0 { "VBI" }
-            else if flags & UInt32(V4L2_CAP_RADIO | V4L2_CAP_TUNER) != 0 { "radio or tuner" }
-            else { "non-video" }
+        let kind =
+            if isVideoCapture { "video capture" } else if flags & UInt32(V4L2_CAP_META_CAPTURE) != 0 {
+                "metadata"
+            } else if flags & UInt32(V4L2_CAP_VIDEO_OUTPUT) != 0 {
+                "video output"
+            } else if flags & UInt32(V4L2_CAP_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_CAPTURE) != 0 {
+                "VBI"
+            } else if flags & UInt32(V4L2_CAP_RADIO | V4L2_CAP_TUNER) != 0 { "radio or tuner" } else { "non-video" }
         return "it is \(card)'s \(kind) node"
     }
 }

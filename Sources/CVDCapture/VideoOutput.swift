@@ -32,10 +32,13 @@ public final class VideoOutput {
         if let requested {
             path = OutputSelection.devicePath(requested)
         } else {
-            path = try OutputSelection.choose(requested: nil, nodes: OutputSelection.scan(),
-                                              moduleLoaded: OutputSelection.loopbackModuleLoaded).get()
+            path = try OutputSelection.choose(
+                requested: nil, nodes: OutputSelection.scan(),
+                moduleLoaded: OutputSelection.loopbackModuleLoaded
+            ).get()
         }
-        let dev: VideoDevice, caps: Capabilities
+        let dev: VideoDevice
+        let caps: Capabilities
         do throws(CaptureError) {
             dev = try VideoDevice(path: path)
             caps = try dev.capabilities()
@@ -48,7 +51,8 @@ public final class VideoOutput {
         self.device = dev
         self.capabilities = caps
         format = try Self.negotiate(dev, size: size, fps: fps)
-        mapped = OutputSelection.method(for: node) == .mappedBuffers
+        mapped =
+            OutputSelection.method(for: node) == .mappedBuffers
             ? try MappedOutput.start(device: dev, sizeImage: format.sizeImage) : nil
         method = mapped == nil ? .write : .mappedBuffers
         if mapped == nil {
@@ -66,7 +70,9 @@ public final class VideoOutput {
         }
     }
 
-    private static func negotiate(_ dev: VideoDevice, size: FrameSize, fps: FrameRate) throws(OutputError) -> CaptureFormat {
+    private static func negotiate(_ dev: VideoDevice, size: FrameSize, fps: FrameRate) throws(OutputError)
+        -> CaptureFormat
+    {
         let path = dev.path
         var f = v4l2_format()
         f.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
@@ -76,8 +82,9 @@ public final class VideoOutput {
         var p = v4l2_streamparm()
         p.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
         p.parm.output.capability = UInt32(V4L2_CAP_TIMEPERFRAME)
-        p.parm.output.timeperframe = v4l2_fract(numerator: UInt32(clamping: fps.interval.numerator),
-                                                denominator: UInt32(clamping: fps.interval.denominator))
+        p.parm.output.timeperframe = v4l2_fract(
+            numerator: UInt32(clamping: fps.interval.numerator),
+            denominator: UInt32(clamping: fps.interval.denominator))
         do throws(Errno) { try dev.ioctl(.sParm, &p) } catch {
             if error == .resourceBusy { throw .busy(path: path) }
         }
@@ -99,9 +106,12 @@ public final class VideoOutput {
         }
         let granted = CaptureFormat(f.fmt.pix, fps: nil)
         guard granted.fourCC == .yuyv, granted.width == size.width, granted.height == size.height,
-              granted.bytesPerLine >= size.width * 2, granted.sizeImage >= granted.bytesPerLine * size.height else {
-            throw .formatRefused(path: path, what: "asked for YUYV \(size), the device granted \(granted.fourCC) "
-                                 + "\(granted.width)×\(granted.height)" + offered(dev))
+            granted.bytesPerLine >= size.width * 2, granted.sizeImage >= granted.bytesPerLine * size.height
+        else {
+            throw .formatRefused(
+                path: path,
+                what: "asked for YUYV \(size), the device granted \(granted.fourCC) "
+                    + "\(granted.width)×\(granted.height)" + offered(dev))
         }
         return granted
     }
@@ -120,7 +130,9 @@ public final class VideoOutput {
 
     private static func map(_ e: Errno, _ path: String, _ request: V4L2Request) -> OutputError {
         if e == .resourceBusy { return .busy(path: path) }
-        if e == .invalidArgument, request == .gFmt { return .notOutput(path: path, what: "it has no video output format") }
+        if e == .invalidArgument, request == .gFmt {
+            return .notOutput(path: path, what: "it has no video output format")
+        }
         return .device(CaptureError.from(errno: e, path: path, call: .ioctl(request)))
     }
 
@@ -134,14 +146,17 @@ public final class VideoOutput {
         while done < frame.count {
             // Non-blocking descriptor (VideoDevice): a full queue says EAGAIN; wait for room.
             let n = writeBytes(device.fd, base + done, frame.count - done)
-            if n > 0 { done += n; continue }
+            if n > 0 {
+                done += n
+                continue
+            }
             let e = Errno(rawValue: errno)
             switch e {
             case .interrupted: continue
             case .resourceTemporarilyUnavailable:
                 var p = pollfd(fd: device.fd, events: Int16(POLLOUT), revents: 0)
                 let r = poll(&p, 1, Int32(timeout * 1000))
-                if r == 0 { return false }  // drivers take whole frames: nothing was written
+                if r == 0 { return false } // drivers take whole frames: nothing was written
             case .resourceBusy: throw .busy(path: path)
             case .noSuchAddressOrDevice, .operationNotSupportedByDevice: throw .device(.disconnected(path: path))
             default: throw .system(path: path, call: "write", errno: e)

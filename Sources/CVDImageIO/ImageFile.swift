@@ -1,7 +1,7 @@
 import CSDL2
 import CSDL2Image
-import CVDSystem
 import CVDCore
+import CVDSystem
 import FoundationEssentials
 import Glibc
 
@@ -47,17 +47,21 @@ public enum ImageFile {
             throw .undecodable(path, lastError())
         }
         defer { SDL_FreeSurface(rgba) }
-        let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
+        let w = Int(rgba.pointee.w)
+        let h = Int(rgba.pointee.h)
+        let pitch = Int(rgba.pointee.pitch)
         guard w > 0, h > 0, let base = rgba.pointee.pixels else { throw .undecodable(path, "the picture is empty") }
         guard w <= maximumSide, h <= maximumSide else {
-            throw .undecodable(path, "the picture is \(w)×\(h); cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
+            throw .undecodable(
+                path, "the picture is \(w)×\(h); cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
         }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         // The surface holds h rows of `pitch` bytes, each starting with w RGBA pixels;
         // the converted surface needs no lock (SDL_MUSTLOCK is false for plain surfaces).
         pixels.withUnsafeMutableBytes { dst in
             for y in 0..<h {
-                dst.baseAddress!.advanced(by: y * w * 4).copyMemory(from: base.advanced(by: y * pitch), byteCount: w * 4)
+                dst.baseAddress!.advanced(by: y * w * 4).copyMemory(
+                    from: base.advanced(by: y * pitch), byteCount: w * 4)
             }
         }
         return RGBAImage(width: w, height: h, pixels: pixels)
@@ -96,8 +100,10 @@ public enum ImageFile {
         var pixels = image.pixels
         let status: Int32 = pixels.withUnsafeMutableBytes { buf in
             // The surface borrows `buf` for the duration of this closure only.
-            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, Int32(image.width), Int32(image.height),
-                                                             32, Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue)
+            guard
+                let s = SDL_CreateRGBSurfaceWithFormatFrom(
+                    buf.baseAddress, Int32(image.width), Int32(image.height),
+                    32, Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue)
             else { return -1 }
             defer { SDL_FreeSurface(s) }
             switch format {

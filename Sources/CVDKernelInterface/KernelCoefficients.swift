@@ -38,10 +38,18 @@ public struct PixelCoefficients: Sendable {
 public struct YCbCrCoefficients: Sendable {
     public let yScale, rOffset, gOffset, bOffset, crToR, cbToG, crToG, cbToB: Float
 
-    public init(yScale: Float, rOffset: Float, gOffset: Float, bOffset: Float,
-                crToR: Float, cbToG: Float, crToG: Float, cbToB: Float) {
-        self.yScale = yScale; self.rOffset = rOffset; self.gOffset = gOffset; self.bOffset = bOffset
-        self.crToR = crToR; self.cbToG = cbToG; self.crToG = crToG; self.cbToB = cbToB
+    public init(
+        yScale: Float, rOffset: Float, gOffset: Float, bOffset: Float,
+        crToR: Float, cbToG: Float, crToG: Float, cbToB: Float
+    ) {
+        self.yScale = yScale
+        self.rOffset = rOffset
+        self.gOffset = gOffset
+        self.bOffset = bOffset
+        self.crToR = crToR
+        self.cbToG = cbToG
+        self.crToG = crToG
+        self.cbToB = cbToB
     }
 }
 
@@ -52,9 +60,19 @@ public struct EncoderCoefficients: Sendable {
     public let yOffset, yR, yG, yB: Float
     public let cbR, cbG, cbB, crR, crG, crB: Float
 
-    public init(yOffset: Float, yR: Float, yG: Float, yB: Float,
-                cbR: Float, cbG: Float, cbB: Float, crR: Float, crG: Float, crB: Float) {
-        self.yOffset = yOffset; self.yR = yR; self.yG = yG; self.yB = yB
-        self.cbR = cbR; self.cbG = cbG; self.cbB = cbB; self.crR = crR; self.crG = crG; self.crB = crB
+    public init(
+        yOffset: Float, yR: Float, yG: Float, yB: Float,
+        cbR: Float, cbG: Float, cbB: Float, crR: Float, crG: Float, crB: Float
+    ) {
+        self.yOffset = yOffset
+        self.yR = yR
+        self.yG = yG
+        self.yB = yB
+        self.cbR = cbR
+        self.cbG = cbG
+        self.cbB = cbB
+        self.crR = crR
+        self.crG = crG
+        self.crB = crB
     }
 }

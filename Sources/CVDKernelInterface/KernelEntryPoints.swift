@@ -20,16 +20,21 @@ public struct KernelEntryPoints: Sendable {
     /// Planes → packed YUYV (`to`, `outStride`), byte for byte (camera formats).
     public let planesToYUYV: @Sendable (PlanarFrame, _ to: UnsafeMutablePointer<UInt8>, _ outStride: Int) -> Void
     /// 8-bit grey (stride, width, height) → RGB24 (`to`, `outStride`), R = G = B.
-    public let greyToRGB: @Sendable (UnsafePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int,
-                                     _ to: UnsafeMutablePointer<UInt8>, _ outStride: Int) -> Void
+    public let greyToRGB:
+        @Sendable (
+            UnsafePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int,
+            _ to: UnsafeMutablePointer<UInt8>, _ outStride: Int
+        ) -> Void
 
-    public init(rgb: @escaping @Sendable (PixelCoefficients, KernelJob) -> Void,
-                ycbcr: @escaping @Sendable (PixelCoefficients, YCbCrCoefficients, KernelJob) -> Void,
-                ycbcrLookup: @escaping @Sendable (UnsafePointer<UInt32>, KernelJob) -> Void,
-                confusion: @escaping @Sendable (UnsafePointer<UInt8>, KernelJob, Int, UInt32) -> Int,
-                encode: @escaping @Sendable (EncoderCoefficients, KernelJob) -> Void,
-                planesToYUYV: @escaping @Sendable (PlanarFrame, UnsafeMutablePointer<UInt8>, Int) -> Void,
-                greyToRGB: @escaping @Sendable (UnsafePointer<UInt8>, Int, Int, Int, UnsafeMutablePointer<UInt8>, Int) -> Void) {
+    public init(
+        rgb: @escaping @Sendable (PixelCoefficients, KernelJob) -> Void,
+        ycbcr: @escaping @Sendable (PixelCoefficients, YCbCrCoefficients, KernelJob) -> Void,
+        ycbcrLookup: @escaping @Sendable (UnsafePointer<UInt32>, KernelJob) -> Void,
+        confusion: @escaping @Sendable (UnsafePointer<UInt8>, KernelJob, Int, UInt32) -> Int,
+        encode: @escaping @Sendable (EncoderCoefficients, KernelJob) -> Void,
+        planesToYUYV: @escaping @Sendable (PlanarFrame, UnsafeMutablePointer<UInt8>, Int) -> Void,
+        greyToRGB: @escaping @Sendable (UnsafePointer<UInt8>, Int, Int, Int, UnsafeMutablePointer<UInt8>, Int) -> Void
+    ) {
         self.rgb = rgb
         self.ycbcr = ycbcr
         self.ycbcrLookup = ycbcrLookup

@@ -24,9 +24,12 @@ public struct KernelJob {
     public let width: Int
     public let rows: Range<Int>
 
-    public init(source: UnsafeRawPointer, _ sourceFormat: KernelFormat, bytesPerRow sourceBytesPerRow: Int,
-                destination: UnsafeMutableRawPointer?, _ destinationFormat: KernelFormat, bytesPerRow destinationBytesPerRow: Int,
-                width: Int, rows: Range<Int>) {
+    public init(
+        source: UnsafeRawPointer, _ sourceFormat: KernelFormat, bytesPerRow sourceBytesPerRow: Int,
+        destination: UnsafeMutableRawPointer?, _ destinationFormat: KernelFormat,
+        bytesPerRow destinationBytesPerRow: Int,
+        width: Int, rows: Range<Int>
+    ) {
         self.source = source
         self.sourceFormat = sourceFormat
         self.sourceBytesPerRow = sourceBytesPerRow

@@ -12,10 +12,18 @@ public struct PlanarFrame {
     public let chromaRows: Int
     public let width: Int, height: Int
 
-    public init(y: UnsafePointer<UInt8>, yStride: Int, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
-                chromaStride: Int, chromaStep: Int, chromaRows: Int, width: Int, height: Int) {
-        self.y = y; self.yStride = yStride; self.cb = cb; self.cr = cr
-        self.chromaStride = chromaStride; self.chromaStep = chromaStep; self.chromaRows = chromaRows
-        self.width = width; self.height = height
+    public init(
+        y: UnsafePointer<UInt8>, yStride: Int, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
+        chromaStride: Int, chromaStep: Int, chromaRows: Int, width: Int, height: Int
+    ) {
+        self.y = y
+        self.yStride = yStride
+        self.cb = cb
+        self.cr = cr
+        self.chromaStride = chromaStride
+        self.chromaStep = chromaStep
+        self.chromaRows = chromaRows
+        self.width = width
+        self.height = height
     }
 }

@@ -72,7 +72,8 @@ struct ConfusionMarking: RGBLayoutVisitor, YCbCrLayoutVisitor {
             for p in 0..<pairs {
                 let q = s + p &* 4
                 let chroma = Int(q[S.cb] &>> 2) &<< 12 | Int(q[S.cr] &>> 2) &<< 6
-                let c0 = t[chroma | Int(q[S.y0] &>> 2)], c1 = t[chroma | Int(q[S.y1] &>> 2)]
+                let c0 = t[chroma | Int(q[S.y0] &>> 2)]
+                let c1 = t[chroma | Int(q[S.y1] &>> 2)]
                 n &+= Int(c0) &+ Int(c1)
                 if let r = row {
                     paint(r, p &* 2, offset, c0 != 0)

@@ -29,15 +29,28 @@ struct EncoderLoop: RGBLayoutVisitor {
                 let s = s8 + y &* job.sourceBytesPerRow
                 let d = destination + y &* job.destinationBytesPerRow
                 for p in 0..<pairs {
-                    let i = p &* (2 &* S.size), j = i &+ S.size
-                    let r0 = Float(s[i &+ S.r]), g0 = Float(s[i &+ S.g]), b0 = Float(s[i &+ S.b])
-                    let r1 = Float(s[j &+ S.r]), g1 = Float(s[j &+ S.g]), b1 = Float(s[j &+ S.b])
-                    let y0 = TransferMath.level(TransferMath.fma(k.yB, b0, TransferMath.fma(k.yG, g0, TransferMath.fma(k.yR, r0, k.yOffset))))
-                    let y1 = TransferMath.level(TransferMath.fma(k.yB, b1, TransferMath.fma(k.yG, g1, TransferMath.fma(k.yR, r1, k.yOffset))))
-                    let r = r0 + r1, g = g0 + g1, b = b0 + b1
-                    let cb = TransferMath.level(TransferMath.fma(k.cbB, b, TransferMath.fma(k.cbG, g, TransferMath.fma(k.cbR, r, 128))))
-                    let cr = TransferMath.level(TransferMath.fma(k.crB, b, TransferMath.fma(k.crG, g, TransferMath.fma(k.crR, r, 128))))
-                    let word = y0 &<< UInt32(8 &* D.y0) | cb &<< UInt32(8 &* D.cb) | y1 &<< UInt32(8 &* D.y1) | cr &<< UInt32(8 &* D.cr)
+                    let i = p &* (2 &* S.size)
+                    let j = i &+ S.size
+                    let r0 = Float(s[i &+ S.r])
+                    let g0 = Float(s[i &+ S.g])
+                    let b0 = Float(s[i &+ S.b])
+                    let r1 = Float(s[j &+ S.r])
+                    let g1 = Float(s[j &+ S.g])
+                    let b1 = Float(s[j &+ S.b])
+                    let y0 = TransferMath.level(
+                        TransferMath.fma(k.yB, b0, TransferMath.fma(k.yG, g0, TransferMath.fma(k.yR, r0, k.yOffset))))
+                    let y1 = TransferMath.level(
+                        TransferMath.fma(k.yB, b1, TransferMath.fma(k.yG, g1, TransferMath.fma(k.yR, r1, k.yOffset))))
+                    let r = r0 + r1
+                    let g = g0 + g1
+                    let b = b0 + b1
+                    let cb = TransferMath.level(
+                        TransferMath.fma(k.cbB, b, TransferMath.fma(k.cbG, g, TransferMath.fma(k.cbR, r, 128))))
+                    let cr = TransferMath.level(
+                        TransferMath.fma(k.crB, b, TransferMath.fma(k.crG, g, TransferMath.fma(k.crR, r, 128))))
+                    let word =
+                        y0 &<< UInt32(8 &* D.y0) | cb &<< UInt32(8 &* D.cb) | y1 &<< UInt32(8 &* D.y1) | cr
+                        &<< UInt32(8 &* D.cr)
                     d.storeBytes(of: UInt32(littleEndian: word), toByteOffset: p &* 4, as: UInt32.self)
                 }
             }

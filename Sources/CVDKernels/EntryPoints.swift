@@ -11,7 +11,11 @@ public let entryPoints = KernelEntryPoints(
         var n = 0
         withUnsafeMutablePointer(to: &n) { count in
             let m = ConfusionMarking(cells: cells, job: job, phase: phase, black: black, count: count)
-            if job.sourceFormat.isYCbCr { job.sourceFormat.withYCbCrLayout(m) } else { job.sourceFormat.withRGBLayout(m) }
+            if job.sourceFormat.isYCbCr {
+                job.sourceFormat.withYCbCrLayout(m)
+            } else {
+                job.sourceFormat.withRGBLayout(m)
+            }
         }
         return n
     },

@@ -12,22 +12,60 @@ protocol RGBLayout {
     static var hasAlpha: Bool { get }
 }
 
-enum RGB24Layout: RGBLayout { static var size: Int { 3 }; static var r: Int { 0 }; static var g: Int { 1 }; static var b: Int { 2 }; static var a: Int { 0 }; static var hasAlpha: Bool { false } }
-enum BGR24Layout: RGBLayout { static var size: Int { 3 }; static var r: Int { 2 }; static var g: Int { 1 }; static var b: Int { 0 }; static var a: Int { 0 }; static var hasAlpha: Bool { false } }
-enum RGBALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 0 }; static var g: Int { 1 }; static var b: Int { 2 }; static var a: Int { 3 }; static var hasAlpha: Bool { true } }
-enum BGRALayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 2 }; static var g: Int { 1 }; static var b: Int { 0 }; static var a: Int { 3 }; static var hasAlpha: Bool { true } }
-enum ARGBLayout: RGBLayout { static var size: Int { 4 }; static var r: Int { 1 }; static var g: Int { 2 }; static var b: Int { 3 }; static var a: Int { 0 }; static var hasAlpha: Bool { true } }
+enum RGB24Layout: RGBLayout {
+    static var size: Int { 3 }
+    static var r: Int { 0 }
+    static var g: Int { 1 }
+    static var b: Int { 2 }
+    static var a: Int { 0 }
+    static var hasAlpha: Bool { false }
+}
+enum BGR24Layout: RGBLayout {
+    static var size: Int { 3 }
+    static var r: Int { 2 }
+    static var g: Int { 1 }
+    static var b: Int { 0 }
+    static var a: Int { 0 }
+    static var hasAlpha: Bool { false }
+}
+enum RGBALayout: RGBLayout {
+    static var size: Int { 4 }
+    static var r: Int { 0 }
+    static var g: Int { 1 }
+    static var b: Int { 2 }
+    static var a: Int { 3 }
+    static var hasAlpha: Bool { true }
+}
+enum BGRALayout: RGBLayout {
+    static var size: Int { 4 }
+    static var r: Int { 2 }
+    static var g: Int { 1 }
+    static var b: Int { 0 }
+    static var a: Int { 3 }
+    static var hasAlpha: Bool { true }
+}
+enum ARGBLayout: RGBLayout {
+    static var size: Int { 4 }
+    static var r: Int { 1 }
+    static var g: Int { 2 }
+    static var b: Int { 3 }
+    static var a: Int { 0 }
+    static var hasAlpha: Bool { true }
+}
 
 extension RGBLayout {
     /// Writes one pixel's levels (each 0…255) as pixel `x` of `row`. A 4-byte layout is one
     /// 32-bit store (little-endian, so each level lands at its byte offset), which LLVM
     /// vectorises as shifts and ORs rather than a byte-by-byte interleave.
     @inline(__always)
-    static func store(_ red: UInt32, _ green: UInt32, _ blue: UInt32, alpha: UInt32,
-                      to row: UnsafeMutablePointer<UInt8>, at x: Int) {
+    static func store(
+        _ red: UInt32, _ green: UInt32, _ blue: UInt32, alpha: UInt32,
+        to row: UnsafeMutablePointer<UInt8>, at x: Int
+    ) {
         let o = x &* size
         if size == 4 {
-            let word = red &<< UInt32(8 &* r) | green &<< UInt32(8 &* g) | blue &<< UInt32(8 &* b) | alpha &<< UInt32(8 &* a)
+            let word =
+                red &<< UInt32(8 &* r) | green &<< UInt32(8 &* g) | blue &<< UInt32(8 &* b) | alpha &<< UInt32(8 &* a)
             UnsafeMutableRawPointer(row + o).storeBytes(of: UInt32(littleEndian: word), as: UInt32.self)
         } else {
             row[o &+ r] = UInt8(truncatingIfNeeded: red)
@@ -44,8 +82,18 @@ protocol YCbCrLayout {
     static var cr: Int { get }
 }
 
-enum YUYVLayout: YCbCrLayout { static var y0: Int { 0 }; static var cb: Int { 1 }; static var y1: Int { 2 }; static var cr: Int { 3 } }
-enum UYVYLayout: YCbCrLayout { static var y0: Int { 1 }; static var cb: Int { 0 }; static var y1: Int { 3 }; static var cr: Int { 2 } }
+enum YUYVLayout: YCbCrLayout {
+    static var y0: Int { 0 }
+    static var cb: Int { 1 }
+    static var y1: Int { 2 }
+    static var cr: Int { 3 }
+}
+enum UYVYLayout: YCbCrLayout {
+    static var y0: Int { 1 }
+    static var cb: Int { 0 }
+    static var y1: Int { 3 }
+    static var cr: Int { 2 }
+}
 
 /// Calls back with the layout type of a format (a generic "visitor", so the callee is
 /// specialised for the concrete type instead of going through an existential).

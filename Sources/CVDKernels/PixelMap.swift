@@ -59,9 +59,34 @@ protocol MathVariant {
     static var sharedChannels: Int { get }
 }
 extension MathVariant { static var identity: Bool { false } }
-enum Identity: MathVariant { static var identity: Bool { true }; static var linearLight: Bool { false }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
-enum LinearMatrix: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
-enum LinearRGEqual: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 2 } }
-enum LinearGrey: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 3 } }
-enum LinearHalfPlanes: MathVariant { static var linearLight: Bool { true }; static var halfPlanes: Bool { true }; static var sharedChannels: Int { 1 } }
-enum GammaMatrix: MathVariant { static var linearLight: Bool { false }; static var halfPlanes: Bool { false }; static var sharedChannels: Int { 1 } }
+enum Identity: MathVariant {
+    static var identity: Bool { true }
+    static var linearLight: Bool { false }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 1 }
+}
+enum LinearMatrix: MathVariant {
+    static var linearLight: Bool { true }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 1 }
+}
+enum LinearRGEqual: MathVariant {
+    static var linearLight: Bool { true }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 2 }
+}
+enum LinearGrey: MathVariant {
+    static var linearLight: Bool { true }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 3 }
+}
+enum LinearHalfPlanes: MathVariant {
+    static var linearLight: Bool { true }
+    static var halfPlanes: Bool { true }
+    static var sharedChannels: Int { 1 }
+}
+enum GammaMatrix: MathVariant {
+    static var linearLight: Bool { false }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 1 }
+}

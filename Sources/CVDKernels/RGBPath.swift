@@ -13,7 +13,8 @@ struct RGBPath<S: RGBLayout>: SpecialisedLoop {
         let width = job.width
         let s8 = job.source.assumingMemoryBound(to: UInt8.self)
         guard let d8 = job.destination?.assumingMemoryBound(to: UInt8.self) else { return }
-        let sStride = job.sourceBytesPerRow, dStride = job.destinationBytesPerRow
+        let sStride = job.sourceBytesPerRow
+        let dStride = job.destinationBytesPerRow
         // The caller validated both layouts against the buffer sizes (`KernelJob`): every
         // row in `rows` and every pixel below lies inside its buffer.
         for y in job.rows {

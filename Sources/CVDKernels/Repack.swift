@@ -14,7 +14,8 @@ enum Repack {
         for row in 0..<f.height {
             let ys = f.y + row * f.yStride
             let c = (row / f.chromaRows) * f.chromaStride
-            let us = f.cb + c, vs = f.cr + c
+            let us = f.cb + c
+            let vs = f.cr + c
             // One 32-bit store per pair (Y0 Cb Y1 Cr, little-endian); the output rows are
             // at least `width × 2` bytes, and unaligned stores are fine on x86-64 and ARM64.
             let o = UnsafeMutableRawPointer(out + row * outStride)
@@ -28,19 +29,25 @@ enum Repack {
     }
 
     @inline(__always)
-    private static func pack(_ ys: UnsafePointer<UInt8>, _ us: UnsafePointer<UInt8>, _ vs: UnsafePointer<UInt8>,
-                             step: Int, pairs: Int, _ o: UnsafeMutableRawPointer) {
+    private static func pack(
+        _ ys: UnsafePointer<UInt8>, _ us: UnsafePointer<UInt8>, _ vs: UnsafePointer<UInt8>,
+        step: Int, pairs: Int, _ o: UnsafeMutableRawPointer
+    ) {
         for i in 0..<pairs {
-            let word = UInt32(ys[2 * i]) | UInt32(us[i * step]) << 8 | UInt32(ys[2 * i + 1]) << 16 | UInt32(vs[i * step]) << 24
+            let word =
+                UInt32(ys[2 * i]) | UInt32(us[i * step]) << 8 | UInt32(ys[2 * i + 1]) << 16 | UInt32(vs[i * step]) << 24
             o.storeBytes(of: word, toByteOffset: 4 * i, as: UInt32.self)
         }
     }
 
     /// 8-bit grey → RGB24 (R = G = B).
-    static func greyToRGB(_ src: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
-                          to out: UnsafeMutablePointer<UInt8>, outStride: Int) {
+    static func greyToRGB(
+        _ src: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
+        to out: UnsafeMutablePointer<UInt8>, outStride: Int
+    ) {
         for row in 0..<height {
-            let s = src + row * stride, o = out + row * outStride
+            let s = src + row * stride
+            let o = out + row * outStride
             for x in 0..<width {
                 let v = s[x]
                 o[3 * x] = v

@@ -93,9 +93,9 @@ enum TransferMath {
     @inline(__always)
     static func fma(_ a: Float, _ b: Float, _ c: Float) -> Float {
         #if CVDCAM_NO_FMA
-        a * b + c
+            a * b + c
         #else
-        c.addingProduct(a, b)
+            c.addingProduct(a, b)
         #endif
     }
 }

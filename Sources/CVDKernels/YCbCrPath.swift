@@ -8,11 +8,14 @@ struct YCbCrPath<S: YCbCrLayout>: SpecialisedLoop {
     let job: KernelJob
 
     func run<V: MathVariant, D: RGBLayout>(_: V.Type, _: D.Type) {
-        let m = math, k = coefficients
+        let m = math
+        let k = coefficients
         let width = job.width
-        let luma = S.y0, chroma = S.cb  // offsets inside a pixel's 16-bit word
+        let luma = S.y0
+        let chroma = S.cb // offsets inside a pixel's 16-bit word
         guard let destination = job.destination else { return }
-        let sStride = job.sourceBytesPerRow, dStride = job.destinationBytesPerRow
+        let sStride = job.sourceBytesPerRow
+        let dStride = job.destinationBytesPerRow
         // The caller validated both layouts (even width ≥ 2, strides, buffer sizes;
         // `KernelJob`): for x in 1..<width − 1 the words x − 1, x, x + 1 all lie inside the row.
         for y in job.rows {
@@ -25,11 +28,14 @@ struct YCbCrPath<S: YCbCrLayout>: SpecialisedLoop {
             }
             @inline(__always) func chromaOf(_ w: UInt32) -> UInt32 { (w &>> UInt32(chroma &* 8)) & 0xFF }
             @inline(__always) func pixel(_ x: Int, _ w: UInt32, cb: UInt32, cr: UInt32) {
-                let u = Float(cb), v = Float(cr)
+                let u = Float(cb)
+                let v = Float(cr)
                 let l = Float((w &>> UInt32(luma &* 8)) & 0xFF)
                 // Out-of-gamut samples clamp to the RGB cube here, as any decoder does.
                 let r = TransferMath.clip(TransferMath.fma(k.crToR, v, TransferMath.fma(l, k.yScale, k.rOffset)), 255)
-                let g = TransferMath.clip(TransferMath.fma(-k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 255)
+                let g = TransferMath.clip(
+                    TransferMath.fma(
+                        -k.cbToG, u, TransferMath.fma(-k.crToG, v, TransferMath.fma(l, k.yScale, k.gOffset))), 255)
                 let b = TransferMath.clip(TransferMath.fma(k.cbToB, u, TransferMath.fma(l, k.yScale, k.bOffset)), 255)
                 let px = m.map(V.self, r, g, b)
                 D.store(px.r, px.g, px.b, alpha: 255, to: d, at: x)
@@ -38,11 +44,14 @@ struct YCbCrPath<S: YCbCrLayout>: SpecialisedLoop {
             pixel(0, first, cb: chromaOf(first), cr: chromaOf(word(1)))
             for x in 1..<(width &- 1) {
                 let w = word(x)
-                let own = chromaOf(w), previous = chromaOf(word(x &- 1)), next = chromaOf(word(x &+ 1))
+                let own = chromaOf(w)
+                let previous = chromaOf(word(x &- 1))
+                let next = chromaOf(word(x &+ 1))
                 let even = x & 1 == 0
                 pixel(x, w, cb: even ? own : previous, cr: even ? next : own)
             }
-            let last = width &- 1, lw = word(last)
+            let last = width &- 1
+            let lw = word(last)
             pixel(last, lw, cb: chromaOf(word(last &- 1)), cr: chromaOf(lw))
         }
     }

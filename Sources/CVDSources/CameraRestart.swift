@@ -20,7 +20,8 @@ public struct CameraRestart: Sendable {
     /// Opens the camera; `fault` is what stopped the stream that was running (nil at
     /// start: then `CameraErrorPolicy.atStart` decides, else `afterLoss`).
     public mutating func open(after fault: CaptureError? = nil) throws(CaptureError) -> Camera {
-        var first = fault, last = fault
+        var first = fault
+        var last = fault
         while true {
             if let e = last {
                 let action = fault == nil ? CameraErrorPolicy.atStart(e) : CameraErrorPolicy.afterLoss(e)

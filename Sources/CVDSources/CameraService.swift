@@ -26,7 +26,11 @@ struct CameraService {
         let wasLocked = link.state.locked
         automatics = AutomaticControls()
         if wasLocked { lock(camera) }
-        link.publish { $0.path = camera.device.path; $0.controls = camera.device.controls(); $0.locked = automatics.isLocked || wasLocked }
+        link.publish {
+            $0.path = camera.device.path
+            $0.controls = camera.device.controls()
+            $0.locked = automatics.isLocked || wasLocked
+        }
     }
 
     /// The camera is about to close (switch, quit): its automatics go back as they were.
@@ -34,7 +38,11 @@ struct CameraService {
         if automatics.isLocked {
             reporter.status("camera controls released: " + automatics.release(camera.device).joined(separator: ", "))
         }
-        link.publish { p in p.controls = []; p.path = nil; if !keepLock { p.locked = false } }
+        link.publish { p in
+            p.controls = []
+            p.path = nil
+            if !keepLock { p.locked = false }
+        }
     }
 
     /// Carries out the view's requests; returns true when the view asked for the next camera.
@@ -55,7 +63,9 @@ struct CameraService {
             case .set(let id, let value):
                 if let c = camera { write(c, id, value) }
             case .reset(let id):
-                if let c = camera, let d = c.device.controls().first(where: { $0.id == id }) { write(c, id, d.defaultValue) }
+                if let c = camera, let d = c.device.controls().first(where: { $0.id == id }) {
+                    write(c, id, d.defaultValue)
+                }
             case .readControls:
                 break
             }

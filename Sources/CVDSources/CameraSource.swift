@@ -51,7 +51,9 @@ public final class CameraSource: FrameSource {
     /// Shows `scene` (which carries the reason as its notice) and opens the camera as soon
     /// as it can be used; `error` is why it cannot be used now (`.noCamera`: the first
     /// camera plugged in).
-    public init(waitingFor options: CameraOptions, because error: CaptureError, scene: TestSceneSource, reporter: any Reporter) {
+    public init(
+        waitingFor options: CameraOptions, because error: CaptureError, scene: TestSceneSource, reporter: any Reporter
+    ) {
         waitedFor = error
         currentName = Mutex(scene.name)
         size = scene.size
@@ -69,9 +71,11 @@ public final class CameraSource: FrameSource {
         if let scene {
             switched = { _ in scene.stop() }
         }
-        let loop = CaptureLoop(options: options, sink: sink, reporter: reporter, link: link,
-                               opening: waitedFor.map(CameraErrorPolicy.opened(after:)) ?? "the camera works now",
-                               switched: switched) { [self] name in
+        let loop = CaptureLoop(
+            options: options, sink: sink, reporter: reporter, link: link,
+            opening: waitedFor.map(CameraErrorPolicy.opened(after:)) ?? "the camera works now",
+            switched: switched
+        ) { [self] name in
             self.currentName.withLock { $0 = name }
         }
         let first = first
@@ -104,7 +108,7 @@ struct CaptureLoop: Sendable {
         // driver re-register or unload while the camera is away). Taken here, not passed
         // in: a parameter would keep the first camera open for as long as the loop runs.
         var camera = first.take()
-        var options = self.options  // `n` changes the device
+        var options = self.options // `n` changes the device
         var service = CameraService(link: link, reporter: reporter)
         if let c = camera { service.opened(c) }
         var switched = switched
@@ -118,15 +122,21 @@ struct CaptureLoop: Sendable {
         while thread.isRunning {
             if service.serve(camera) {
                 switchCamera(&camera, &options, &service)
-                counted = CaptureStats()  // the next camera counts from zero
+                counted = CaptureStats() // the next camera counts from zero
             }
             for c in service.newCameras() {
                 // With no camera open, the next attempt opens it (and says so) at once.
-                if camera == nil { nextAttempt = 0; continue }
+                if camera == nil {
+                    nextAttempt = 0
+                    continue
+                }
                 reporter.status("camera plugged in: \(c.capabilities?.card ?? "camera") (\(c.path)) — n switches to it")
             }
             guard let cam = camera else {
-                if SystemClock.monotonic < nextAttempt { usleep(50_000); continue }
+                if SystemClock.monotonic < nextAttempt {
+                    usleep(50_000)
+                    continue
+                }
                 do {
                     let c = try Camera(options)
                     camera = c
@@ -182,12 +192,15 @@ struct CaptureLoop: Sendable {
                 nextAttempt = SystemClock.monotonic + CameraErrorPolicy.restartDelay(attempt: inARow)
             }
         }
-        if let c = camera { service.closing(c); c.stop() }
+        if let c = camera {
+            service.closing(c)
+            c.stop()
+        }
     }
 }
 
 /// Passes the camera opened at start to the capture thread, which then owns it alone.
-final class Handoff: @unchecked Sendable {  // `camera` is only touched under `lock`
+final class Handoff: @unchecked Sendable { // `camera` is only touched under `lock`
     private let lock = Lock()
     private var camera: Camera?
 

@@ -10,11 +10,16 @@ extension CaptureLoop {
         let current = camera?.device.path
         let others = DeviceDiscovery.cameras().filter { $0.problem == nil }.map(\.path)
         guard let next = Self.next(after: current, in: others) else {
-            reporter.status(others.isEmpty ? "no camera found; plug one in and it shows by itself"
-                                           : "\(current ?? "the camera") is the only camera")
+            reporter.status(
+                others.isEmpty
+                    ? "no camera found; plug one in and it shows by itself"
+                    : "\(current ?? "the camera") is the only camera")
             return
         }
-        if let c = camera { service.closing(c, keepLock: true); c.stop() }
+        if let c = camera {
+            service.closing(c, keepLock: true)
+            c.stop()
+        }
         camera = nil
         var wanted = options
         wanted.device = next

@@ -10,8 +10,10 @@ struct FrameRing {
 
     /// Copies `bytes` (at least `layout.minimumByteCount` of them) into the next buffer
     /// and publishes it.
-    mutating func publish(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ encoding: YCbCrEncoding,
-                          to sink: LatestFrame) {
+    mutating func publish(
+        _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ encoding: YCbCrEncoding,
+        to sink: LatestFrame
+    ) {
         let n = layout.minimumByteCount
         precondition(bytes.count >= n, "a frame smaller than its layout")
         if buffers[slot].count != n { buffers[slot] = [UInt8](repeating: 0, count: n) }

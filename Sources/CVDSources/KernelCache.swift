@@ -23,7 +23,7 @@ public struct KernelCache {
         var building: Set<YCbCrEncoding> = []
     }
 
-    private var entries: [Entry] = []  // least recently used first
+    private var entries: [Entry] = [] // least recently used first
     public let limit: Int
     private let build: TableBuilder
 
@@ -31,8 +31,10 @@ public struct KernelCache {
     public typealias Releaser = @Sendable (FrameKernel) -> Void
     private let release: Releaser
 
-    public init(limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground,
-                release: @escaping Releaser = KernelCache.releaseInBackground) {
+    public init(
+        limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground,
+        release: @escaping Releaser = KernelCache.releaseInBackground
+    ) {
         self.limit = limit
         self.build = build
         self.release = release
@@ -46,8 +48,10 @@ public struct KernelCache {
     /// How to run `simulation` on a frame in `layout` with `encoding` now: its kernel and
     /// strategy. For Y′CbCr frames whose kernel would use a table it does not have yet, the
     /// table's build starts (once per kernel and encoding) and the frame is computed meanwhile.
-    public mutating func prepared(for simulation: Simulation, balance: WhiteBalance = .none, format: PixelFormat,
-                                  encoding: YCbCrEncoding) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
+    public mutating func prepared(
+        for simulation: Simulation, balance: WhiteBalance = .none, format: PixelFormat,
+        encoding: YCbCrEncoding
+    ) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
         var e = entry(for: simulation, balance)
         let k = e.kernel
         guard format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: encoding) else { return (k, .automatic) }

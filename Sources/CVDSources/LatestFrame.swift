@@ -6,10 +6,10 @@ import Synchronization
 public final class LatestFrame: Sendable {
     private struct State {
         var frame: Frame?
-        var fresh = false   // `frame` has not been taken by the view yet
-        var dropped = 0     // published but replaced before the view took them
-        var cameraDropped = 0  // never delivered by the camera (sequence gaps)
-        var corrupt = 0        // delivered but not decodable
+        var fresh = false // `frame` has not been taken by the view yet
+        var dropped = 0 // published but replaced before the view took them
+        var cameraDropped = 0 // never delivered by the camera (sequence gaps)
+        var corrupt = 0 // delivered but not decodable
         var status: SourceStatus = .running
         var reduction = 1
     }

@@ -44,7 +44,8 @@ public final class Relay {
             let took: Bool
             if let f = sink.takeNew() {
                 simulate(f)
-                let l = layout, cam = camera
+                let l = layout
+                let cam = camera
                 took = try bgra.withUnsafeBytes { b in Result { () throws(OutputError) in try cam.send(b, l) } }.get()
             } else {
                 took = try camera.resend()
@@ -61,11 +62,16 @@ public final class Relay {
     /// The frame simulated into `bgra`, centred (cropped or framed in black).
     private func simulate(_ f: Frame) {
         let (kernel, strategy) = kernels.prepared(for: simulation, format: f.layout.format, encoding: f.ycbcr)
-        let w = min(f.layout.width, layout.width) & ~1, h = min(f.layout.height, layout.height)
-        if w < layout.width || h < layout.height { bgra.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        let w = min(f.layout.width, layout.width) & ~1
+        let h = min(f.layout.height, layout.height)
+        if w < layout.width || h < layout.height {
+            bgra.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        }
         guard w > 0, h > 0 else { return }
-        let sx = (f.layout.width - w) / 2 & ~1, sy = (f.layout.height - h) / 2
-        let dx = (layout.width - w) / 2, dy = (layout.height - h) / 2
+        let sx = (f.layout.width - w) / 2 & ~1
+        let sy = (f.layout.height - h) / 2
+        let dx = (layout.width - w) / 2
+        let dy = (layout.height - h) / 2
         let sl = FrameLayout(format: f.layout.format, width: w, height: h, bytesPerRow: f.layout.bytesPerRow)
         let dl = FrameLayout(format: .bgra, width: w, height: h, bytesPerRow: layout.bytesPerRow)
         let sOffset = sy * f.layout.bytesPerRow + sx * f.layout.format.bytesPerPixel

@@ -25,8 +25,10 @@ public final class RestartingCamera {
 
     /// `Camera.next`, restarting the stream as often as the policy allows when it fails.
     /// Returns nil when the frame could not be decoded (counted as corrupt).
-    public func next<R>(timeout: Double,
-                        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R) throws(CaptureError) -> R? {
+    public func next<R>(
+        timeout: Double,
+        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding, CapturedFrame) -> R
+    ) throws(CaptureError) -> R? {
         while true {
             do throws(CaptureError) {
                 let r = try camera.next(timeout: timeout, body)
@@ -35,7 +37,7 @@ public final class RestartingCamera {
             } catch {
                 earlier = stats
                 camera.stop()
-                current = nil  // closes the device before it is opened again
+                current = nil // closes the device before it is opened again
                 current = try restart.open(after: error)
             }
         }

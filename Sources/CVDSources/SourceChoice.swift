@@ -10,8 +10,10 @@ public enum SourceChoice {
     ///   - doing: the verb for the status lines ("showing", "sending").
     ///   - scene: makes the test scene, with the notice it shows (why there is no camera).
     ///   - watch: with no camera, show the test scene until one is plugged in, then the camera.
-    public static func camera(_ options: CameraOptions, testScene: Bool, reporter: any Reporter, doing: String, watch: Bool = false,
-                              scene: (String?) -> TestSceneSource) throws(CaptureError) -> FrameSource {
+    public static func camera(
+        _ options: CameraOptions, testScene: Bool, reporter: any Reporter, doing: String, watch: Bool = false,
+        scene: (String?) -> TestSceneSource
+    ) throws(CaptureError) -> FrameSource {
         if testScene { return scene(nil) }
         do throws(CaptureError) {
             var restart = CameraRestart(options, reporter: reporter)
@@ -19,8 +21,11 @@ public enum SourceChoice {
         } catch {
             switch CameraErrorPolicy.atStart(error) {
             case .showTestScene:
-                reporter.status("no camera found; \(doing) the built-in test scene" + (watch ? " until one is plugged in" : ""))
-                return watch ? CameraSource(waitingFor: options, because: error, scene: scene(nil), reporter: reporter) : scene(nil)
+                reporter.status(
+                    "no camera found; \(doing) the built-in test scene" + (watch ? " until one is plugged in" : ""))
+                return watch
+                    ? CameraSource(waitingFor: options, because: error, scene: scene(nil), reporter: reporter)
+                    : scene(nil)
             case .waitForCamera, .restartStream:
                 // The camera is there but cannot be used now (busy, or its stream still
                 // fails after the restarts): say why (the scene shows it too), and switch
@@ -29,7 +34,7 @@ public enum SourceChoice {
                 reporter.status(why)
                 return CameraSource(waitingFor: options, because: error, scene: scene(why), reporter: reporter)
             case .fail:
-                throw error  // a wrong --device/--format/--size/--control: the user must fix it
+                throw error // a wrong --device/--format/--size/--control: the user must fix it
             }
         }
     }

@@ -16,7 +16,10 @@ final class TableBuildQueue: Sendable {
     private final class Request: Sendable {
         weak let kernel: FrameKernel?
         let encoding: YCbCrEncoding
-        init(_ kernel: FrameKernel, _ encoding: YCbCrEncoding) { self.kernel = kernel; self.encoding = encoding }
+        init(_ kernel: FrameKernel, _ encoding: YCbCrEncoding) {
+            self.kernel = kernel
+            self.encoding = encoding
+        }
     }
 
     private struct State {
@@ -59,7 +62,7 @@ final class TableBuildQueue: Sendable {
                 if r == nil && s.releasing.isEmpty { s.running = false }
                 return (s.releasing, r)
             }
-            if doomed.isEmpty && next == nil { return }  // `running` was cleared under the lock
+            if doomed.isEmpty && next == nil { return } // `running` was cleared under the lock
             if let next {
                 // Strong only while building: the cache may drop the kernel meanwhile; the
                 // table then goes with it.

@@ -36,7 +36,8 @@ public final class TestSceneSource: FrameSource {
     public init(size: FrameSize, fps: FrameRate?, notice: String? = nil, format: Format = .yuyv) {
         self.notice = notice
         self.format = format
-        let w = size.width & ~1, h = size.height
+        let w = size.width & ~1
+        let h = size.height
         switch format {
         case .yuyv:
             let yuyv = TestScene.render(width: w, height: h).ycbcr(.yuyv)
@@ -61,10 +62,15 @@ public final class TestSceneSource: FrameSource {
 
     public func start(into sink: LatestFrame) {
         if let notice { sink.status = .failed(notice) }
-        let bytes = bytes, layout = layout, period = fps?.period, format = format
+        let bytes = bytes
+        let layout = layout
+        let period = fps?.period
+        let format = format
         thread.start { thread in
-            let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: layout.width, height: layout.height,
-                                                             bytesPerLine: 0, sizeImage: bytes.count))
+            let decoder = FrameDecoder(
+                format: CaptureFormat(
+                    fourCC: .mjpeg, width: layout.width, height: layout.height,
+                    bytesPerLine: 0, sizeImage: bytes.count))
             var ring = FrameRing()
             var next = SystemClock.monotonic
             while thread.isRunning {
@@ -75,7 +81,9 @@ public final class TestSceneSource: FrameSource {
                 case .mjpeg:
                     // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
                     let ok = bytes.withUnsafeBytes { jpeg in
-                        (try? decoder.decode(jpeg, reduction: sink.reduction) { out, l, enc in ring.publish(out, l, enc, to: sink) }) != nil
+                        (try? decoder.decode(jpeg, reduction: sink.reduction) { out, l, enc in
+                            ring.publish(out, l, enc, to: sink)
+                        }) != nil
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }
                 }

@@ -54,7 +54,8 @@ public final class VirtualCamera {
     @discardableResult
     public func send(_ frame: UnsafeRawBufferPointer, _ layout: FrameLayout) throws(OutputError) -> Bool {
         precondition(layout.width == size.width && layout.height == size.height, "frames must be \(size)")
-        let enc = output.format.ycbcr, el = encodedLayout
+        let enc = output.format.ycbcr
+        let el = encodedLayout
         encoded.withUnsafeMutableBytes { d in
             // Layouts checked above and in `init`; the encoder validates them again.
             try? YCbCrEncoder.encode(source: frame, layout, destination: d, el, encoding: enc)

@@ -1,8 +1,8 @@
 import CVDCapture
 import CVDCore
 import CVDSystem
-import FoundationEssentials
 import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// The live view's frames to a virtual camera, from a thread of its own so that a device
@@ -33,7 +33,9 @@ public final class VirtualCameraFeed: Sendable {
         let camera = try VirtualCamera.open(device: device, size: FrameSize(size.width & ~1, size.height), fps: fps)
         description = camera.description
         self.size = camera.size
-        let owned = Owned(camera), shared = shared, period = fps.period
+        let owned = Owned(camera)
+        let shared = shared
+        let period = fps.period
         thread.start { thread in
             // The camera is this thread's alone from here on.
             guard let camera = owned.take() else { return }
@@ -43,14 +45,17 @@ public final class VirtualCameraFeed: Sendable {
                 _ = shared.wake.wait(timeout: .now() + period)
                 let fresh = shared.slot.withLock { s -> Bool in
                     guard s.fresh else { return false }
-                    swap(&frame, &s.bytes)  // no copy: the offered buffer comes over, the old one goes back
+                    swap(&frame, &s.bytes) // no copy: the offered buffer comes over, the old one goes back
                     layout = s.layout
                     s.fresh = false
                     return true
                 }
                 do {
-                    if fresh, let l = layout { _ = try frame.withUnsafeBytes { b in try camera.send(b, l) } }
-                    else { try camera.resend() }
+                    if fresh, let l = layout {
+                        _ = try frame.withUnsafeBytes { b in try camera.send(b, l) }
+                    } else {
+                        try camera.resend()
+                    }
                 } catch {
                     reporter.status("virtual camera stopped: \(error)")
                     return
@@ -62,10 +67,16 @@ public final class VirtualCameraFeed: Sendable {
     /// Offers a packed RGB frame of `size` (others are skipped); copies it, so the caller's
     /// buffer is free again on return. Allocates only when the buffer it reuses is too small.
     public func offer(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) {
-        guard layout.width == size.width, layout.height == size.height, bytes.count >= layout.minimumByteCount else { return }
+        guard layout.width == size.width, layout.height == size.height, bytes.count >= layout.minimumByteCount else {
+            return
+        }
         shared.slot.withLock { s in
-            if s.bytes.count != layout.minimumByteCount { s.bytes = [UInt8](repeating: 0, count: layout.minimumByteCount) }
-            s.bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<layout.minimumByteCount])) }
+            if s.bytes.count != layout.minimumByteCount {
+                s.bytes = [UInt8](repeating: 0, count: layout.minimumByteCount)
+            }
+            s.bytes.withUnsafeMutableBytes {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<layout.minimumByteCount]))
+            }
             s.layout = layout
             s.fresh = true
         }
@@ -78,7 +89,7 @@ public final class VirtualCameraFeed: Sendable {
 }
 
 /// Hands a non-Sendable value to one other thread, once.
-private final class Owned<T>: @unchecked Sendable {  // `value` is only touched under `lock`
+private final class Owned<T>: @unchecked Sendable { // `value` is only touched under `lock`
     private let lock = Lock()
     private var value: T?
 

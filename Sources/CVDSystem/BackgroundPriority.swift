@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Scheduling priority for work that must never slow the live picture down.
@@ -12,11 +12,11 @@ public enum BackgroundPriority {
     /// (the work just runs at normal priority) and is ignored.
     public static func enterForCurrentThread() {
         #if canImport(Glibc)
-        var param = sched_param(sched_priority: 0)
-        // SCHED_IDLE is 5 on Linux; Glibc's module declares it only under _GNU_SOURCE.
-        if sched_setscheduler(0, 5, &param) != 0 {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        }
+            var param = sched_param(sched_priority: 0)
+            // SCHED_IDLE is 5 on Linux; Glibc's module declares it only under _GNU_SOURCE.
+            if sched_setscheduler(0, 5, &param) != 0 {
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            }
         #endif
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts a named, detached POSIX thread (what Foundation's `Thread` did; cvdcam does not
@@ -31,7 +31,10 @@ public enum DetachedThread {
 private final class ThreadJob: Sendable {
     let name: String
     let body: @Sendable () -> Void
-    init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
+    init(name: String, body: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.body = body
+    }
 }
 
 /// The new thread's C entry point: takes back the job `start` retained and runs it.

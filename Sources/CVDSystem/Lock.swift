@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain mutex with `lock()`/`unlock()` (Foundation's NSLock, which cvdcam no longer

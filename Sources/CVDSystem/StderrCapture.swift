@@ -30,7 +30,7 @@ public enum StderrCapture {
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }  // stderr closed or broken: nothing more to do
+            if n <= 0 { return } // stderr closed or broken: nothing more to do
             bytes = bytes.dropFirst(n)
         }
     }
@@ -51,7 +51,7 @@ public enum StderrCapture {
             close(fds[0])
         }
         let result = try body()
-        dup2(saved, 2)  // closes the pipe's last write end, so the read below ends
+        dup2(saved, 2) // closes the pipe's last write end, so the read below ends
         var text: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {

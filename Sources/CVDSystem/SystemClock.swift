@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The C runtime's clocks in seconds, as `Double` (wraps `clock_gettime`). Named for what

@@ -5,7 +5,8 @@ extension StringProtocol {
     public var trimmed: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         guard let first = firstIndex(where: { !isSpace($0) }),
-              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(self[first...last])
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the calling thread has used so far (wraps `getrusage(RUSAGE_THREAD)` and reads
@@ -25,27 +25,33 @@ public struct ThreadUsage: Sendable {
     /// The calling thread's usage now; zeros where `getrusage` is unavailable.
     public static var current: ThreadUsage {
         #if canImport(Glibc)
-        var u = rusage()
-        // RUSAGE_THREAD (1 on Linux; glibc declares it only under _GNU_SOURCE, which Swift's
-        // Glibc module does not set): the calling thread only. Fails only for a bad `who`.
-        if getrusage(__rusage_who_t(1), &u) == 0 {
-            let s = Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
-            let sys = Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
-            return ThreadUsage(cpuSeconds: s, preemptions: Int(u.ru_nivcsw), waitedSeconds: runDelay(),
-                               systemSeconds: sys, minorFaults: Int(u.ru_minflt))
-        }
+            var u = rusage()
+            // RUSAGE_THREAD (1 on Linux; glibc declares it only under _GNU_SOURCE, which Swift's
+            // Glibc module does not set): the calling thread only. Fails only for a bad `who`.
+            if getrusage(__rusage_who_t(1), &u) == 0 {
+                let s =
+                    Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec)
+                    / 1e6
+                let sys = Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+                return ThreadUsage(
+                    cpuSeconds: s, preemptions: Int(u.ru_nivcsw), waitedSeconds: runDelay(),
+                    systemSeconds: sys, minorFaults: Int(u.ru_minflt))
+            }
         #endif
         return ThreadUsage(cpuSeconds: 0, preemptions: 0, waitedSeconds: 0)
     }
 
     /// The usage between `earlier` and this one.
     public func since(_ earlier: ThreadUsage) -> ThreadUsage {
-        ThreadUsage(cpuSeconds: cpuSeconds - earlier.cpuSeconds, preemptions: preemptions - earlier.preemptions,
-                    waitedSeconds: waitedSeconds - earlier.waitedSeconds, systemSeconds: systemSeconds - earlier.systemSeconds,
-                    minorFaults: minorFaults - earlier.minorFaults)
+        ThreadUsage(
+            cpuSeconds: cpuSeconds - earlier.cpuSeconds, preemptions: preemptions - earlier.preemptions,
+            waitedSeconds: waitedSeconds - earlier.waitedSeconds, systemSeconds: systemSeconds - earlier.systemSeconds,
+            minorFaults: minorFaults - earlier.minorFaults)
     }
 
-    public init(cpuSeconds: Double, preemptions: Int, waitedSeconds: Double, systemSeconds: Double = 0, minorFaults: Int = 0) {
+    public init(
+        cpuSeconds: Double, preemptions: Int, waitedSeconds: Double, systemSeconds: Double = 0, minorFaults: Int = 0
+    ) {
         self.cpuSeconds = cpuSeconds
         self.preemptions = preemptions
         self.waitedSeconds = waitedSeconds
@@ -56,21 +62,21 @@ public struct ThreadUsage: Sendable {
     /// /proc/thread-self/schedstat holds "run-time run-delay timeslices" in nanoseconds.
     private static func runDelay() -> Double {
         #if canImport(Glibc)
-        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        return withUnsafeMutableBytes(of: &buffer) { raw -> Double in
-            let n = read(fd, raw.baseAddress, raw.count)
-            guard n > 0 else { return 0 }
-            let fields = raw.prefix(n).split(separator: UInt8(ascii: " "))
-            guard fields.count >= 2 else { return 0 }
-            var ns: UInt64 = 0
-            for d in fields[1] where d >= 48 && d <= 57 { ns = ns &* 10 &+ UInt64(d - 48) }
-            return Double(ns) / 1e9
-        }
+            let fd = open("/proc/thread-self/schedstat", O_RDONLY)
+            guard fd >= 0 else { return 0 }
+            defer { close(fd) }
+            var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            return withUnsafeMutableBytes(of: &buffer) { raw -> Double in
+                let n = read(fd, raw.baseAddress, raw.count)
+                guard n > 0 else { return 0 }
+                let fields = raw.prefix(n).split(separator: UInt8(ascii: " "))
+                guard fields.count >= 2 else { return 0 }
+                var ns: UInt64 = 0
+                for d in fields[1] where d >= 48 && d <= 57 { ns = ns &* 10 &+ UInt64(d - 48) }
+                return Double(ns) / 1e9
+            }
         #else
-        return 0
+            return 0
         #endif
     }
 }

@@ -21,7 +21,9 @@ public enum UserDirectories {
             let l = line.trimmed
             guard l.hasPrefix(key) else { continue }
             var value = String(l.dropFirst(key.count))
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             if value.hasPrefix("$HOME") { value = home + value.dropFirst(5) }
             guard value.hasPrefix("/"), value != home, value != home + "/" else { return nil }
             return value

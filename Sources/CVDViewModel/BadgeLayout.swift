@@ -18,8 +18,10 @@ public enum BadgeLayout {
     /// The badge for `badge` over `area` (the picture, or the split side it labels) inside
     /// `pane`; `compact` starts from the shortest text (mode and severity only). nil when
     /// not even the icon fits (a split side squeezed to nothing).
-    public static func place(_ badge: ModeBadge, fontSize: Int, area: Rect, pane: Rect, alignRight: Bool,
-                             compact: Bool = false, measure: TextMeasuring) -> LabelBox? {
+    public static func place(
+        _ badge: ModeBadge, fontSize: Int, area: Rect, pane: Rect, alignRight: Bool,
+        compact: Bool = false, measure: TextMeasuring
+    ) -> LabelBox? {
         let cap = max(minimumFont, Int(area.h * maximumHeightShare))
         let base = min(fontSize, cap)
         let texts = compact ? [badge.texts.last!] : badge.texts
@@ -30,12 +32,18 @@ public enum BadgeLayout {
         }
         func fits(_ w: Double, _ size: Int) -> Bool { w + 2 * margin(size) <= area.w }
         var choice: (text: String?, size: Int)?
-        for t in texts where fits(width(t, base).0, base) { choice = (t, base); break }
+        for t in texts where fits(width(t, base).0, base) {
+            choice = (t, base)
+            break
+        }
         if choice == nil {
             var size = base
             while size > minimumFont {
                 size = max(minimumFont, Int(Double(size) * 0.9))
-                if fits(width(texts.last!, size).0, size) { choice = (texts.last!, size); break }
+                if fits(width(texts.last!, size).0, size) {
+                    choice = (texts.last!, size)
+                    break
+                }
             }
         }
         if choice == nil {
@@ -47,15 +55,26 @@ public enum BadgeLayout {
         }
         let (text, size) = choice!
         let (w, t) = width(text, size)
-        let pad = padding(size), m = margin(size)
+        let pad = padding(size)
+        let m = margin(size)
         let h = max(Double(size), Double(t.height)) + 2 * pad
         let x = alignRight ? area.maxX - m - w : area.x + m
         // Off the picture when the bar above it has room, else over its top edge.
         let y = area.y - pane.y >= h + 2 * m ? area.y - m - h : area.y + m
-        let lines = text.map { [LabelBox.Line(text: $0, fontSize: size,
-                                              rect: Rect(x + pad + Double(size) + pad, y + (h - Double(t.height)) / 2,
-                                                         Double(t.width), Double(t.height)).whole)] } ?? []
-        return LabelBox(shim: Rect(x, y, w, h), icon: (badge, Rect(x + pad, y + (h - Double(size)) / 2, Double(size), Double(size))),
-                        lines: lines)
+        let lines =
+            text.map {
+                [
+                    LabelBox.Line(
+                        text: $0, fontSize: size,
+                        rect: Rect(
+                            x + pad + Double(size) + pad, y + (h - Double(t.height)) / 2,
+                            Double(t.width), Double(t.height)
+                        ).whole)
+                ]
+            } ?? []
+        return LabelBox(
+            shim: Rect(x, y, w, h),
+            icon: (badge, Rect(x + pad, y + (h - Double(size)) / 2, Double(size), Double(size))),
+            lines: lines)
     }
 }

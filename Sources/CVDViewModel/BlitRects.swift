@@ -12,7 +12,12 @@ public struct BlitRects: Equatable, Sendable {
     /// Integer rectangles: x, y, width, height.
     public struct Box: Equatable, Sendable {
         public var x: Int, y: Int, w: Int, h: Int
-        public init(_ x: Int, _ y: Int, _ w: Int, _ h: Int) { self.x = x; self.y = y; self.w = w; self.h = h }
+        public init(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
+            self.x = x
+            self.y = y
+            self.w = w
+            self.h = h
+        }
     }
 
     public let source: Box
@@ -22,15 +27,24 @@ public struct BlitRects: Equatable, Sendable {
     public init?(source s: Rect, destination d: Rect, width: Int, height: Int) {
         guard s.w > 0, s.h > 0, d.w > 0, d.h > 0 else { return nil }
         // Clip in window coordinates, then round the clipped edges.
-        let x0 = max(d.x, 0), y0 = max(d.y, 0)
-        let x1 = min(d.x + d.w, Double(width)), y1 = min(d.y + d.h, Double(height))
-        let dx0 = Int(x0.rounded()), dy0 = Int(y0.rounded()), dx1 = Int(x1.rounded()), dy1 = Int(y1.rounded())
+        let x0 = max(d.x, 0)
+        let y0 = max(d.y, 0)
+        let x1 = min(d.x + d.w, Double(width))
+        let y1 = min(d.y + d.h, Double(height))
+        let dx0 = Int(x0.rounded())
+        let dy0 = Int(y0.rounded())
+        let dx1 = Int(x1.rounded())
+        let dy1 = Int(y1.rounded())
         guard dx1 > dx0, dy1 > dy0 else { return nil }
         // The source part that maps onto the clipped destination (same fractions).
-        let sx = s.w / d.w, sy = s.h / d.h
-        let sx0 = s.x + (x0 - d.x) * sx, sy0 = s.y + (y0 - d.y) * sy
-        let sx1 = s.x + (x1 - d.x) * sx, sy1 = s.y + (y1 - d.y) * sy
-        let a = Int(sx0.rounded()), b = Int(sy0.rounded())
+        let sx = s.w / d.w
+        let sy = s.h / d.h
+        let sx0 = s.x + (x0 - d.x) * sx
+        let sy0 = s.y + (y0 - d.y) * sy
+        let sx1 = s.x + (x1 - d.x) * sx
+        let sy1 = s.y + (y1 - d.y) * sy
+        let a = Int(sx0.rounded())
+        let b = Int(sy0.rounded())
         var src = Box(a, b, max(1, Int(sx1.rounded()) - a), max(1, Int(sy1.rounded()) - b))
         let dst = Box(dx0, dy0, dx1 - dx0, dy1 - dy0)
         // Nearly 1:1 (a reduced pane texture in its pane): the source's few extra pixels

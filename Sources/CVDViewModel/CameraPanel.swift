@@ -28,14 +28,18 @@ public enum CameraPanel {
     /// - Parameters:
     ///   - title: e.g. "Camera: vivid (/dev/video0)".
     ///   - controls: the panel's controls (`CameraControl.panel`), in order; empty: `empty` is said instead.
-    public static func layout(title: String, controls: [CameraControl], selection: Int, empty: String,
-                              window: FrameSize, uiScale: Double, measure: TextMeasuring) -> LabelBox {
-        let W = Double(window.width), H = Double(window.height)
+    public static func layout(
+        title: String, controls: [CameraControl], selection: Int, empty: String,
+        window: FrameSize, uiScale: Double, measure: TextMeasuring
+    ) -> LabelBox {
+        let winW = Double(window.width)
+        let winH = Double(window.height)
         let selected = row(selection, count: controls.count)
         let rows = controls.enumerated().map { i, c in (i == selected ? marker : "", c.name, valueText(c)) }
         var font = max(9, Int(Double(LabelStyle.fontSize(windowHeight: window.height, uiScale: uiScale)) * 0.8))
         while true {
-            let pad = (Double(font) * 0.8).rounded(), gap = Double(font)
+            let pad = (Double(font) * 0.8).rounded()
+            let gap = Double(font)
             let big = Int((Double(font) * 1.15).rounded())
             func width(_ t: String, _ size: Int) -> Double { Double(measure.size(of: t, fontSize: size).width) }
             let lineH = Double(measure.size(of: "Ag", fontSize: font).height)
@@ -46,16 +50,21 @@ public enum CameraPanel {
             let bodyW = rows.isEmpty ? width(empty, font) : markW + nameW + gap + valueW
             let innerW = max(bodyW, width(title, big), width(keysNote, font))
             let bodyH = lineH * Double(max(1, rows.count))
-            let sheetW = innerW + 2 * pad, sheetH = titleH + bodyH + lineH * 1.5 + 2 * pad
-            guard (sheetW <= W * 0.96 && sheetH <= H * 0.96) || font <= 9 else {
+            let sheetW = innerW + 2 * pad
+            let sheetH = titleH + bodyH + lineH * 1.5 + 2 * pad
+            guard (sheetW <= winW * 0.96 && sheetH <= winH * 0.96) || font <= 9 else {
                 font -= max(1, font / 12)
                 continue
             }
-            let sx = max(0, (W - sheetW - pad).rounded(.down)), sy = max(0, ((H - sheetH) / 2).rounded(.down))
+            let sx = max(0, (winW - sheetW - pad).rounded(.down))
+            let sy = max(0, ((winH - sheetH) / 2).rounded(.down))
             var lines: [LabelBox.Line] = []
             func add(_ t: String, _ size: Int, _ x: Double, _ y: Double) {
                 let w = min(width(t, size), sx + sheetW - pad - x)
-                lines.append(.init(text: t, fontSize: size, rect: Rect(x, y, max(0, w), Double(measure.size(of: t, fontSize: size).height)).whole))
+                lines.append(
+                    .init(
+                        text: t, fontSize: size,
+                        rect: Rect(x, y, max(0, w), Double(measure.size(of: t, fontSize: size).height)).whole))
             }
             add(title, big, sx + pad, sy + pad)
             var y = sy + pad + titleH

@@ -168,5 +168,8 @@ public enum Command: Equatable, Sendable {
 /// A point in normalised view coordinates (0…1 across the picture area).
 public struct Point: Equatable, Sendable {
     public var x: Double, y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
 }

@@ -13,13 +13,16 @@ public enum DecodeScale {
     public static func reduction(state: ViewState, window: FrameSize, picture: FrameSize) -> Int {
         guard picture.width > 0, picture.height > 0 else { return 1 }
         let panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
-        var needW = 0.0, needH = 0.0
+        var needW = 0.0
+        var needH = 0.0
         for pane in panes {
-            let r = PaneGeometry.fit(pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+            let r = PaneGeometry.fit(
+                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
             needW = max(needW, r.w * state.zoom)
             needH = max(needH, r.h * state.zoom)
         }
         // A pixel of slack for the fit's rounding.
-        return reductions.first { Double(picture.width / $0) + 1 >= needW && Double(picture.height / $0) + 1 >= needH } ?? 1
+        return reductions.first { Double(picture.width / $0) + 1 >= needW && Double(picture.height / $0) + 1 >= needH }
+            ?? 1
     }
 }

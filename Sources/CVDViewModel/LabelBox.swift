@@ -31,8 +31,10 @@ public struct LabelBox: Equatable, Sendable {
         public let colour: RGB8
     }
 
-    public init(shim: Rect, icon: (badge: ModeBadge, rect: Rect)? = nil, lines: [Line],
-                swatches: [Swatch] = [], shimAlpha: Double = LabelStyle.shimAlpha) {
+    public init(
+        shim: Rect, icon: (badge: ModeBadge, rect: Rect)? = nil, lines: [Line],
+        swatches: [Swatch] = [], shimAlpha: Double = LabelStyle.shimAlpha
+    ) {
         (self.shim, self.icon, self.lines) = (shim, icon, lines)
         (self.swatches, self.shimAlpha) = (swatches, shimAlpha)
     }

@@ -23,7 +23,10 @@ public struct ModeBadge: Equatable, Sendable {
         colour = Self.colour(for: sim.mode)
         var mode = sim.mode.displayName
         if sim.mode.takesSeverity { mode += " " + String(cFormat: "%.1f", sim.severity) }
-        guard sim.mode != .normal else { texts = [mode]; return }
+        guard sim.mode != .normal else {
+            texts = [mode]
+            return
+        }
         let model = sim.model.displayName
         let short = Self.shortName(sim.model)
         texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
@@ -76,7 +79,9 @@ public struct ModeBadge: Equatable, Sendable {
 
     /// The icon as filled triangles inside the square (x, y, size), in pixels.
     public func triangles(x: Double, y: Double, size s: Double) -> [[(Double, Double)]] {
-        let cx = x + s / 2, cy = y + s / 2, r = s / 2
+        let cx = x + s / 2
+        let cy = y + s / 2
+        let r = s / 2
         let thick = s * 0.2
         func poly(_ pts: [(Double, Double)]) -> [[(Double, Double)]] {
             (1..<(pts.count - 1)).map { [pts[0], pts[$0], pts[$0 + 1]] }
@@ -106,7 +111,8 @@ public struct ModeBadge: Equatable, Sendable {
         case .diamondOutline: return ring(dia, regular(4, radius: r - thick * 1.41, rotation: 0))
         case .halfDisc:
             // Left half filled, right half outlined: "half the colours gone".
-            let outer = regular(32, radius: r, rotation: 0), inner = regular(32, radius: r - thick, rotation: 0)
+            let outer = regular(32, radius: r, rotation: 0)
+            let inner = regular(32, radius: r - thick, rotation: 0)
             let left = (8...24).map { outer[$0] }
             return poly(left) + ring(outer, inner)
         }

@@ -1,5 +1,5 @@
-import CVDSystem
 import CVDCore
+import CVDSystem
 
 /// Every label on screen for one frame, laid out so that none clips or covers another:
 /// a badge per pane (`BadgeLayout`), state chips bottom right (frozen, zoom), and the
@@ -32,17 +32,20 @@ public struct OverlayPlan: Equatable, Sendable {
     ///   - footer: the source line or a transient message; nil once it has faded.
     ///   - compact: badges show the mode (and severity) only, not the model.
     ///   - probeReadings: per texture, one reading per probe in `state.probes`.
-    public init(geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
-                uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [],
-                caption captionText: String? = nil, measure: TextMeasuring) {
+    public init(
+        geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
+        uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [],
+        caption captionText: String? = nil, measure: TextMeasuring
+    ) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
         let captionBox = captionText.flatMap { Self.caption($0, fontSize: font, window: window, measure: measure) }
         caption = captionBox
         // Everything else at the bottom sits above the caption.
         let bottom = captionBox?.shim.y ?? Double(window.height)
         if let g = geometry, !state.probes.isEmpty {
-            let p = ProbeLayout.place(state.probes, readings: probeReadings, simulations: simulations, geometry: g,
-                                      fontSize: max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale)), measure: measure)
+            let p = ProbeLayout.place(
+                state.probes, readings: probeReadings, simulations: simulations, geometry: g,
+                fontSize: max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale)), measure: measure)
             markers = p.markers
             callouts = p.callouts
         }
@@ -50,10 +53,13 @@ public struct OverlayPlan: Equatable, Sendable {
         func place(_ size: Int) -> [LabelBox] {
             (geometry?.badges ?? []).compactMap { a -> LabelBox? in
                 guard simulations.indices.contains(a.texture) else { return nil }
-                let badge = a.texture == state.assistedTexture ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
+                let badge =
+                    a.texture == state.assistedTexture
+                    ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
                     : ModeBadge(simulations[a.texture])
-                return BadgeLayout.place(badge, fontSize: size, area: a.area, pane: a.pane,
-                                         alignRight: a.alignRight, compact: compact, measure: measure)
+                return BadgeLayout.place(
+                    badge, fontSize: size, area: a.area, pane: a.pane,
+                    alignRight: a.alignRight, compact: compact, measure: measure)
             }
         }
         var badges = place(font)
@@ -61,7 +67,8 @@ public struct OverlayPlan: Equatable, Sendable {
         if shared < font { badges = place(shared) }
         self.badges = badges
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
-        let W = Double(window.width), H = Double(window.height)
+        let winW = Double(window.width)
+        let winH = Double(window.height)
         var texts: [String] = []
         if state.frozen { texts.append("❚❚ Frozen") }
         if state.zoom > 1.0001 { texts.append(String(cFormat: "Zoom %.1f×", state.zoom)) }
@@ -70,35 +77,43 @@ public struct OverlayPlan: Equatable, Sendable {
         // else in a row of their own above the footer when that row covers no badge;
         // else right of the footer at a smaller size. The footer is at most 22 % of the height.
         func footerBox(_ right: Double) -> LabelBox? {
-            footer.flatMap { Self.footer($0, fontSize: small, room: Rect(0, 0, right, bottom), maxHeight: H * 0.22, measure: measure) }
+            footer.flatMap {
+                Self.footer(
+                    $0, fontSize: small, room: Rect(0, 0, right, bottom), maxHeight: winH * 0.22, measure: measure)
+            }
         }
-        let row = Self.chipRow(texts, fontSize: small, right: W, bottom: bottom, measure: measure)
-        if (row.first?.shim.x ?? W) >= W * 0.6 {
+        let row = Self.chipRow(texts, fontSize: small, right: winW, bottom: bottom, measure: measure)
+        if (row.first?.shim.x ?? winW) >= winW * 0.6 {
             chips = row
-            self.footer = footerBox(row.first?.shim.x ?? W)
+            self.footer = footerBox(row.first?.shim.x ?? winW)
             return
         }
-        let fullFooter = footerBox(W)
-        let above = Self.chipRow(texts, fontSize: small, right: W, bottom: fullFooter?.shim.y ?? bottom, measure: measure)
-        if (above.first?.shim.x ?? 0) >= 0, !above.contains(where: { c in badges.contains { $0.shim.intersects(c.shim) } }) {
+        let fullFooter = footerBox(winW)
+        let above = Self.chipRow(
+            texts, fontSize: small, right: winW, bottom: fullFooter?.shim.y ?? bottom, measure: measure)
+        if (above.first?.shim.x ?? 0) >= 0,
+            !above.contains(where: { c in badges.contains { $0.shim.intersects(c.shim) } })
+        {
             chips = above
             self.footer = fullFooter
             return
         }
         var chipFont = small
         var shrunk = row
-        while chipFont > BadgeLayout.minimumFont, let first = shrunk.first, first.shim.x < W * 0.6 {
+        while chipFont > BadgeLayout.minimumFont, let first = shrunk.first, first.shim.x < winW * 0.6 {
             chipFont -= 1
-            shrunk = Self.chipRow(texts, fontSize: chipFont, right: W, bottom: bottom, measure: measure)
+            shrunk = Self.chipRow(texts, fontSize: chipFont, right: winW, bottom: bottom, measure: measure)
         }
         chips = shrunk
-        self.footer = footerBox(shrunk.first?.shim.x ?? W)
+        self.footer = footerBox(shrunk.first?.shim.x ?? winW)
     }
 
     /// This plan with the `i` overlay's `lines` placed by `StatsPanel` at the footer's text
     /// size, clear of every other label.
-    public func withStats(_ lines: [String], state: ViewState, window: FrameSize, uiScale: Double,
-                          measure: TextMeasuring) -> OverlayPlan {
+    public func withStats(
+        _ lines: [String], state: ViewState, window: FrameSize, uiScale: Double,
+        measure: TextMeasuring
+    ) -> OverlayPlan {
         var plan = self
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
@@ -109,38 +124,54 @@ public struct OverlayPlan: Equatable, Sendable {
     /// The caption strip: the window's width, at the bottom, in the label size (smaller if
     /// it would take more than three lines or a quarter of the height).
     static func caption(_ text: String, fontSize: Int, window: FrameSize, measure: TextMeasuring) -> LabelBox {
-        let W = Double(window.width), H = Double(window.height)
+        let winW = Double(window.width)
+        let winH = Double(window.height)
         var size = fontSize
         while true {
             let pad = (Double(size) * 0.4).rounded()
-            let lines = HelpSheet.wrap(text, width: W - 4 * pad, font: size, measure)
+            let lines = HelpSheet.wrap(text, width: winW - 4 * pad, font: size, measure)
             let lineH = Double(measure.size(of: "Ag", fontSize: size).height)
             let h = lineH * Double(lines.count) + 2 * pad
-            if (lines.count <= 3 && h <= H * 0.25) || size <= BadgeLayout.minimumFont {
-                let y = H - h
-                return LabelBox(shim: Rect(0, y, W, h),
-                                lines: lines.enumerated().map { i, l in
-                                    let s = measure.size(of: l, fontSize: size)
-                                    return .init(text: l, fontSize: size, rect: Rect(2 * pad, y + pad + Double(i) * lineH,
-                                                                                     min(Double(s.width), W - 4 * pad), Double(s.height)).whole)
-                                })
+            if (lines.count <= 3 && h <= winH * 0.25) || size <= BadgeLayout.minimumFont {
+                let y = winH - h
+                return LabelBox(
+                    shim: Rect(0, y, winW, h),
+                    lines: lines.enumerated().map { i, l in
+                        let s = measure.size(of: l, fontSize: size)
+                        return .init(
+                            text: l, fontSize: size,
+                            rect: Rect(
+                                2 * pad, y + pad + Double(i) * lineH,
+                                min(Double(s.width), winW - 4 * pad), Double(s.height)
+                            ).whole)
+                    })
             }
             size -= max(1, size / 12)
         }
     }
 
     /// Chips right to left from (right, bottom).
-    static func chipRow(_ texts: [String], fontSize: Int, right: Double, bottom: Double, measure: TextMeasuring) -> [LabelBox] {
+    static func chipRow(_ texts: [String], fontSize: Int, right: Double, bottom: Double, measure: TextMeasuring)
+        -> [LabelBox]
+    {
         var chips: [LabelBox] = []
         var right = right
         for text in texts.reversed() {
             let t = measure.size(of: text, fontSize: fontSize)
             let pad = (Double(fontSize) * 0.3).rounded()
-            let w = Double(t.width) + 2 * pad, h = Double(t.height) + 2 * pad
-            let x = right - pad - w, y = bottom - 2 * pad - h
-            chips.insert(LabelBox(shim: Rect(x, y, w, h),
-                                  lines: [.init(text: text, fontSize: fontSize, rect: Rect(x + pad, y + pad, Double(t.width), Double(t.height)).whole)]),
-                         at: 0)
+            let w = Double(t.width) + 2 * pad
+            let h = Double(t.height) + 2 * pad
+            let x = right - pad - w
+            let y = bottom - 2 * pad - h
+            chips.insert(
+                LabelBox(
+                    shim: Rect(x, y, w, h),
+                    lines: [
+                        .init(
+                            text: text, fontSize: fontSize,
+                            rect: Rect(x + pad, y + pad, Double(t.width), Double(t.height)).whole)
+                    ]),
+                at: 0)
             right = x
         }
         return chips
@@ -149,7 +180,9 @@ public struct OverlayPlan: Equatable, Sendable {
     /// The footer, bottom left of `room`: wrapped at clause and word breaks to the room's
     /// width, set smaller while it is taller than `maxHeight` or a word is too wide, and
     /// at the smallest size cut to the lines that fit, ending in "…".
-    static func footer(_ text: String, fontSize: Int, room: Rect, maxHeight: Double, measure: TextMeasuring) -> LabelBox? {
+    static func footer(_ text: String, fontSize: Int, room: Rect, maxHeight: Double, measure: TextMeasuring)
+        -> LabelBox?
+    {
         var size = fontSize
         while true {
             let pad = (Double(size) * 0.3).rounded()
@@ -162,7 +195,10 @@ public struct OverlayPlan: Equatable, Sendable {
             let lineH = Double(sizes.first?.height ?? size)
             let fitsWide = Double(sizes.map(\.width).max() ?? 0) <= width
             let fitsHigh = lineH * Double(lines.count) + 2 * pad <= maxHeight
-            guard (fitsWide && fitsHigh) || size <= BadgeLayout.minimumFont else { size -= 1; continue }
+            guard (fitsWide && fitsHigh) || size <= BadgeLayout.minimumFont else {
+                size -= 1
+                continue
+            }
             let keep = max(1, min(lines.count, Int((maxHeight - 2 * pad) / lineH)))
             if keep < lines.count {
                 lines = Array(lines.prefix(keep))
@@ -171,13 +207,16 @@ public struct OverlayPlan: Equatable, Sendable {
             }
             let widest = Double(sizes.map(\.width).max() ?? 0)
             let h = lineH * Double(lines.count)
-            let x = room.x + pad, y = room.maxY - h - 3 * pad
+            let x = room.x + pad
+            let y = room.maxY - h - 3 * pad
             let w = min(widest, width)
-            return LabelBox(shim: Rect(x, y - pad, w + 2 * pad, h + 2 * pad),
-                            lines: zip(lines, sizes).enumerated().map { i, l in
-                                .init(text: l.0, fontSize: size,
-                                      rect: Rect(x + pad, y + Double(i) * lineH, min(Double(l.1.width), width), lineH).whole)
-                            })
+            return LabelBox(
+                shim: Rect(x, y - pad, w + 2 * pad, h + 2 * pad),
+                lines: zip(lines, sizes).enumerated().map { i, l in
+                    .init(
+                        text: l.0, fontSize: size,
+                        rect: Rect(x + pad, y + Double(i) * lineH, min(Double(l.1.width), width), lineH).whole)
+                })
         }
     }
 }

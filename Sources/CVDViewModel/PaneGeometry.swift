@@ -1,7 +1,12 @@
 /// Where panes go in the window, and where the picture goes in a pane.
 public struct Rect: Equatable, Sendable {
     public var x: Double, y: Double, w: Double, h: Double
-    public init(_ x: Double, _ y: Double, _ w: Double, _ h: Double) { self.x = x; self.y = y; self.w = w; self.h = h }
+    public init(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+    }
     public func contains(_ px: Double, _ py: Double) -> Bool { px >= x && px < x + w && py >= y && py < y + h }
 }
 
@@ -13,23 +18,31 @@ public enum PaneGeometry {
         case .assist:
             let g = quadGap(width: width, height: height)
             let w = ((width - 2 * g) / 3).rounded(.down)
-            return [Rect(0, 0, w, height), Rect(w + g, 0, w, height), Rect(2 * (w + g), 0, width - 2 * (w + g), height)]
+            return [
+                Rect(0, 0, w, height), Rect(w + g, 0, w, height), Rect(2 * (w + g), 0, width - 2 * (w + g), height),
+            ]
         case .quad:
             // A gap between the panes keeps four pictures from reading as one.
             let g = quadGap(width: width, height: height)
-            let w = ((width - g) / 2).rounded(.down), h = ((height - g) / 2).rounded(.down)
-            return [Rect(0, 0, w, h), Rect(w + g, 0, width - w - g, h),
-                    Rect(0, h + g, w, height - h - g), Rect(w + g, h + g, width - w - g, height - h - g)]
+            let w = ((width - g) / 2).rounded(.down)
+            let h = ((height - g) / 2).rounded(.down)
+            return [
+                Rect(0, 0, w, h), Rect(w + g, 0, width - w - g, h),
+                Rect(0, h + g, w, height - h - g), Rect(w + g, h + g, width - w - g, height - h - g),
+            ]
         }
     }
 
     /// The gap between 2×2 panes: about 0.4 % of the window's smaller side, at least 2 px.
-    public static func quadGap(width: Double, height: Double) -> Double { max(2, (min(width, height) * 0.004).rounded()) }
+    public static func quadGap(width: Double, height: Double) -> Double {
+        max(2, (min(width, height) * 0.004).rounded())
+    }
 
     /// The largest rectangle of the picture's aspect ratio centred in `pane` (letterboxed).
     public static func fit(pictureWidth pw: Double, pictureHeight ph: Double, in pane: Rect) -> Rect {
         let s = min(pane.w / pw, pane.h / ph)
-        let w = (pw * s).rounded(), h = (ph * s).rounded()
+        let w = (pw * s).rounded()
+        let h = (ph * s).rounded()
         return Rect(pane.x + ((pane.w - w) / 2).rounded(.down), pane.y + ((pane.h - h) / 2).rounded(.down), w, h)
     }
 }

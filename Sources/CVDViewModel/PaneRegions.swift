@@ -35,18 +35,23 @@ public struct PaneRegions: Equatable, Sendable {
         // Per texture, the union of its pieces' sources (x0, y0, x1, y1), in picture pixels.
         var spans = [(Double, Double, Double, Double)?](repeating: nil, count: state.renderedSimulations.count)
         for p in geometry.pieces where p.texture < spans.count {
-            let s = p.source, u = spans[p.texture] ?? (s.x, s.y, s.x + s.w, s.y + s.h)
+            let s = p.source
+            let u = spans[p.texture] ?? (s.x, s.y, s.x + s.w, s.y + s.h)
             spans[p.texture] = (min(u.0, s.x), min(u.1, s.y), max(u.2, s.x + s.w), max(u.3, s.y + s.h))
         }
         regions = spans.map { span in
             guard let span else { return nil }
-            let x0 = span.0 * scale, y0 = span.1 * scale, x1 = span.2 * scale, y1 = span.3 * scale
+            let x0 = span.0 * scale
+            let y0 = span.1 * scale
+            let x1 = span.2 * scale
+            let y1 = span.3 * scale
             // A pixel of margin, clamped to the texture; the left edge down and the right
             // edge up to even columns.
             let left = max(0, Int((x0 - 1).rounded(.down))) & ~1
             var right = min(size.width, Int((x1 + 1).rounded(.up)))
             if right & 1 == 1 { right = min(size.width, right + 1) }
-            let top = max(0, Int((y0 - 1).rounded(.down))), bottom = min(size.height, Int((y1 + 1).rounded(.up)))
+            let top = max(0, Int((y0 - 1).rounded(.down)))
+            let bottom = min(size.height, Int((y1 + 1).rounded(.up)))
             guard right > left, bottom > top else { return nil }
             return BlitRects.Box(left, top, right - left, bottom - top)
         }

@@ -31,8 +31,13 @@ public struct PointerGesture: Sendable {
 
     /// Left button up at (x, y): a click (no drag, not on the divider) puts a probe there.
     public mutating func release(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
-        defer { drag = nil; press = nil }
-        guard let p = press, !p.moved, drag?.onDivider == false, let point = geometry?.picturePoint(x, y) else { return nil }
+        defer {
+            drag = nil
+            press = nil
+        }
+        guard let p = press, !p.moved, drag?.onDivider == false, let point = geometry?.picturePoint(x, y) else {
+            return nil
+        }
         return .probe(point)
     }
 

@@ -41,7 +41,9 @@ public enum ProbeReport {
     }
 
     /// `probes 1–2 under deuteranopia (Viénot 1999): contrast 4.52:1 → 1.08:1, ΔE00 35.2 → 2.1 (look the same)`
-    public static func pairLine(_ p: PairComparison, _ sim: Simulation) -> String { pairLine(p, under: sim.description) }
+    public static func pairLine(_ p: PairComparison, _ sim: Simulation) -> String {
+        pairLine(p, under: sim.description)
+    }
 
     public static func pairLine(_ p: PairComparison, under what: String) -> String {
         "probes 1–2 under \(what): \(p.numbersText) (\(p.verdictSeen.text))"
@@ -49,7 +51,8 @@ public enum ProbeReport {
 
     /// The callout's lines for one probe: the colours, as seen normally and in the pane's mode.
     public static func callout(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> [String] {
-        sim.mode == .normal ? ["\(index + 1)  \(named(r.original))"]
+        sim.mode == .normal
+            ? ["\(index + 1)  \(named(r.original))"]
             : ["\(index + 1)  \(named(r.original))", "→ \(named(r.simulated))"]
     }
 
@@ -57,8 +60,11 @@ public enum ProbeReport {
     public static func pairCallout(_ p: PairComparison, _ sim: Simulation) -> [String] {
         let n = p.numbersText.split(separator: ",").map { $0.trimmed }
         if sim.mode == .normal {
-            return ["1–2: " + n.map { String($0.split(separator: "→").first ?? Substring($0)).trimmed }
-                        .joined(separator: ", "), p.verdictNormal.text]
+            return [
+                "1–2: "
+                    + n.map { String($0.split(separator: "→").first ?? Substring($0)).trimmed }
+                    .joined(separator: ", "), p.verdictNormal.text,
+            ]
         }
         return ["1–2: " + (n.first ?? ""), (n.dropFirst().first ?? "") + ": " + p.verdictSeen.text]
     }

@@ -42,8 +42,10 @@ public enum SourceLine {
             let clauseEnd = line.hasSuffix("; ") || line.hasSuffix(" — ")
             // Start a new line when this piece does not fit, or at a clause break once the
             // line is more than half full.
-            if !line.isEmpty, line.count + piece.trimmed.count > maxChars
-                || (clauseEnd && line.count > maxChars / 2 && n < pieces.count) {
+            if !line.isEmpty,
+                line.count + piece.trimmed.count > maxChars
+                    || (clauseEnd && line.count > maxChars / 2 && n < pieces.count)
+            {
                 lines.append(line.trimmed)
                 line = ""
             }

@@ -39,7 +39,8 @@ public struct ViewGeometry: Equatable, Sendable {
     public static let dividerGrabDistance = 24.0
 
     public init(state: ViewState, window: FrameSize, picture: FrameSize) {
-        let fw = Double(picture.width), fh = Double(picture.height)
+        let fw = Double(picture.width)
+        let fh = Double(picture.height)
         let v = state.visibleRect
         let src = Rect(v.x * fw, v.y * fh, v.w * fw, v.h * fh)
         panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
@@ -48,21 +49,33 @@ public struct ViewGeometry: Equatable, Sendable {
         layout = state.layout
         pictureRect = PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: panes[0])
         if state.layout == .split {
-            let p = pictureRect, d = state.divider
-            pieces = [Piece(texture: 0, source: Rect(src.x, src.y, src.w * d, src.h), destination: Rect(p.x, p.y, p.w * d, p.h)),
-                      Piece(texture: 1, source: Rect(src.x + src.w * d, src.y, src.w * (1 - d), src.h),
-                            destination: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h))]
+            let p = pictureRect
+            let d = state.divider
+            pieces = [
+                Piece(
+                    texture: 0, source: Rect(src.x, src.y, src.w * d, src.h), destination: Rect(p.x, p.y, p.w * d, p.h)),
+                Piece(
+                    texture: 1, source: Rect(src.x + src.w * d, src.y, src.w * (1 - d), src.h),
+                    destination: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h)),
+            ]
             dividerBar = Rect(p.x + p.w * d - 2, p.y, 4, p.h)
-            badges = [BadgeAnchor(texture: 0, area: Rect(p.x, p.y, p.w * d, p.h), pane: panes[0], alignRight: false),
-                      BadgeAnchor(texture: 1, area: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h), pane: panes[0], alignRight: true)]
+            badges = [
+                BadgeAnchor(texture: 0, area: Rect(p.x, p.y, p.w * d, p.h), pane: panes[0], alignRight: false),
+                BadgeAnchor(
+                    texture: 1, area: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h), pane: panes[0], alignRight: true),
+            ]
         } else {
             let panes = self.panes
             let drawn = panes.enumerated().map { i, pane in
-                Piece(texture: i, source: src, destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: pane))
+                Piece(
+                    texture: i, source: src,
+                    destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: pane))
             }
             pieces = drawn
             dividerBar = nil
-            badges = drawn.map { BadgeAnchor(texture: $0.texture, area: $0.destination, pane: panes[$0.texture], alignRight: false) }
+            badges = drawn.map {
+                BadgeAnchor(texture: $0.texture, area: $0.destination, pane: panes[$0.texture], alignRight: false)
+            }
         }
     }
 
@@ -73,7 +86,8 @@ public struct ViewGeometry: Equatable, Sendable {
     /// picture of the pane there (clamped to it); nil outside every pane.
     public func pointInPicture(_ x: Double, _ y: Double) -> Point? {
         for pane in panes where pane.contains(x, y) {
-            let p = PaneGeometry.fit(pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+            let p = PaneGeometry.fit(
+                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
             return Point(min(max((x - p.x) / p.w, 0), 1), min(max((y - p.y) / p.h, 0), 1))
         }
         return nil
@@ -83,17 +97,21 @@ public struct ViewGeometry: Equatable, Sendable {
     /// position (x, y); nil where no picture is drawn.
     public func picturePoint(_ x: Double, _ y: Double) -> Point? {
         guard let piece = pieces.first(where: { $0.destination.contains(x, y) }) else { return nil }
-        let d = piece.destination, src = piece.source
-        let px = src.x + (x - d.x) / d.w * src.w, py = src.y + (y - d.y) / d.h * src.h
+        let d = piece.destination
+        let src = piece.source
+        let px = src.x + (x - d.x) / d.w * src.w
+        let py = src.y + (y - d.y) / d.h * src.h
         return Point(min(max(px / Double(picture.width), 0), 1), min(max(py / Double(picture.height), 0), 1))
     }
 
     /// Where picture point `p` shows in texture `texture`'s piece(s), in window pixels; nil
     /// when it is outside what that piece shows (panned away, or on the other split side).
     public func windowPoint(_ p: Point, texture: Int) -> (x: Double, y: Double)? {
-        let px = p.x * Double(picture.width), py = p.y * Double(picture.height)
+        let px = p.x * Double(picture.width)
+        let py = p.y * Double(picture.height)
         for piece in pieces where piece.texture == texture {
-            let s = piece.source, d = piece.destination
+            let s = piece.source
+            let d = piece.destination
             guard px >= s.x, px <= s.x + s.w, py >= s.y, py <= s.y + s.h, s.w > 0, s.h > 0 else { continue }
             return (d.x + (px - s.x) / s.w * d.w, d.y + (py - s.y) / s.h * d.h)
         }

@@ -18,7 +18,10 @@ extension ViewState {
     /// A mode key: the view's mode, or in the 2×2 layout the pane under the pointer's.
     mutating func choose(_ next: (VisionMode) -> VisionMode) {
         helpVisible = false
-        guard layout == .quad else { mode = next(mode); return }
+        guard layout == .quad else {
+            mode = next(mode)
+            return
+        }
         guard let i = pointerPane, quadModes.indices.contains(i) else {
             notice = "2×2 view: point at a pane, then press 1–8 to change its mode"
             return
@@ -57,12 +60,17 @@ extension ViewState {
     mutating func changeAssistStrength(by d: Double) {
         let old = assistStrength
         assistStrength = min(max(((assistStrength + d) * 10).rounded() / 10, 0.1), 1)
-        notice = assistStrength == old ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
+        notice =
+            assistStrength == old
+            ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
             : String(cFormat: "assist strength %.1f", assistStrength)
     }
 
     mutating func moveDivider(_ to: (Double) -> Double) {
-        guard layout == .split else { notice = "the divider is in the split view (v)"; return }
+        guard layout == .split else {
+            notice = "the divider is in the split view (v)"
+            return
+        }
         divider = min(max(to(divider), 0), 1)
     }
 }

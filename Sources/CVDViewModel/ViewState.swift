@@ -63,8 +63,10 @@ public struct ViewState: Equatable, Sendable {
     /// nothing here, a limit reached, the model `auto` chose changing): shown on screen.
     public internal(set) var notice: String?
 
-    public init(mode: VisionMode = .normal, severity: Double = VisionMode.defaultAnomalousSeverity,
-                model: ModelKind = .auto, fullscreen: Bool = false, quadModes: [VisionMode] = ViewState.defaultQuadModes) {
+    public init(
+        mode: VisionMode = .normal, severity: Double = VisionMode.defaultAnomalousSeverity,
+        model: ModelKind = .auto, fullscreen: Bool = false, quadModes: [VisionMode] = ViewState.defaultQuadModes
+    ) {
         self.mode = mode
         self.severity = severity
         self.model = model
@@ -82,7 +84,9 @@ public struct ViewState: Equatable, Sendable {
         case nextCamera
         /// The panel opened (read the camera's controls), or asks to change or reset the
         /// selected control.
-        case cameraPanelOpened, changeControl(Int), resetControl
+        case cameraPanelOpened
+        case changeControl(Int)
+        case resetControl
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -90,7 +94,10 @@ public struct ViewState: Equatable, Sendable {
     public mutating func apply(_ command: Command) -> Effect? {
         notice = nil
         // Any key but the cycle's own stops the cycle (the timer sends `cycleStep`).
-        if cycling, !Self.keepsCycling(command) { cycling = false; notice = "cycle stopped" }
+        if cycling, !Self.keepsCycling(command) {
+            cycling = false
+            notice = "cycle stopped"
+        }
         switch command {
         case .setMode(let m): choose { _ in m }
         case .stepMode(let d):
@@ -103,18 +110,30 @@ public struct ViewState: Equatable, Sendable {
             zoom(by: f, at: at)
             if zoom == old { notice = f > 1 ? "zoom is at its most, 8×" : "zoom is at its least, 1× (whole picture)" }
         case .pan(let dx, let dy):
-            guard zoom > 1 else { notice = "zoom in first (+ or the wheel) to pan"; return nil }
+            guard zoom > 1 else {
+                notice = "zoom in first (+ or the wheel) to pan"
+                return nil
+            }
             centre = Point(centre.x + dx / zoom, centre.y + dy / zoom)
             clampCentre()
         case .resetView:
             if zoom == 1, centre == Point(0.5, 0.5) { notice = "the whole picture is already shown" }
-            zoom = 1; centre = Point(0.5, 0.5)
+            zoom = 1
+            centre = Point(0.5, 0.5)
         case .cycleLayout:
-            layout = switch layout { case .single: .split; case .split: .quad; case .quad, .assist: .single }
+            layout =
+                switch layout {
+                case .single: .split
+                case .split: .quad
+                case .quad, .assist: .single
+                }
             helpVisible = false
         case .toggleAssist:
             helpVisible = false
-            guard layout != .assist else { layout = .single; return nil }
+            guard layout != .assist else {
+                layout = .single
+                return nil
+            }
             guard Assist.isAvailable(for: mode) else {
                 notice = "the assist works for the colour-deficient modes (2–7); choose one first"
                 return nil
@@ -129,27 +148,41 @@ public struct ViewState: Equatable, Sendable {
         case .toggleFreeze:
             frozen.toggle()
             notice = frozen ? "frozen — space goes live again" : "live"
-        case .toggleHelp: helpVisible.toggle(); cameraPanelVisible = false
+        case .toggleHelp:
+            helpVisible.toggle()
+            cameraPanelVisible = false
         case .escape:
-            if picked != nil, !helpVisible { picked = nil; return nil }
+            if picked != nil, !helpVisible {
+                picked = nil
+                return nil
+            }
             guard helpVisible else { return .quit }
             helpVisible = false
-        case .toggleFullscreen: fullscreen.toggle(); return .fullscreenChanged
-        case .fullscreenOnNextDisplay: fullscreen = true; return .fullscreenOnNextDisplay
+        case .toggleFullscreen:
+            fullscreen.toggle()
+            return .fullscreenChanged
+        case .fullscreenOnNextDisplay:
+            fullscreen = true
+            return .fullscreenOnNextDisplay
         case .snapshot: return .snapshot
         case .toggleVirtualCamera: return .toggleVirtualCamera
         case .toggleCaption: captionVisible.toggle()
         case .toggleStats: statsVisible.toggle()
         case .toggleCycle:
             cycling.toggle()
-            if cycling { captionVisible = true; layout = .single; notice = "cycling through the modes; any key stops" }
+            if cycling {
+                captionVisible = true
+                layout = .single
+                notice = "cycling through the modes; any key stops"
+            }
         case .cycleStep:
             guard cycling, !cycleModes.isEmpty else { return nil }
             mode = cycleModes[((cycleModes.firstIndex(of: mode) ?? -1) + 1) % cycleModes.count]
         case .pickAtPointer: notice = "point at the picture, then press x to mark what looks like that colour"
         case .pick(let c): picked = c
         case .holdOriginal(let on): showingOriginal = on
-        case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset: return applyCamera(command)
+        case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset:
+            return applyCamera(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"
@@ -169,7 +202,8 @@ public struct ViewState: Equatable, Sendable {
         zoom = min(max(zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
         if let p = at {
             // Picture point under the pointer before and after must be the same.
-            let px = centre.x + (p.x - 0.5) / old, py = centre.y + (p.y - 0.5) / old
+            let px = centre.x + (p.x - 0.5) / old
+            let py = centre.y + (p.y - 0.5) / old
             centre = Point(px - (p.x - 0.5) / zoom, py - (p.y - 0.5) / zoom)
         }
         clampCentre()
@@ -218,7 +252,9 @@ public struct ViewState: Equatable, Sendable {
 
     /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
     public var summary: String {
-        var parts = [layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description]
+        var parts = [
+            layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description
+        ]
         if layout == .assist { parts.append(String(cFormat: "assist %.1f", assistStrength)) }
         if zoom > 1.0001 { parts.append(String(cFormat: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }

@@ -1,9 +1,9 @@
 import CSDL2
 import CSDL2TTF
 import CSDL2X11
-import CWayland
 import CVDCore
 import CVDViewModel
+import CWayland
 
 /// The SDL side of the window: video start-up, the window and its renderer, streaming
 /// textures, and drawing (copy, fill, shapes, text, read-back). It owns every SDL handle
@@ -76,7 +76,8 @@ final class Canvas {
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
     var outputSize: FrameSize {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         return FrameSize(Int(w), Int(h))
     }
@@ -136,7 +137,8 @@ final class Canvas {
         } else {
             setFullscreen(true)
         }
-        return Displays.count > 1 ? "full screen on display \(displayDescription)" : "full screen (there is only one display)"
+        return Displays.count > 1
+            ? "full screen on display \(displayDescription)" : "full screen (there is only one display)"
     }
 
     /// A streaming texture the colour kernel writes BGRA into (wraps `SDL_CreateTexture`).
@@ -146,7 +148,8 @@ final class Canvas {
     func makeStreamingTexture(_ size: FrameSize) -> OpaquePointer? {
         let windowFormat = SDL_GetWindowPixelFormat(window)
         let format = windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        return SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
+        return SDL_CreateTexture(
+            renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
     }
 
     /// Shows or hides the mouse pointer over the window (wraps `SDL_ShowCursor`).
@@ -163,9 +166,11 @@ final class Canvas {
     /// the output size the caller has already (asking SDL for it per copy is wasted work).
     func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect, in window: FrameSize) {
         guard source.w >= 0.5, destination.w >= 1 else { return }
-        guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height) else { return }
+        guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height)
+        else { return }
         var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
-        var d = SDL_Rect(x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
+        var d = SDL_Rect(
+            x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
         SDL_RenderCopy(renderer, t, &s, &d)
     }
 
@@ -186,9 +191,11 @@ final class Canvas {
         var vertices: [SDL_Vertex] = []
         for tri in tris {
             for (px, py) in tri {
-                vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(px), y: Float(py)),
-                                           color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255),
-                                           tex_coord: SDL_FPoint(x: 0, y: 0)))
+                vertices.append(
+                    SDL_Vertex(
+                        position: SDL_FPoint(x: Float(px), y: Float(py)),
+                        color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255),
+                        tex_coord: SDL_FPoint(x: 0, y: 0)))
             }
         }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
@@ -200,7 +207,8 @@ final class Canvas {
         let size = outputSize
         var pixels = [UInt8](repeating: 0, count: size.area * 4)
         let ok = pixels.withUnsafeMutableBytes { p in
-            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4)) == 0
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4))
+                == 0
         }
         guard ok else { throw .sdl("snapshot", String(cString: SDL_GetError())) }
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
@@ -214,7 +222,8 @@ final class Canvas {
         let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
         let ok = buffer.withUnsafeMutableBytes { p in
-            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4)) == 0
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4))
+                == 0
         }
         return ok ? layout : nil
     }

@@ -11,7 +11,10 @@ enum Displays {
     static func describe(_ index: Int32, ofAll: Bool = false) -> String {
         let number = ofAll ? "\(index + 1) of \(count)" : "\(index + 1)"
         // SDL 2.26's Wayland driver names every output "none".
-        let name = SDL_GetDisplayName(index).map { String(cString: $0) }.flatMap { ["", "none"].contains($0) ? nil : $0 + ", " } ?? ""
+        let name =
+            SDL_GetDisplayName(index).map { String(cString: $0) }.flatMap {
+                ["", "none"].contains($0) ? nil : $0 + ", "
+            } ?? ""
         var b = SDL_Rect()
         guard SDL_GetDisplayBounds(index, &b) == 0 else { return "\(number): \(name)unknown size" }
         return "\(number): \(name)\(b.w)×\(b.h) at \(b.x),\(b.y)"

@@ -6,8 +6,10 @@ import CVDViewModel
 enum KeyMapping {
     /// Shift, Ctrl, Alt, … and lock keys: pressed on their own they ask nothing.
     static func isModifierOrLock(_ code: SDL_KeyCode) -> Bool {
-        [SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LCTRL, SDLK_RCTRL, SDLK_LALT, SDLK_RALT, SDLK_LGUI, SDLK_RGUI,
-         SDLK_CAPSLOCK, SDLK_NUMLOCKCLEAR, SDLK_SCROLLLOCK, SDLK_MODE].contains(code)
+        [
+            SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LCTRL, SDLK_RCTRL, SDLK_LALT, SDLK_RALT, SDLK_LGUI, SDLK_RGUI,
+            SDLK_CAPSLOCK, SDLK_NUMLOCKCLEAR, SDLK_SCROLLLOCK, SDLK_MODE,
+        ].contains(code)
     }
 
     /// `shift`: Shift is held (only Shift+f has a binding of its own: Caps Lock or Shift

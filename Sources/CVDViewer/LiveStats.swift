@@ -31,7 +31,8 @@ struct LiveStats {
         let dt = now - sample.time
         guard dt >= 1 else { return false }
         let cpu = SystemClock.processCPU
-        let fps = Double(totals.shown - sample.shown) / dt, percent = (cpu - sample.cpu) / dt * 100
+        let fps = Double(totals.shown - sample.shown) / dt
+        let percent = (cpu - sample.cpu) / dt * 100
         sample = (now, totals.shown, cpu)
         overlayLines = totals.overlayLines(fps: fps, cpuPercent: percent)
         return true

@@ -39,7 +39,12 @@ final class PaneRenderer {
     /// The white balance (`w`) folded into every kernel before its simulation; the
     /// confusion maps and the assist's chain are made again when it changes.
     var balance = WhiteBalance.none {
-        didSet { if balance != oldValue { maps = [:]; chained = nil } }
+        didSet {
+            if balance != oldValue {
+                maps = [:]
+                chained = nil
+            }
+        }
     }
 
     init(canvas: Canvas) { self.canvas = canvas }
@@ -50,9 +55,14 @@ final class PaneRenderer {
     /// simulation makes look like that colour, and returns the share marked per texture
     /// (of the part filled).
     @discardableResult
-    func render(_ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8? = nil,
-                assisted: (texture: Int, strength: Double)? = nil, kernelTime: (Double) -> Void) -> [Double?] {
-        if picked != mapsPicked { maps = [:]; mapsPicked = picked }
+    func render(
+        _ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8? = nil,
+        assisted: (texture: Int, strength: Double)? = nil, kernelTime: (Double) -> Void
+    ) -> [Double?] {
+        if picked != mapsPicked {
+            maps = [:]
+            mapsPicked = picked
+        }
         phase += 1
         let size = regions.textureSize
         useTextures(size, count: simulations.count)
@@ -73,13 +83,20 @@ final class PaneRenderer {
         }
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
-            guard i < regions.regions.count, let box = regions.regions[i] else { shares.append(nil); continue }
-            let (k, strategy) = kernels.prepared(for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
+            guard i < regions.regions.count, let box = regions.regions[i] else {
+                shares.append(nil)
+                continue
+            }
+            let (k, strategy) = kernels.prepared(
+                for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
             var pitch: Int32 = 0
-            guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else { shares.append(nil); continue }
+            guard SDL_LockTexture(textures[i], nil, &pixels, &pitch) == 0, let base = pixels else {
+                shares.append(nil)
+                continue
+            }
             let t0 = SystemClock.monotonic
             // The region, in both pictures: the box lies inside the texture, whose size is
             // the (reduced) source's (`FrameReducer.size`), so both offsets stay inside.
@@ -91,19 +108,23 @@ final class PaneRenderer {
                 let s = UnsafeRawBufferPointer(rebasing: whole[sourceOffset...])
                 // The locked area is `pitch` × height bytes, valid until SDL_UnlockTexture;
                 // the layouts fit both buffers, so apply cannot fail.
-                let destination = UnsafeMutableRawBufferPointer(start: base + destinationOffset,
-                                                                count: Int(pitch) * size.height - destinationOffset)
+                let destination = UnsafeMutableRawBufferPointer(
+                    start: base + destinationOffset,
+                    count: Int(pitch) * size.height - destinationOffset)
                 if let a = assisted, a.texture == i {
                     // Assisted, then simulated: two passes through the chained kernel's own frame.
-                    try? self.chain(sim, a.strength).apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr)
+                    try? self.chain(sim, a.strength).apply(
+                        source: s, part, destination: destination, dl, ycbcr: frame.ycbcr)
                     shares.append(nil)
                     return
                 }
                 try? k.apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
-                shares.append(picked.flatMap { c in
-                    try? self.map(c, sim, frame).mark(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr,
-                                                          phase: self.phase + box.x + box.y)
-                })
+                shares.append(
+                    picked.flatMap { c in
+                        try? self.map(c, sim, frame).mark(
+                            source: s, part, destination: destination, dl, ycbcr: frame.ycbcr,
+                            phase: self.phase + box.x + box.y)
+                    })
             }
             if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { frame.bytes.withUnsafeBytes(work) }
             kernelTime(SystemClock.monotonic - t0)
@@ -117,7 +138,11 @@ final class PaneRenderer {
     private func useTextures(_ size: FrameSize, count: Int) {
         if let last = pools.last, last.size == size, last.textures.count >= count, textures.count == count { return }
         var entry: (size: FrameSize, textures: [OpaquePointer])
-        if let i = pools.firstIndex(where: { $0.size == size }) { entry = pools.remove(at: i) } else { entry = (size, []) }
+        if let i = pools.firstIndex(where: { $0.size == size }) {
+            entry = pools.remove(at: i)
+        } else {
+            entry = (size, [])
+        }
         while entry.textures.count < count, let t = canvas.makeStreamingTexture(size) { entry.textures.append(t) }
         pools.append(entry)
         if pools.count > 2 { for t in pools.removeFirst().textures { SDL_DestroyTexture(t) } }
@@ -133,7 +158,9 @@ final class PaneRenderer {
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {
         if let c = chained, c.0 == sim, c.1 == strength { return c.2 }
         // Balance, assist (one matrix), then the simulation through the screen's 8 bits.
-        let k = ChainedKernel(first: FrameKernel(Assist.transform(for: sim, strength: strength).balanced(balance)), then: FrameKernel(sim))
+        let k = ChainedKernel(
+            first: FrameKernel(Assist.transform(for: sim, strength: strength).balanced(balance)), then: FrameKernel(sim)
+        )
         chained = (sim, strength, k)
         return k
     }
@@ -144,7 +171,9 @@ final class PaneRenderer {
         // The simulation side sees the balanced colours, as the pane does.
         let m = maps[simulation] ?? ConfusionMap(picked: picked, transform: simulation.transform.balanced(balance))
         maps[simulation] = m
-        if !m.isPrepared(for: frame.layout.format, ycbcr: frame.ycbcr) { m.prepare(for: frame.layout.format, ycbcr: frame.ycbcr) }
+        if !m.isPrepared(for: frame.layout.format, ycbcr: frame.ycbcr) {
+            m.prepare(for: frame.layout.format, ycbcr: frame.ycbcr)
+        }
         return m
     }
 }

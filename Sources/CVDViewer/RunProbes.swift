@@ -49,8 +49,10 @@ struct RunProbes {
         guard let n = options.benchmarkFrames else { return nil }
         let sorted = latencies.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        return "\(n) frames of \(frameSize) " + String(cFormat: "in %.2f s: %.1f frames/s, median dequeue→present latency %.2f ms, %d dropped",
-                                               seconds, Double(n) / seconds, median * 1000, dropped)
+        return "\(n) frames of \(frameSize) "
+            + String(
+                cFormat: "in %.2f s: %.1f frames/s, median dequeue→present latency %.2f ms, %d dropped",
+                seconds, Double(n) / seconds, median * 1000, dropped)
     }
 }
 
@@ -105,12 +107,19 @@ struct StageProfiler {
         sums[stage.rawValue] += seconds
         counts[stage.rawValue] += 1
         frameStages[stage.rawValue] += seconds
-        if stage == .kernel { slowestCall = max(slowestCall, seconds); calls += 1 }
+        if stage == .kernel {
+            slowestCall = max(slowestCall, seconds)
+            calls += 1
+        }
         if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
             let parts = Stage.allCases.map { s in
-                s.name + String(cFormat: " %.2f ms", counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
+                s.name
+                    + String(
+                        cFormat: " %.2f ms",
+                        counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
             }
-            reporter.figures("profile", parts.joined(separator: ", ") + String(cFormat: ", worst frame %.1f ms", worstRecent * 1000))
+            reporter.figures(
+                "profile", parts.joined(separator: ", ") + String(cFormat: ", worst frame %.1f ms", worstRecent * 1000))
             worstRecent = 0
         }
     }
@@ -141,20 +150,27 @@ struct StageProfiler {
         if seconds > Self.slowFrame {
             let ran = ThreadUsage.current.since(start.usage)
             let stages = Stage.allCases.map { s in s.name + String(cFormat: " %.1f", frameStages[s.rawValue] * 1000) }
-            reporter.figures("profile", String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
-                + String(cFormat: " ms, slowest kernel call %.1f ms of %d)", slowestCall * 1000, calls)
-                + String(cFormat: "; the thread ran %.1f ms of it (%.1f ms in the system, %d page faults), waited %.1f ms for a CPU"
-                         + " (preempted %d times) and %.1f ms otherwise (blocked: the X server, a lock; or the VM's host)",
-                         ran.cpuSeconds * 1000, ran.systemSeconds * 1000, ran.minorFaults, ran.waitedSeconds * 1000, ran.preemptions,
-                         max(0, seconds - ran.cpuSeconds - ran.waitedSeconds) * 1000)
-                + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
+            reporter.figures(
+                "profile",
+                String(cFormat: "slow frame %.1f ms (", seconds * 1000) + stages.joined(separator: ", ")
+                    + String(cFormat: " ms, slowest kernel call %.1f ms of %d)", slowestCall * 1000, calls)
+                    + String(
+                        cFormat:
+                            "; the thread ran %.1f ms of it (%.1f ms in the system, %d page faults), waited %.1f ms for a CPU"
+                            + " (preempted %d times) and %.1f ms otherwise (blocked: the X server, a lock; or the VM's host)",
+                        ran.cpuSeconds * 1000, ran.systemSeconds * 1000, ran.minorFaults, ran.waitedSeconds * 1000,
+                        ran.preemptions,
+                        max(0, seconds - ran.cpuSeconds - ran.waitedSeconds) * 1000)
+                    + (commands.isEmpty ? "" : "; after " + commands.joined(separator: ", ")))
         }
         commands.removeAll(keepingCapacity: true)
     }
 
     /// The run's line at quit: the worst frame (scripts/soak reads it).
     func finish() {
-        if enabled { reporter.figures("profile", String(cFormat: "worst frame %.1f ms of %d frames", worstEver * 1000, frames)) }
+        if enabled {
+            reporter.figures("profile", String(cFormat: "worst frame %.1f ms of %d frames", worstEver * 1000, frames))
+        }
     }
 
     /// A one-off profile line (e.g. which renderer runs).

@@ -38,7 +38,9 @@ struct SnapshotWriter {
 
     /// Writes `image` as PNG, making the folder first if needed; returns the full path written.
     func write(_ image: RGBAImage) throws -> String {
-        if fixedPath == nil { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        if fixedPath == nil {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         let path = nextPath()
         try ImageFile.write(image, to: path)
         return path

@@ -17,7 +17,10 @@ struct TextTexture {
 /// and `scripts/soak` saw that take 8–20 ms in a frame). Owned by the canvas, used on the
 /// main thread only.
 final class TextCache: TextMeasuring {
-    private struct Key: Hashable { let text: String; let size: Int }
+    private struct Key: Hashable {
+        let text: String
+        let size: Int
+    }
 
     private let renderer: OpaquePointer
     private let fontPath: String
@@ -49,7 +52,8 @@ final class TextCache: TextMeasuring {
         // SDL reads the bytes in place for as long as the font is open (`close` frees them
         // after the fonts); `1`: closing the font closes this RW.
         guard let data = fontData, let rw = SDL_RWFromConstMem(data.baseAddress, Int32(data.count)),
-              let f = TTF_OpenFontRW(rw, 1, Int32(px)) else { return nil }
+            let f = TTF_OpenFontRW(rw, 1, Int32(px))
+        else { return nil }
         fonts[px] = f
         return f
     }
@@ -59,7 +63,8 @@ final class TextCache: TextMeasuring {
     func size(of text: String, fontSize: Int) -> FrameSize {
         let key = Key(text: text, size: fontSize)
         if let s = sizes[key] { return s }
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         guard let f = font(fontSize), TTF_SizeUTF8(f, text, &w, &h) == 0 else { return FrameSize(0, fontSize) }
         if sizes.count >= Self.limit { sizes.removeAll(keepingCapacity: true) }
         let size = FrameSize(Int(w), Int(h))
@@ -72,7 +77,8 @@ final class TextCache: TextMeasuring {
         let key = Key(text: text, size: px)
         if let t = cache[key] { return t }
         guard let font = font(px), !text.isEmpty,
-              let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255))
+        else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         if cache.count >= Self.limit { clear() }

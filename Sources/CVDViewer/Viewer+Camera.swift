@@ -32,7 +32,11 @@ extension Viewer {
         switch pending {
         case .auto: break
         case .camera:
-            if let link = cameraLink { link.send(.lockAutomatics) } else { reporter.status("--white-balance camera: \(source.name) is not a camera; nothing to lock") }
+            if let link = cameraLink {
+                link.send(.lockAutomatics)
+            } else {
+                reporter.status("--white-balance camera: \(source.name) is not a camera; nothing to lock")
+            }
         case .card: _ = apply(.whiteCard)
         }
     }
@@ -40,7 +44,10 @@ extension Viewer {
     /// `w`: measures the card in the middle of the current picture; if it is one, locks the
     /// camera's automatics and balances every pane on it. Otherwise says why.
     func measureWhiteCard() {
-        guard let f = frame else { say(WhiteCard.Refusal.noPicture.description); return }
+        guard let f = frame else {
+            say(WhiteCard.Refusal.noPicture.description)
+            return
+        }
         switch f.bytes.withUnsafeBytes({ WhiteCard.measure($0, f.layout, ycbcr: f.ycbcr) }) {
         case .success(let m):
             cameraLink?.send(.lockAutomatics)

@@ -38,9 +38,14 @@ extension Viewer {
 
     /// ← → (by one step) or `r` (nil: back to the default) on the selected control.
     func changeControl(by direction: Int?) {
-        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panelShown.count) else { return }
+        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panelShown.count) else {
+            return
+        }
         let c = panelShown[row]
-        guard let d = direction else { link.send(.reset(id: c.id)); return }
+        guard let d = direction else {
+            link.send(.reset(id: c.id))
+            return
+        }
         if c.inactive {
             say("\(c.key) is set by its automatic; switch that off first")
         } else if let v = c.stepped(d) {
@@ -48,14 +53,15 @@ extension Viewer {
         } else {
             say("\(c.key) is at its \(d > 0 ? "most" : "least")")
         }
-        panelAsked = 0  // read back at once
+        panelAsked = 0 // read back at once
     }
 
     func cameraPanelSheet(_ window: FrameSize) -> LabelBox {
         let path = cameraLink?.state.path
         let title = path.map { "Camera: \(source.name)" + (source.name.contains($0) ? "" : " (\($0))") } ?? "Camera"
-        return CameraPanel.layout(title: title, controls: panelShown, selection: state.panelSelection,
-                                  empty: path == nil ? "no camera open yet" : "this camera has none of these controls",
-                                  window: window, uiScale: options.uiScale, measure: canvas.text)
+        return CameraPanel.layout(
+            title: title, controls: panelShown, selection: state.panelSelection,
+            empty: path == nil ? "no camera open yet" : "this camera has none of these controls",
+            window: window, uiScale: options.uiScale, measure: canvas.text)
     }
 }

@@ -23,13 +23,15 @@ extension Viewer {
         case SDL_KEYDOWN:
             let shift = UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
             guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift),
-                  let cmd = Command.forKey(key, panelOpen: state.cameraPanelVisible) else { return true }
-            if e.key.repeat != 0, key == .tab { return true }  // held, not pressed again
+                let cmd = Command.forKey(key, panelOpen: state.cameraPanelVisible)
+            else { return true }
+            if e.key.repeat != 0, key == .tab { return true } // held, not pressed again
             return apply(cmd)
         case SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
             return apply(.holdOriginal(false))
         case SDL_MOUSEWHEEL:
-            var mx: Int32 = 0, my: Int32 = 0
+            var mx: Int32 = 0
+            var my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -38,7 +40,10 @@ extension Viewer {
             if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
         case SDL_MOUSEMOTION:
             lastMotion = SystemClock.monotonic
-            if !pointerShown { pointerShown = true; canvas.showPointer(true) }
+            if !pointerShown {
+                pointerShown = true
+                canvas.showPointer(true)
+            }
             state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
             if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case SDL_WINDOWEVENT:
@@ -64,9 +69,13 @@ extension Viewer {
             // The colour under the pointer, or at the last probe when the pointer is off the picture.
             if let p = pointerPicturePoint ?? state.probes.last, let c = colour(at: p) { return apply(.pick(c)) }
         }
-        let before = state.paneSimulations, probesBefore = state.probes
-        let renderedBefore = state.renderedSimulations, pickedBefore = state.picked
-        let strengthBefore = state.assistStrength, layoutBefore = state.layout, balanceBefore = state.whiteBalance
+        let before = state.paneSimulations
+        let probesBefore = state.probes
+        let renderedBefore = state.renderedSimulations
+        let pickedBefore = state.picked
+        let strengthBefore = state.assistStrength
+        let layoutBefore = state.layout
+        let balanceBefore = state.whiteBalance
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
@@ -84,15 +93,22 @@ extension Viewer {
         case .resetControl?: changeControl(by: nil)
         case nil: break
         }
-        if state.renderedSimulations != renderedBefore || state.picked != pickedBefore || state.assistStrength != strengthBefore
-            || state.layout != layoutBefore || state.whiteBalance != balanceBefore { pictureDirty = true }
+        if state.renderedSimulations != renderedBefore || state.picked != pickedBefore
+            || state.assistStrength != strengthBefore
+            || state.layout != layoutBefore || state.whiteBalance != balanceBefore
+        {
+            pictureDirty = true
+        }
         screenDirty = true
         if state.summary != lastSummary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-                           balance: state.whiteBalance ?? .none)
-            for line in readout.lines(simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
-                                           strength: state.assistStrength) {
+            readout.update(
+                frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+                balance: state.whiteBalance ?? .none)
+            for line in readout.lines(
+                simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
+                strength: state.assistStrength)
+            {
                 reporter.status(line)
             }
         }
@@ -115,13 +131,15 @@ extension Viewer {
     /// The frame's colour at a picture point (a probe's 5×5 average).
     func colour(at p: Point) -> RGB8? {
         guard let f = frame else { return nil }
-        let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1), y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
+        let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
+        let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
         return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) }
     }
 
     /// The picture point under the mouse pointer, if any.
     var pointerPicturePoint: Point? {
-        var x: Int32 = 0, y: Int32 = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
         SDL_GetMouseState(&x, &y)
         return geometry?.picturePoint(Double(x), Double(y))
     }
@@ -130,7 +148,9 @@ extension Viewer {
     /// camera then decodes no more pixels than are shown); full size for the virtual camera,
     /// which sends the picture as the camera gives it.
     func updateDecodeReduction() {
-        let r = virtualCamera.isOn ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size)
+        let r =
+            virtualCamera.isOn
+            ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size)
         guard r != decodeReduction else { return }
         decodeReduction = r
         sink.reduction = r
@@ -154,7 +174,10 @@ extension Viewer {
     /// A key or the mouse was used: labels show in full again.
     func noteInput() {
         lastInput = SystemClock.monotonic
-        if settled { settled = false; screenDirty = true }
+        if settled {
+            settled = false
+            screenDirty = true
+        }
     }
 
     /// Prints a change and puts the state in the window title.

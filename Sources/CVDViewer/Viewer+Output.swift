@@ -9,13 +9,21 @@ extension Viewer {
     /// zoomed in, that part; in the split layout, that side), when a colour is picked and
     /// when a pane's share moves by a point or more.
     func reportShares(_ shares: [Double?]) {
-        guard let c = state.picked else { lastShares = []; return }
-        if c != lastPicked { lastShares = []; lastPicked = c }
+        guard let c = state.picked else {
+            lastShares = []
+            return
+        }
+        if c != lastPicked {
+            lastShares = []
+            lastPicked = c
+        }
         let sims = state.renderedSimulations
         var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
         for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
             guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
-            reporter.status("confusable with \(c.hexString) under \(sims[i].description): " + String(cFormat: "%.1f %% of what is shown", share * 100))
+            reporter.status(
+                "confusable with \(c.hexString) under \(sims[i].description): "
+                    + String(cFormat: "%.1f %% of what is shown", share * 100))
             printed[i] = share
         }
         lastShares = printed

@@ -72,13 +72,15 @@ public final class Viewer {
         self.source = source
         self.options = options
         self.reporter = reporter
-        state = ViewState(mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen,
-                          quadModes: options.quadModes)
+        state = ViewState(
+            mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen,
+            quadModes: options.quadModes)
         state.captionVisible = options.caption
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
-        canvas = try Canvas(size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
-                            fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
+        canvas = try Canvas(
+            size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
+            fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
@@ -110,14 +112,26 @@ public final class Viewer {
                 startBalanceIfDue(startedAt: start)
             }
             let status = sink.status
-            if status != lastStatus { lastStatus = status; screenDirty = true }
+            if status != lastStatus {
+                lastStatus = status
+                screenDirty = true
+            }
             let now = SystemClock.monotonic
             if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
             updateDecodeReduction()
-            if let m = message, now > m.until { message = nil; screenDirty = true }
-            if !settled, now - lastInput > Self.settleDelay { settled = true; screenDirty = true }
+            if let m = message, now > m.until {
+                message = nil
+                screenDirty = true
+            }
+            if !settled, now - lastInput > Self.settleDelay {
+                settled = true
+                screenDirty = true
+            }
             if state.cameraPanelVisible { refreshCameraPanel(now) }
-            if pointerShown, now - lastMotion > Self.pointerDelay { pointerShown = false; canvas.showPointer(false) }
+            if pointerShown, now - lastMotion > Self.pointerDelay {
+                pointerShown = false
+                canvas.showPointer(false)
+            }
             if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
                 lastCycleStep = now
                 _ = apply(.cycleStep)
@@ -133,14 +147,17 @@ public final class Viewer {
                 panes.balance = state.whiteBalance ?? .none
                 probes.profiler.beginFrame(at: t)
                 if let f = frame, let shown {
-                    let shares = panes.render(f, state.renderedSimulations, regions: shown.regions, picked: state.picked,
-                                              assisted: assisted) {
+                    let shares = panes.render(
+                        f, state.renderedSimulations, regions: shown.regions, picked: state.picked,
+                        assisted: assisted
+                    ) {
                         probes.profiler.add(.kernel, $0)
                     }
                     reportShares(shares)
                 }
-                readout.update(frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-                               balance: state.whiteBalance ?? .none)
+                readout.update(
+                    frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+                    balance: state.whiteBalance ?? .none)
                 if simulationDirty, let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
                 pictureDirty = false
                 screenDirty = true
@@ -149,7 +166,10 @@ public final class Viewer {
             if screenDirty {
                 let t = SystemClock.monotonic
                 let finishing = probes.screenshotDue
-                if finishing { snapshotPending = true; probes.screenshotTaken() }
+                if finishing {
+                    snapshotPending = true
+                    probes.screenshotTaken()
+                }
                 try render(shown?.geometry)
                 stats.presented(at: SystemClock.monotonic)
                 probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
@@ -161,9 +181,11 @@ public final class Viewer {
                 if !handle(event) { running = false }
             }
         }
-        if let figures = probes.benchmarkReport(seconds: SystemClock.monotonic - start,
-                                                frameSize: frame.map { $0.size.description } ?? "?",
-                                                dropped: sink.droppedCount) {
+        if let figures = probes.benchmarkReport(
+            seconds: SystemClock.monotonic - start,
+            frameSize: frame.map { $0.size.description } ?? "?",
+            dropped: sink.droppedCount)
+        {
             reporter.figures("benchmark", figures)
         }
         _ = stats.update(from: sink, now: SystemClock.monotonic)
@@ -180,10 +202,13 @@ public final class Viewer {
         let window = canvas.outputSize
         canvas.clear()
         var drawn: ViewGeometry?
-        if let g = geometry, let held = panes.rendered, !panes.textures.isEmpty, state.layout != .split || panes.textures.count == 2 {
+        if let g = geometry, let held = panes.rendered, !panes.textures.isEmpty,
+            state.layout != .split || panes.textures.count == 2
+        {
             drawn = g
             for piece in g.pieces where piece.texture < panes.textures.count {
-                canvas.copy(panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination, in: window)
+                canvas.copy(
+                    panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination, in: window)
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
         }
@@ -192,12 +217,17 @@ public final class Viewer {
         // The footer fades once the view has settled, unless it has news (a message, a
         // lost or busy camera, no picture yet).
         let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
-        let footer = footerNeeded ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text) : nil
-        var plan = OverlayPlan(geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-                               uiScale: options.uiScale, footer: footer, compact: settled,
-                               probeReadings: readout.readings, caption: captionText, measure: canvas.text)
+        let footer =
+            footerNeeded
+            ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
+            : nil
+        var plan = OverlayPlan(
+            geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+            uiScale: options.uiScale, footer: footer, compact: settled,
+            probeReadings: readout.readings, caption: captionText, measure: canvas.text)
         if state.statsVisible {
-            plan = plan.withStats(stats.overlayLines, state: state, window: window, uiScale: options.uiScale, measure: canvas.text)
+            plan = plan.withStats(
+                stats.overlayLines, state: state, window: window, uiScale: options.uiScale, measure: canvas.text)
         }
         for m in plan.markers { canvas.drawMarker(m) }
         if state.helpVisible {
@@ -210,7 +240,10 @@ public final class Viewer {
         } else {
             for box in plan.boxes { canvas.draw(box) }
         }
-        if snapshotPending { snapshotPending = false; saveSnapshot() }
+        if snapshotPending {
+            snapshotPending = false
+            saveSnapshot()
+        }
         probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
         virtualCamera.send(window: canvas)
         let t = SystemClock.monotonic

@@ -25,8 +25,9 @@ final class VirtualCameraOutput {
     /// returns what to show on screen.
     func start(size: FrameSize) -> String {
         do {
-            let f = try VirtualCameraFeed(device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
-                                          reporter: reporter)
+            let f = try VirtualCameraFeed(
+                device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
+                reporter: reporter)
             feed = f
             return "virtual camera on: \(f.description)"
         } catch {

@@ -14,7 +14,8 @@ do {
 } catch {
     let code = Cvdcam.exitCode(for: error)
     if code == .success { Cvdcam.exit(withError: error) }
-    let message = Cvdcam.message(for: error)
+    let message =
+        Cvdcam.message(for: error)
         .split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
     // Through StderrCapture: never into a capture of a C library's stderr on another thread.
     StderrCapture.write("cvdcam: error: \(message)\n")

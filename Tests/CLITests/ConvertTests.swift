@@ -30,7 +30,9 @@ import Testing
         for line in text.split(whereSeparator: \.isNewline).dropFirst() {
             let f = line.split(separator: ",").map(String.init)
             let v = f[3...].map { UInt8($0)! }
-            if groups.last.map({ "\($0.model),\($0.deficiency)" != "\(f[0]),\(f[1])" || $0.severity != Double(f[2])! }) ?? true {
+            if groups.last.map({ "\($0.model),\($0.deficiency)" != "\(f[0]),\(f[1])" || $0.severity != Double(f[2])! })
+                ?? true
+            {
                 groups.append(Group(model: f[0], deficiency: f[1], severity: Double(f[2])!))
             }
             groups[groups.count - 1].inputs.append(RGB8(v[0], v[1], v[2]))
@@ -71,7 +73,7 @@ import Testing
         let r = try CLI.run(["convert", dir + "/in.png", dir + "/out.jpg", "--mode", "tritanopia"])
         #expect(r.status == 0, "\(r.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/out.jpg"))
-        #expect(data.prefix(2) == Data([0xFF, 0xD8]))  // JPEG magic
+        #expect(data.prefix(2) == Data([0xFF, 0xD8])) // JPEG magic
     }
 
     /// Each bad input: non-zero status, one line on stderr naming the problem, no output file.
@@ -96,7 +98,9 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/whole.png"))
         _ = FileManager.default.createFile(atPath: dir + "/truncated.png", contents: whole.prefix(whole.count / 2))
         let kept = ["corrupt.png", "whole.png", "truncated.png"]
-        for (input, word) in [("missing.png", "no such file"), ("corrupt.png", "corrupt"), ("truncated.png", "corrupt")] {
+        for (input, word) in [
+            ("missing.png", "no such file"), ("corrupt.png", "corrupt"), ("truncated.png", "corrupt"),
+        ] {
             let r = try CLI.run(["convert", dir + "/" + input, dir + "/out.png", "--mode", "deuteranopia"])
             try expectOneLineError(r, mentioning: word, dir: dir, kept: kept)
             let all = try CLI.run(["convert", dir + "/" + input, dir + "/out.png", "--mode", "all"])
@@ -107,8 +111,10 @@ import Testing
     @Test func unwritableOutputs() throws {
         let dir = CLI.tempDir()
         try ImageFile.write(RGBAImage(width: 4, height: 4), to: dir + "/in.png")
-        for (out, word) in [(dir + "/nowhere/out.png", "does not exist"), (dir + "/out.bmp", "unsupported"),
-                            (dir + "/nowhere/out.png", "does not exist")] {
+        for (out, word) in [
+            (dir + "/nowhere/out.png", "does not exist"), (dir + "/out.bmp", "unsupported"),
+            (dir + "/nowhere/out.png", "does not exist"),
+        ] {
             let r = try CLI.run(["convert", dir + "/in.png", out, "--mode", "all"])
             try expectOneLineError(r, mentioning: word, dir: dir, kept: ["in.png"])
         }
@@ -119,14 +125,18 @@ import Testing
         try expectOneLineError(r, mentioning: "taken.png", dir: dir, kept: ["in.png", "taken.png"])
     }
 
-    func expectOneLineError(_ r: CLI.Result, mentioning word: String, dir: String, kept: [String],
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectOneLineError(
+        _ r: CLI.Result, mentioning word: String, dir: String, kept: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(r.status != 0, sourceLocation: sourceLocation)
         let lines = r.stderr.split(whereSeparator: \.isNewline)
         #expect(lines.count == 1, "stderr: \(r.stderr)", sourceLocation: sourceLocation)
-        #expect(r.stderr.lowercased().contains(word.lowercased()), "stderr: \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            r.stderr.lowercased().contains(word.lowercased()), "stderr: \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.hasPrefix("cvdcam: error: "), sourceLocation: sourceLocation)
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir)) == Set(kept), sourceLocation: sourceLocation)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: dir)) == Set(kept), sourceLocation: sourceLocation)
     }
 }
 
@@ -142,7 +152,9 @@ import Testing
 
     /// The benchmark runs and reports what it promises (speed itself is not asserted).
     @Test func benchJSONHasTheDocumentedKeys() throws {
-        let r = try CLI.run(["bench", "--json", "--sizes", "64x48", "--mode", "tritanopia", "--seconds", "0.01", "--strategy", "compute"])
+        let r = try CLI.run([
+            "bench", "--json", "--sizes", "64x48", "--mode", "tritanopia", "--seconds", "0.01", "--strategy", "compute",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(whereSeparator: \.isNewline).compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -161,7 +173,9 @@ import Testing
         #expect(rows.contains { $0["speedup_vs_baseline"] != nil })
         // One row for the Y′CbCr encoder (BGRA → YUYV), with its speed-up over the scalar baseline.
         let encoder = rows.filter { $0["kernel"] as? String == "encoder" }
-        #expect(encoder.count == 1 && encoder.first?["input"] as? String == "bgra" && encoder.first?["speedup_vs_baseline"] != nil)
+        #expect(
+            encoder.count == 1 && encoder.first?["input"] as? String == "bgra"
+                && encoder.first?["speedup_vs_baseline"] != nil)
     }
 
     /// The live view's bad inputs fail before any window opens: one line, non-zero status.
@@ -187,7 +201,10 @@ import Testing
     /// `snapshot` and `devices` without a camera, or with a wrong one: one line, non-zero.
     /// (Against a real driver they are tested in the VM: scripts/test-vm.)
     @Test(arguments: [
-        (["snapshot", "x.png", "--device", "/dev/video-none"], "/dev/video-none: no such camera; run `cvdcam devices`"),
+        (
+            ["snapshot", "x.png", "--device", "/dev/video-none"],
+            "/dev/video-none: no such camera; run `cvdcam devices`"
+        ),
         (["snapshot", "x.png", "--device", "/dev/null"], "/dev/null is not a video capture device"),
         (["snapshot", "x.bmp"], "use a .png, .jpg or .jpeg name"),
         (["snapshot", "x.png", "--frames", "0"], "--frames"),
@@ -205,6 +222,8 @@ import Testing
     @Test func helpListsCommands() throws {
         let r = try CLI.run(["--help"])
         #expect(r.status == 0)
-        for word in ["view", "devices", "snapshot", "convert", "scene", "bench", "deuteranomaly"] { #expect(r.stdout.contains(word)) }
+        for word in ["view", "devices", "snapshot", "convert", "scene", "bench", "deuteranomaly"] {
+            #expect(r.stdout.contains(word))
+        }
     }
 }

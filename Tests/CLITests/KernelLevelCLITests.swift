@@ -22,8 +22,9 @@ import Testing
         var outputs: [RGBAImage] = []
         for level in KernelLevel.supported {
             let out = dir + "/out-\(level.rawValue).png"
-            let r = try CLI.run(["convert", dir + "/in.png", out, "--mode", "tritanopia"],
-                                environment: ["CVDCAM_KERNEL_LEVEL": level.name])
+            let r = try CLI.run(
+                ["convert", dir + "/in.png", out, "--mode", "tritanopia"],
+                environment: ["CVDCAM_KERNEL_LEVEL": level.name])
             #expect(r.status == 0, "\(level): \(r.stderr)")
             outputs.append(try ImageFile.read(out))
         }
@@ -37,8 +38,10 @@ import Testing
         for value in ["v9", "fast"] {
             let r = try CLI.run(["--version"], environment: ["CVDCAM_KERNEL_LEVEL": value])
             #expect(r.status == 1)
-            #expect(r.stderr == "cvdcam: error: CVDCAM_KERNEL_LEVEL=\(value) names no kernel level; use one of "
-                    + KernelLevel.supported.map { $0 == .baseline ? "baseline" : "v\($0.rawValue)" }.joined(separator: ", ")
+            #expect(
+                r.stderr == "cvdcam: error: CVDCAM_KERNEL_LEVEL=\(value) names no kernel level; use one of "
+                    + KernelLevel.supported.map { $0 == .baseline ? "baseline" : "v\($0.rawValue)" }.joined(
+                        separator: ", ")
                     + ", or unset it\n", "stderr: \(r.stderr)")
         }
         if KernelLevel.detected < .v4 {

@@ -9,7 +9,9 @@ import Testing
         let r = try CLI.run(["scene", dir + "/s.png", "--mode", "deutan", "--width", "64", "--height", "48"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stdout.contains("[deuteranopia (Viénot 1999)]"), "stdout: \(r.stdout)")
-        let m = try CLI.run(["scene", dir + "/m.png", "--mode", "protanomaly", "--model", "machado", "--width", "64", "--height", "48"])
+        let m = try CLI.run([
+            "scene", dir + "/m.png", "--mode", "protanomaly", "--model", "machado", "--width", "64", "--height", "48",
+        ])
         #expect(m.stdout.contains("(Machado 2009)"), "stdout: \(m.stdout)")
     }
 
@@ -47,7 +49,8 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         for k in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
         p.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -79,13 +82,19 @@ import Testing
     /// refused in one line, nothing written.
     @Test(arguments: [
         // A BMP header that claims a picture of millions by thousands of pixels.
-        ("giant.bmp", "424d4600000000000000360000593c5e55663a004800ff00030001001800000000001000000000000000000000000000000000000000"
-            + "ff000000ff00000000000000ffffff000000", "Out of memory"),
+        (
+            "giant.bmp",
+            "424d4600000000000000360000593c5e55663a004800ff00030001001800000000001000000000000000000000000000000000000000"
+                + "ff000000ff00000000000000ffffff000000", "Out of memory"
+        ),
         // A GIMP XCF header: SDL2_image's XCF loader allocated for 14 s before failing; cvdcam
         // reads only the formats it documents.
-        ("slow.img", "67696d70207863662072696e6766160000000000000100000000000000000000"
-            + "000000000000000000000000000000000000000000000000000000000000000000",
-         "it is not PNG, JPEG, BMP, PNM or TGA"),
+        (
+            "slow.img",
+            "67696d70207863662072696e6766160000000000000100000000000000000000"
+                + "000000000000000000000000000000000000000000000000000000000000000000",
+            "it is not PNG, JPEG, BMP, PNM or TGA"
+        ),
     ])
     func foundInputsAreRefusedInOneLine(_ name: String, _ hex: String, _ why: String) throws {
         var bytes: [UInt8] = []
@@ -100,7 +109,8 @@ import Testing
         let start = Date()
         let r = try CLI.run(["convert", dir + "/" + name, dir + "/out.png", "--mode", "deuteranopia"])
         #expect(r.status != 0)
-        #expect(r.stderr.hasPrefix("cvdcam: error: cannot read") && r.stderr.contains(why)
+        #expect(
+            r.stderr.hasPrefix("cvdcam: error: cannot read") && r.stderr.contains(why)
                 && r.stderr.split(whereSeparator: \.isNewline).count == 1, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
         #expect(Date().timeIntervalSince(start) < 10, "refused at once, not after decoding for seconds")

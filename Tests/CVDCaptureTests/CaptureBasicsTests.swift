@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCapture
 
 /// What can be checked without a camera. Streaming against a real driver (vivid in a VM)
@@ -14,11 +15,21 @@ import Testing
     }
 
     @Test func errorsSayWhatToDo() {
-        #expect(CaptureError.from(errno: .noSuchFileOrDirectory, path: "/dev/video7", call: .open) == .noSuchDevice(path: "/dev/video7"))
-        #expect(CaptureError.from(errno: .permissionDenied, path: "/dev/video0", call: .open).description.contains("video group"))
-        #expect(CaptureError.from(errno: .resourceBusy, path: "/dev/video0", call: .ioctl(.streamon)).description.contains("another program"))
-        #expect(CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .ioctl(.dqbuf)) == .disconnected(path: "/dev/video0"))
-        #expect(CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .open) == .noSuchDevice(path: "/dev/video0"))
+        #expect(
+            CaptureError.from(errno: .noSuchFileOrDirectory, path: "/dev/video7", call: .open)
+                == .noSuchDevice(path: "/dev/video7"))
+        #expect(
+            CaptureError.from(errno: .permissionDenied, path: "/dev/video0", call: .open).description.contains(
+                "video group"))
+        #expect(
+            CaptureError.from(errno: .resourceBusy, path: "/dev/video0", call: .ioctl(.streamon)).description.contains(
+                "another program"))
+        #expect(
+            CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .ioctl(.dqbuf))
+                == .disconnected(path: "/dev/video0"))
+        #expect(
+            CaptureError.from(errno: .operationNotSupportedByDevice, path: "/dev/video0", call: .open)
+                == .noSuchDevice(path: "/dev/video0"))
     }
 
     @Test func missingPathIsNoSuchDevice() {

@@ -1,6 +1,7 @@
 import CVDCore
 import Foundation
 import Testing
+
 @testable import CVDCapture
 
 /// Frame decoding without a camera: bytes made the way a camera sends them, decoded,
@@ -32,9 +33,14 @@ import Testing
         for y in 0..<img.height {
             for x in 0..<img.width {
                 // Stay `margin` pixels inside each 16×16 block (JPEG ringing lives at block edges).
-                guard (x % 16) >= margin, (x % 16) < 16 - margin, (y % 16) >= margin, (y % 16) < 16 - margin else { continue }
-                let p = img[x, y], i = (y * img.width + x) * 3
-                worst = max(worst, abs(Int(p.r) - Int(rgb[i])), abs(Int(p.g) - Int(rgb[i + 1])), abs(Int(p.b) - Int(rgb[i + 2])))
+                guard (x % 16) >= margin, (x % 16) < 16 - margin, (y % 16) >= margin, (y % 16) < 16 - margin else {
+                    continue
+                }
+                let p = img[x, y]
+                let i = (y * img.width + x) * 3
+                worst = max(
+                    worst, abs(Int(p.r) - Int(rgb[i])), abs(Int(p.g) - Int(rgb[i + 1])), abs(Int(p.b) - Int(rgb[i + 2]))
+                )
             }
         }
         return worst
@@ -42,85 +48,124 @@ import Testing
 
     @Test(arguments: [TestJPEG.Subsampling.s422, .s420, .s444])
     func mjpegDecodes(_ sub: TestJPEG.Subsampling) throws {
-        let w = 160, h = 96
+        let w = 160
+        let h = 96
         let rgb = TestJPEG.blocks(width: w, height: h, colours: Self.colours)
         let jpeg = TestJPEG.encode(rgb, width: w, height: h, subsampling: sub)
-        let fmt = CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: w * h * 2,
-                                ycbcr: CaptureFormat.encoding(colorspace: 7, ycbcrEnc: 0, quantization: 0, compressed: true))
+        let fmt = CaptureFormat(
+            fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: w * h * 2,
+            ycbcr: CaptureFormat.encoding(colorspace: 7, ycbcrEnc: 0, quantization: 0, compressed: true))
         let img = try Self.decodeToRGBA(jpeg, fmt)
         // Quality 95 on flat blocks, block interiors: within 4 levels of what was encoded.
         #expect(Self.maxError(img, rgb, margin: 3) <= 4)
     }
 
     @Test func truncatedMJPEGIsRejected() throws {
-        let w = 160, h = 96
+        let w = 160
+        let h = 96
         let jpeg = TestJPEG.encode(TestJPEG.blocks(width: w, height: h, colours: Self.colours), width: w, height: h)
         let fmt = CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: w * h * 2)
         for cut in [jpeg.count / 2, jpeg.count - 20, 3, 0] {
-            #expect(throws: FrameDecoder.Failure.self, "cut at \(cut)") { _ = try Self.decodeToRGBA(Array(jpeg.prefix(cut)), fmt) }
+            #expect(throws: FrameDecoder.Failure.self, "cut at \(cut)") {
+                _ = try Self.decodeToRGBA(Array(jpeg.prefix(cut)), fmt)
+            }
         }
     }
 
     @Test func corruptMJPEGIsRejected() throws {
-        let w = 160, h = 96
+        let w = 160
+        let h = 96
         let jpeg = TestJPEG.encode(TestJPEG.blocks(width: w, height: h, colours: Self.colours), width: w, height: h)
         let fmt = CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: w * h * 2)
         // Garbage instead of the entropy-coded data (after the headers), and no JPEG at all.
         var garbled = jpeg
-        for i in stride(from: jpeg.count / 3, to: jpeg.count - 2, by: 1) { garbled[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 7) | 0x01 }
+        for i in stride(from: jpeg.count / 3, to: jpeg.count - 2, by: 1) {
+            garbled[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 7) | 0x01
+        }
         var rng = SystemRandomNumberGenerator()
         let noise = (0..<4000).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        var wrongSize = TestJPEG.encode(TestJPEG.blocks(width: 80, height: 48, colours: Self.colours), width: 80, height: 48)
+        var wrongSize = TestJPEG.encode(
+            TestJPEG.blocks(width: 80, height: 48, colours: Self.colours), width: 80, height: 48)
         for bad in [garbled, noise, wrongSize] {
             #expect(throws: FrameDecoder.Failure.self) { _ = try Self.decodeToRGBA(bad, fmt) }
         }
         wrongSize.removeAll()
         // The decoder is still usable after a bad frame.
-        #expect(Self.maxError(try Self.decodeToRGBA(jpeg, fmt), TestJPEG.blocks(width: w, height: h, colours: Self.colours), margin: 3) <= 4)
+        #expect(
+            Self.maxError(
+                try Self.decodeToRGBA(jpeg, fmt), TestJPEG.blocks(width: w, height: h, colours: Self.colours), margin: 3
+            ) <= 4)
     }
 
     /// NV12 made from known colours (one chroma sample per 2×2 block) decodes to exactly
     /// what the same samples give as YUYV.
     @Test func nv12MatchesYUYV() throws {
-        let w = 64, h = 32, enc = YCbCrEncoding.bt601Limited
-        var nv12 = [UInt8](repeating: 0, count: w * h * 3 / 2), yuyv = [UInt8](repeating: 0, count: w * h * 2)
+        let w = 64
+        let h = 32
+        let enc = YCbCrEncoding.bt601Limited
+        var nv12 = [UInt8](repeating: 0, count: w * h * 3 / 2)
+        var yuyv = [UInt8](repeating: 0, count: w * h * 2)
         for y in 0..<h {
             for x in 0..<w {
                 let c = Self.colours[((y / 2) * 7 + (x / 2) * 3) % Self.colours.count]
                 let s = enc.encode(c)
                 nv12[y * w + x] = s.y
                 yuyv[y * w * 2 + x * 2] = s.y
-                if x % 2 == 0 { yuyv[y * w * 2 + x * 2 + 1] = s.cb; yuyv[y * w * 2 + x * 2 + 3] = s.cr }
-                if x % 2 == 0, y % 2 == 0 { nv12[w * h + (y / 2) * w + x] = s.cb; nv12[w * h + (y / 2) * w + x + 1] = s.cr }
+                if x % 2 == 0 {
+                    yuyv[y * w * 2 + x * 2 + 1] = s.cb
+                    yuyv[y * w * 2 + x * 2 + 3] = s.cr
+                }
+                if x % 2 == 0, y % 2 == 0 {
+                    nv12[w * h + (y / 2) * w + x] = s.cb
+                    nv12[w * h + (y / 2) * w + x + 1] = s.cr
+                }
             }
         }
-        let a = try Self.decodeToRGBA(nv12, CaptureFormat(fourCC: .nv12, width: w, height: h, bytesPerLine: w, sizeImage: nv12.count))
-        let b = try Self.decodeToRGBA(yuyv, CaptureFormat(fourCC: .yuyv, width: w, height: h, bytesPerLine: w * 2, sizeImage: yuyv.count))
+        let a = try Self.decodeToRGBA(
+            nv12, CaptureFormat(fourCC: .nv12, width: w, height: h, bytesPerLine: w, sizeImage: nv12.count))
+        let b = try Self.decodeToRGBA(
+            yuyv, CaptureFormat(fourCC: .yuyv, width: w, height: h, bytesPerLine: w * 2, sizeImage: yuyv.count))
         #expect(a == b)
     }
 
     @Test func greyBecomesGreyRGB() throws {
-        let w = 9, h = 3, stride = 12
+        let w = 9
+        let h = 3
+        let stride = 12
         let grey = (0..<(stride * h)).map { UInt8($0 * 7 % 256) }
-        let img = try Self.decodeToRGBA(grey, CaptureFormat(fourCC: .grey, width: w, height: h, bytesPerLine: stride, sizeImage: grey.count))
-        for y in 0..<h { for x in 0..<w { #expect(img[x, y] == RGB8(grey[y * stride + x], grey[y * stride + x], grey[y * stride + x])) } }
+        let img = try Self.decodeToRGBA(
+            grey, CaptureFormat(fourCC: .grey, width: w, height: h, bytesPerLine: stride, sizeImage: grey.count))
+        for y in 0..<h {
+            for x in 0..<w {
+                #expect(img[x, y] == RGB8(grey[y * stride + x], grey[y * stride + x], grey[y * stride + x]))
+            }
+        }
     }
 
     @Test func rgbPassesThroughWithPaddedRows() throws {
-        let w = 5, h = 2, stride = 20
+        let w = 5
+        let h = 2
+        let stride = 20
         let bytes = (0..<(stride * h)).map { UInt8($0 * 11 % 256) }
-        let img = try Self.decodeToRGBA(bytes, CaptureFormat(fourCC: .bgr24, width: w, height: h, bytesPerLine: stride, sizeImage: bytes.count))
-        for y in 0..<h { for x in 0..<w {
-            let i = y * stride + x * 3
-            #expect(img[x, y] == RGB8(bytes[i + 2], bytes[i + 1], bytes[i]))
-        } }
+        let img = try Self.decodeToRGBA(
+            bytes, CaptureFormat(fourCC: .bgr24, width: w, height: h, bytesPerLine: stride, sizeImage: bytes.count))
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * stride + x * 3
+                #expect(img[x, y] == RGB8(bytes[i + 2], bytes[i + 1], bytes[i]))
+            }
+        }
     }
 
     @Test func shortFramesAreRejected() {
         let fmt = CaptureFormat(fourCC: .yuyv, width: 64, height: 48, bytesPerLine: 128, sizeImage: 128 * 48)
-        #expect(throws: FrameDecoder.Failure.self) { _ = try Self.decodeToRGBA([UInt8](repeating: 0, count: 1000), fmt) }
+        #expect(throws: FrameDecoder.Failure.self) {
+            _ = try Self.decodeToRGBA([UInt8](repeating: 0, count: 1000), fmt)
+        }
         let nv = CaptureFormat(fourCC: .nv12, width: 64, height: 48, bytesPerLine: 64, sizeImage: 64 * 72)
-        #expect(throws: FrameDecoder.Failure.self) { _ = try Self.decodeToRGBA([UInt8](repeating: 0, count: 64 * 50), nv) }
+        #expect(throws: FrameDecoder.Failure.self) {
+            _ = try Self.decodeToRGBA([UInt8](repeating: 0, count: 64 * 50), nv)
+        }
     }
 }
 
@@ -141,13 +186,17 @@ import Testing
         let jpeg = Self.cameraJPEG(w, h, sub)
         let k = FrameKernel(try Simulation(mode: .deuteranopia))
         let dl = FrameLayout(format: .bgra, width: w, height: h)
-        var viaYUYV = [UInt8](repeating: 0, count: dl.minimumByteCount), viaPlanes = viaYUYV
-        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        var viaYUYV = [UInt8](repeating: 0, count: dl.minimumByteCount)
+        var viaPlanes = viaYUYV
+        let decoder = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
         let turbo = JPEGDecoder()
         for strategy in [FrameKernel.Strategy.table, .compute] {
             try jpeg.withUnsafeBytes { j in
                 try viaYUYV.withUnsafeMutableBytes { d in
-                    try decoder.decode(j) { s, l, enc in try? k.apply(source: s, l, destination: d, dl, ycbcr: enc, strategy: strategy) }
+                    try decoder.decode(j) { s, l, enc in
+                        try? k.apply(source: s, l, destination: d, dl, ycbcr: enc, strategy: strategy)
+                    }
                 }
                 let header = try turbo.header(j)
                 try viaPlanes.withUnsafeMutableBytes { d in
@@ -172,14 +221,17 @@ import Testing
     func reduced(_ r: Int, _ sub: TestJPEG.Subsampling) throws {
         let (w, h) = (640, 480)
         let jpeg = Self.cameraJPEG(w, h, sub)
-        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let decoder = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
         let normal = FrameKernel(try Simulation(mode: .normal))
         func rgba(_ reduction: Int) throws -> (FrameLayout, [UInt8]) {
             try jpeg.withUnsafeBytes { j in
                 try decoder.decode(j, reduction: reduction) { s, l, enc in
                     let dl = FrameLayout(format: .rgba, width: l.width, height: l.height)
                     var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
-                    out.withUnsafeMutableBytes { d in _ = try? normal.apply(source: s, l, destination: d, dl, ycbcr: enc) }
+                    out.withUnsafeMutableBytes { d in
+                        _ = try? normal.apply(source: s, l, destination: d, dl, ycbcr: enc)
+                    }
                     return (dl, out)
                 }
             }
@@ -206,12 +258,15 @@ import Testing
     /// library, same inverse DCT, at every scale (4:2:0: full size only; reduced, refused).
     @Test(arguments: [TestJPEG.Subsampling.s422, .s420])
     func stripsAreTurboJPEGsPlanes(_ sub: TestJPEG.Subsampling) throws {
-        let (w, h) = (656, 232)  // not whole 16-row strips, nor whole 16-pixel blocks
+        let (w, h) = (656, 232) // not whole 16-row strips, nor whole 16-pixel blocks
         let jpeg = Self.cameraJPEG(w, h, sub)
-        let turbo = JPEGDecoder(), strips = JPEGStripDecoder()
+        let turbo = JPEGDecoder()
+        let strips = JPEGStripDecoder()
         if sub == .s420 {
             #expect(throws: JPEGDecoder.DecodeError.self) {
-                try jpeg.withUnsafeBytes { j in try strips.decode(j, width: w, subsampling: .s420, reduction: 2) { _, _ in } }
+                try jpeg.withUnsafeBytes { j in
+                    try strips.decode(j, width: w, subsampling: .s420, reduction: 2) { _, _ in }
+                }
             }
         }
         for r in sub == .s420 ? [1] : [1, 2, 4, 8] {
@@ -260,10 +315,13 @@ import Testing
 
     /// A reduction whose width would be odd falls back to the next smaller one.
     @Test func reductionKeepsWholePairs() throws {
-        let (w, h) = (1288, 96)  // 1288 / 8 = 161 (odd), / 4 = 322
+        let (w, h) = (1288, 96) // 1288 / 8 = 161 (odd), / 4 = 322
         let jpeg = Self.cameraJPEG(w, h, .s422)
-        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
-        let size = try jpeg.withUnsafeBytes { j in try decoder.decode(j, reduction: 8) { _, l, _ in (l.width, l.height) } }
+        let decoder = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let size = try jpeg.withUnsafeBytes { j in
+            try decoder.decode(j, reduction: 8) { _, l, _ in (l.width, l.height) }
+        }
         #expect(size == (322, 24))
     }
 }

@@ -1,6 +1,7 @@
 import CV4L2
 import Foundation
 import Testing
+
 @testable import CVDCapture
 
 /// libv4l2's own messages go to `LibV4L2Log`, never to file descriptor 2; and nodes that

@@ -21,11 +21,13 @@ import Testing
 
     @Test func aReturnedBufferIsReusedAfterOlderFreeOnes() {
         var b = OutputBuffers(count: 4)
-        b.markQueued(0); b.markQueued(1)
+        b.markQueued(0)
+        b.markQueued(1)
         #expect(Self.returned(&b, 0))
         // 2 and 3 have waited longer than 0: they come first.
         #expect(b.nextFree() == 2)
-        b.markQueued(2); b.markQueued(3)
+        b.markQueued(2)
+        b.markQueued(3)
         #expect(b.nextFree() == 0)
         b.markQueued(0)
         #expect(b.allQueued)
@@ -54,7 +56,8 @@ import Testing
 
     @Test func resetHandsEverythingBack() {
         var b = OutputBuffers(count: 3)
-        b.markQueued(0); b.markQueued(1)
+        b.markQueued(0)
+        b.markQueued(1)
         b.reset()
         #expect(b == OutputBuffers(count: 3) && b.nextFree() == 0)
     }
@@ -68,8 +71,12 @@ import Testing
     /// v4l2loopback: write(), as OBS does; vb2 drivers that stream (vivid): mapped buffers;
     /// a driver that only writes: write().
     @Test func howFramesReachTheNode() {
-        #expect(OutputSelection.method(for: Self.node("v4l2 loopback", Self.output | Self.streaming | Self.readWrite)) == .write)
-        #expect(OutputSelection.method(for: Self.node("vivid", Self.output | Self.streaming | Self.readWrite)) == .mappedBuffers)
+        #expect(
+            OutputSelection.method(for: Self.node("v4l2 loopback", Self.output | Self.streaming | Self.readWrite))
+                == .write)
+        #expect(
+            OutputSelection.method(for: Self.node("vivid", Self.output | Self.streaming | Self.readWrite))
+                == .mappedBuffers)
         #expect(OutputSelection.method(for: Self.node("somedriver", Self.output | Self.readWrite)) == .write)
     }
 }

@@ -1,6 +1,7 @@
 import CVDCore
 import Foundation
 import Testing
+
 @testable import CVDCapture
 
 /// Frames whose size does not match the negotiated format (a short `bytesused`, a driver
@@ -23,7 +24,9 @@ import Testing
             // The last page: no access. Only this object's pages, freed in deinit.
             mprotect(p + dataPages * page, page, PROT_NONE)
             let start = p + dataPages * page - content.count
-            content.withUnsafeBytes { if let b = $0.baseAddress { start.copyMemory(from: b, byteCount: content.count) } }
+            content.withUnsafeBytes {
+                if let b = $0.baseAddress { start.copyMemory(from: b, byteCount: content.count) }
+            }
             bytes = UnsafeRawBufferPointer(start: start, count: content.count)
         }
 
@@ -71,7 +74,8 @@ import Testing
     @Test func truncatedMJPEGIsNeverReadPast() {
         let rgb = TestJPEG.blocks(width: Self.w, height: Self.h, colours: [RGB8(200, 30, 40), RGB8(20, 160, 60)])
         let jpeg = TestJPEG.encode(rgb, width: Self.w, height: Self.h)
-        let fmt = CaptureFormat(fourCC: .mjpeg, width: Self.w, height: Self.h, bytesPerLine: 0, sizeImage: Self.w * Self.h * 2)
+        let fmt = CaptureFormat(
+            fourCC: .mjpeg, width: Self.w, height: Self.h, bytesPerLine: 0, sizeImage: Self.w * Self.h * 2)
         #expect(Self.decode(jpeg, fmt))
         for cut in stride(from: 1, to: jpeg.count, by: 7) {
             #expect(!Self.decode(Array(jpeg.prefix(cut)), fmt), "cut at \(cut) of \(jpeg.count)")

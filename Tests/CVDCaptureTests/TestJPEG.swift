@@ -15,7 +15,9 @@ enum TestJPEG {
         for y in 0..<height {
             for x in 0..<width {
                 let c = colours[((y / 16) * ((width + 15) / 16) + x / 16) % colours.count]
-                px[(y * width + x) * 3] = c.r; px[(y * width + x) * 3 + 1] = c.g; px[(y * width + x) * 3 + 2] = c.b
+                px[(y * width + x) * 3] = c.r
+                px[(y * width + x) * 3 + 1] = c.g
+                px[(y * width + x) * 3 + 2] = c.b
             }
         }
         return px

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// The kernel against the float64 reference vectors (MODELS.md, shared/color-science).
@@ -26,7 +27,10 @@ import Testing
     func doublePathMatchesReference(_ g: ReferenceGroup) {
         let sim = g.simulation
         let bad = zip(g.inputs, g.outputs).filter { sim.simulate($0) != $1 }
-        #expect(bad.isEmpty, "\(g): \(bad.count) colours differ, e.g. \(bad.prefix(3).map { "\($0.0)→\($0.1) got \(sim.simulate($0.0))" })")
+        #expect(
+            bad.isEmpty,
+            "\(g): \(bad.count) colours differ, e.g. \(bad.prefix(3).map { "\($0.0)→\($0.1) got \(sim.simulate($0.0))" })"
+        )
     }
 
     /// Y′CbCr 4:2:2 path, each colour a flat pair (so chroma subsampling changes nothing).
@@ -42,7 +46,9 @@ import Testing
         let kernel = FrameKernel(g.simulation)
         for enc in YCbCrEncoding.all {
             let out = try FrameRunner.ycbcr(kernel, g.inputs, encoding: enc)
-            var ownWorst = 0, excess = 0, refWorst = 0
+            var ownWorst = 0
+            var excess = 0
+            var refWorst = 0
             for (i, c) in g.inputs.enumerated() {
                 let s = enc.encode(c)
                 let d = enc.rgb(y: s.y, cb: s.cb, cr: s.cr)
@@ -64,7 +70,8 @@ import Testing
     func machadoInterpolation(_ s: Double) throws {
         for d in [Deficiency.protan, .deutan, .tritan] {
             let table = Machado2009.table[d]!
-            let lo = Int((s * 10).rounded(.down)), t = s * 10 - Double(lo)
+            let lo = Int((s * 10).rounded(.down))
+            let t = s * 10 - Double(lo)
             var m = [Double](repeating: 0, count: 9)
             for i in 0..<9 { m[i] = table[lo].m[i] * (1 - t) + table[lo + 1].m[i] * t }
             let expected = ColorTransform.linear(Matrix3(m))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// The assist (daltonization) against an independent float64 implementation, its
@@ -17,27 +18,37 @@ import Testing
         let mats: [[[Double]]], normal: [Double]?
 
         init(_ sim: Simulation, strength s: Double) {
-            let c: [[Double]] = switch sim.mode.deficiency! {
-            case .protan: [[0, 0, 0], [0.7, 1, 0], [0.7, 0, 1]]
-            case .deutan: [[1, 0.7, 0], [0, 0, 0], [0, 0.7, 1]]
-            default: [[1, 0, 0.7], [0, 1, 0.7], [0, 0, 0]]
-            }
+            let c: [[Double]] =
+                switch sim.mode.deficiency! {
+                case .protan: [[0, 0, 0], [0.7, 1, 0], [0.7, 0, 1]]
+                case .deutan: [[1, 0.7, 0], [0, 0, 0], [0, 0.7, 1]]
+                default: [[1, 0, 0.7], [0, 1, 0.7], [0, 0, 0]]
+                }
             func rows(_ m: Matrix3) -> [[Double]] { (0..<3).map { r in (0..<3).map { m[r, $0] } } }
             func assist(_ sm: [[Double]]) -> [[Double]] {
-                (0..<3).map { i in (0..<3).map { j in
-                    let lost = (0..<3).map { k in (k == j ? 1.0 : 0) - sm[k][j] }
-                    return (i == j ? 1.0 : 0) + s * (0..<3).reduce(0.0) { $0 + c[i][$1] * lost[$1] }
-                } }
+                (0..<3).map { i in
+                    (0..<3).map { j in
+                        let lost = (0..<3).map { k in (k == j ? 1.0 : 0) - sm[k][j] }
+                        return (i == j ? 1.0 : 0) + s * (0..<3).reduce(0.0) { $0 + c[i][$1] * lost[$1] }
+                    }
+                }
             }
             switch sim.transform {
-            case .linear(let m): mats = [assist(rows(m))]; normal = nil
-            case .halfPlanes(let t1, let t2, let n): mats = [assist(rows(t1)), assist(rows(t2))]; normal = [n.0, n.1, n.2]
+            case .linear(let m):
+                mats = [assist(rows(m))]
+                normal = nil
+            case .halfPlanes(let t1, let t2, let n):
+                mats = [assist(rows(t1)), assist(rows(t2))]
+                normal = [n.0, n.1, n.2]
             case .gammaSpace: fatalError("not used here")
             }
         }
 
         func apply(_ p: RGB8) -> RGB8 {
-            func dec(_ v: UInt8) -> Double { let x = Double(v) / 255; return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
+            func dec(_ v: UInt8) -> Double {
+                let x = Double(v) / 255
+                return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
+            }
             func enc(_ l: Double) -> UInt8 {
                 let c = min(max(l, 0), 1)
                 let e = c < 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
@@ -55,7 +66,8 @@ import Testing
         try! Simulation(mode: .protanopia), try! Simulation(mode: .deuteranopia), try! Simulation(mode: .tritanopia),
         try! Simulation(mode: .protanomaly, severity: 0.6), try! Simulation(mode: .deuteranomaly, severity: 0.33),
         try! Simulation(mode: .tritanomaly, severity: 0.6), try! Simulation(mode: .deuteranopia, model: .brettel1997),
-        try! Simulation(mode: .tritanopia, model: .vienot1999), try! Simulation(mode: .protanomaly, severity: 0.6, model: .machado2009),
+        try! Simulation(mode: .tritanopia, model: .vienot1999),
+        try! Simulation(mode: .protanomaly, severity: 0.6, model: .machado2009),
     ]
 
     @Test(arguments: simulations)
@@ -79,10 +91,12 @@ import Testing
             for s in stride(from: 0.0, through: 1.0, by: 0.25) {
                 let sim = try Simulation(mode: mode, model: .brettel1997)
                 guard case .halfPlanes(let a1, let a2, let n) = Assist.transform(for: sim, strength: s) else {
-                    Issue.record("\(mode): not half-planes"); continue
+                    Issue.record("\(mode): not half-planes")
+                    continue
                 }
-                let v = PixelMath.rankOneDifference(a1, a2, n)  // traps if not rank one
-                let vs: [Double] = [v.0, v.1, v.2], ns: [Double] = [n.0, n.1, n.2]
+                let v = PixelMath.rankOneDifference(a1, a2, n) // traps if not rank one
+                let vs: [Double] = [v.0, v.1, v.2]
+                let ns: [Double] = [n.0, n.1, n.2]
                 var residual = 0.0
                 for i in 0..<9 { residual = max(residual, abs(a2.m[i] - a1.m[i] - vs[i / 3] * ns[i % 3])) }
                 #expect(residual < 1e-12, "\(mode) \(s)")
@@ -100,7 +114,8 @@ import Testing
         #expect(Assist.isAvailable(for: .tritanomaly))
         // Greys are unchanged (S keeps greys, so I − S loses nothing on them).
         let greys = (0...255).map { RGB8(UInt8($0), UInt8($0), UInt8($0)) }
-        let assisted = try FrameRunner.rgb(FrameKernel(Assist.transform(for: try Simulation(mode: .protanopia))), greys).colours
+        let assisted = try FrameRunner.rgb(FrameKernel(Assist.transform(for: try Simulation(mode: .protanopia))), greys)
+            .colours
         #expect(zip(assisted, greys).allSatisfy { $0.distance(to: $1) <= 1 })
     }
 
@@ -121,13 +136,21 @@ import Testing
         let img = SyntheticFrames.camera(width: 64, height: 20)
         let (yuv, sl) = img.ycbcr(.yuyv)
         let dl = FrameLayout(format: .bgra, width: 64, height: 20)
-        var viaChain = [UInt8](repeating: 0, count: dl.minimumByteCount), middle = viaChain, viaTwo = viaChain
+        var viaChain = [UInt8](repeating: 0, count: dl.minimumByteCount)
+        var middle = viaChain
+        var viaTwo = viaChain
         for _ in 0..<2 {
-            try yuv.withUnsafeBytes { s in try viaChain.withUnsafeMutableBytes { try chain.apply(source: s, sl, destination: $0, dl) } }
+            try yuv.withUnsafeBytes { s in
+                try viaChain.withUnsafeMutableBytes { try chain.apply(source: s, sl, destination: $0, dl) }
+            }
             #expect(chain.scratchBytes == dl.minimumByteCount)
         }
-        try yuv.withUnsafeBytes { s in try middle.withUnsafeMutableBytes { try chain.first.apply(source: s, sl, destination: $0, dl) } }
-        try middle.withUnsafeBytes { s in try viaTwo.withUnsafeMutableBytes { try chain.second.apply(source: s, dl, destination: $0, dl) } }
+        try yuv.withUnsafeBytes { s in
+            try middle.withUnsafeMutableBytes { try chain.first.apply(source: s, sl, destination: $0, dl) }
+        }
+        try middle.withUnsafeBytes { s in
+            try viaTwo.withUnsafeMutableBytes { try chain.second.apply(source: s, dl, destination: $0, dl) }
+        }
         #expect(viaChain == viaTwo)
     }
 }

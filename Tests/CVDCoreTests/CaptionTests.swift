@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 @Suite struct CaptionTests {
@@ -12,8 +13,10 @@ import Testing
     }
 
     @Test func deuteranomalyReadsAsTheIssueExample() {
-        #expect(Caption.text(for: .deuteranomaly) == "Deuteranomaly — the green-sensitive cones respond more like the red ones. "
-            + "About 5 in 100 men and 4 in 1,000 women of European descent.")
+        #expect(
+            Caption.text(for: .deuteranomaly)
+                == "Deuteranomaly — the green-sensitive cones respond more like the red ones. "
+                + "About 5 in 100 men and 4 in 1,000 women of European descent.")
     }
 
     @Test func ratiosInWords() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// The 3D LUTs `cvdcam lut` writes: the file formats, and how far a program applying them
@@ -15,10 +16,14 @@ import Testing
             let i = min(Int(x), lut.size - 2)
             return (i, x - Double(i))
         }
-        let (r, fr) = split(c.r), (g, fg) = split(c.g), (b, fb) = split(c.b)
+        let (r, fr) = split(c.r)
+        let (g, fg) = split(c.g)
+        let (b, fb) = split(c.b)
         var out = (0.0, 0.0, 0.0)
         for k in 0..<8 {
-            let dr = k & 1, dg = (k >> 1) & 1, db = (k >> 2) & 1
+            let dr = k & 1
+            let dg = (k >> 1) & 1
+            let db = (k >> 2) & 1
             let w = (dr == 1 ? fr : 1 - fr) * (dg == 1 ? fg : 1 - fg) * (db == 1 ? fb : 1 - fb)
             var v = lut[r + dr, g + dg, b + db]
             if linearLight { v = (SRGB.decode(v.0), SRGB.decode(v.1), SRGB.decode(v.2)) }

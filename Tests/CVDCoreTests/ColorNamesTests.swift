@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 /// Colour names, pair verdicts and the pair line's numbers.

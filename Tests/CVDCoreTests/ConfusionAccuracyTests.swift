@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 /// How far the confusion table (criterion evaluated at the centre of each 4×4×4-level
@@ -36,7 +37,9 @@ import Testing
         for y in 0..<img.height {
             for x in 0..<img.width {
                 let c = img[x, y]
-                let want = exact(Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b), (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255))
+                let want = exact(
+                    Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b), (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255)
+                )
                 rgb.pixels += 1
                 if want { rgb.exact += 1 }
                 if rgbTable.verdict(r: c.r, g: c.g, b: c.b) != want { rgb.disagree += 1 }
@@ -50,7 +53,9 @@ import Testing
         for row in 0..<l.height {
             for x in 0..<l.width {
                 let p = row * l.bytesPerRow + (x / 2) * 4
-                let yy = bytes[p + (x % 2 == 0 ? 0 : 2)], cb = bytes[p + 1], cr = bytes[p + 3]
+                let yy = bytes[p + (x % 2 == 0 ? 0 : 2)]
+                let cb = bytes[p + 1]
+                let cr = bytes[p + 3]
                 let d = enc.rgb(y: yy, cb: cb, cr: cr)
                 let want = exact(Int(yy) << 16 | Int(cb) << 8 | Int(cr), (d.0 / 255, d.1 / 255, d.2 / 255))
                 yuyv.pixels += 1
@@ -69,8 +74,10 @@ import Testing
             let r = measure(img, map)
             for (name, t) in [("RGB", r.rgb), ("YUYV", r.yuyv)] {
                 let share = Double(t.disagree) / Double(t.pixels)
-                print("confusion table vs exact, \(camera ? "camera-like" : "test scene") \(name) \(mode) \(picked.hexString): "
-                      + "\(t.disagree) of \(t.pixels) pixels disagree (\(share * 100) %), exact confusable \(t.exact)")
+                print(
+                    "confusion table vs exact, \(camera ? "camera-like" : "test scene") \(name) \(mode) \(picked.hexString): "
+                        + "\(t.disagree) of \(t.pixels) pixels disagree (\(share * 100) %), exact confusable \(t.exact)"
+                )
                 #expect(share <= Self.tolerance, "\(mode) \(name): \(share)")
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 /// The confusion map: the exact criterion, the marking, and how far the 64³ table's
@@ -12,7 +13,9 @@ import Testing
         }
         // In normal vision nothing is ever confusable (ΔE ≤ 6 and > 12 at once).
         let normal = try Simulation(mode: .normal)
-        #expect(!ConfusionCriterion(picked: IshiharaPlate.field[0], simulation: normal).isConfusable(IshiharaPlate.figure[0]))
+        #expect(
+            !ConfusionCriterion(picked: IshiharaPlate.field[0], simulation: normal).isConfusable(
+                IshiharaPlate.figure[0]))
     }
 
     @Test func greyIsNotConfusableWithSaturatedRed() throws {
@@ -31,7 +34,8 @@ import Testing
     @Test func lightnessBoundNeverExceedsCIEDE2000() {
         var rng = SplitMix(seed: 21)
         for _ in 0..<20_000 {
-            let x = CIELab(RGB8(rng.byte(), rng.byte(), rng.byte())), y = CIELab(RGB8(rng.byte(), rng.byte(), rng.byte()))
+            let x = CIELab(RGB8(rng.byte(), rng.byte(), rng.byte()))
+            let y = CIELab(RGB8(rng.byte(), rng.byte(), rng.byte()))
             #expect(ConfusionCriterion.lightnessBound(x.l, y.l) <= CIEDE2000.difference(x, y) + 1e-9)
         }
     }
@@ -57,7 +61,8 @@ import Testing
                 for y in 0..<h {
                     for x in 0..<dl.bytesPerRow / 4 {
                         let i = y * dl.bytesPerRow + x * 4
-                        let px = Array(dst[i..<(i + 4)]), old = Array(before[i..<(i + 4)])
+                        let px = Array(dst[i..<(i + 4)])
+                        let old = Array(before[i..<(i + 4)])
                         let conf = x < w && colours[min(y * w + x, colours.count - 1)] == IshiharaPlate.figure[0]
                         if conf { confusable += 1 }
                         let k = (x + y + 5) & 31
@@ -81,30 +86,40 @@ import Testing
         var dst = [UInt8](repeating: 0, count: 64)
         func run(_ dl: FrameLayout) -> FrameError? {
             do {
-                try src.withUnsafeBytes { s in try dst.withUnsafeMutableBytes { _ = try map.mark(source: s, sl, destination: $0, dl) } }
+                try src.withUnsafeBytes { s in
+                    try dst.withUnsafeMutableBytes { _ = try map.mark(source: s, sl, destination: $0, dl) }
+                }
                 return nil
             } catch { return error as? FrameError }
         }
         #expect(run(FrameLayout(format: .rgb24, width: 4, height: 4)) == .unsupportedDestination(.rgb24))
         #expect(run(FrameLayout(format: .bgra, width: 4, height: 3)) != nil)
-        #expect(run(FrameLayout(format: .bgra, width: 4, height: 4, bytesPerRow: 20)) == .bufferTooSmall(have: 64, need: 76))
+        #expect(
+            run(FrameLayout(format: .bgra, width: 4, height: 4, bytesPerRow: 20)) == .bufferTooSmall(have: 64, need: 76)
+        )
         #expect(run(FrameLayout(format: .bgra, width: 4, height: 4)) == nil)
     }
 
     /// A frame of colours in any source format (4:2:2: each pair from its first colour).
-    func frame(_ colours: [RGB8], _ f: PixelFormat, width w: Int, height h: Int, padding: Int) -> ([UInt8], FrameLayout) {
+    func frame(_ colours: [RGB8], _ f: PixelFormat, width w: Int, height h: Int, padding: Int) -> ([UInt8], FrameLayout)
+    {
         let l = FrameLayout(format: f, width: w, height: h, bytesPerRow: w * f.bytesPerPixel + padding)
         var out = [UInt8](repeating: 0x3C, count: l.bytesPerRow * h)
         for y in 0..<h {
             for x in 0..<w {
                 let c = colours[y * w + x]
                 if let o = f.ycbcrOffsets {
-                    let e = YCbCrEncoding.bt601Limited.encode(c), p = y * l.bytesPerRow + (x / 2) * 4
+                    let e = YCbCrEncoding.bt601Limited.encode(c)
+                    let p = y * l.bytesPerRow + (x / 2) * 4
                     out[p + (x % 2 == 0 ? o.y0 : o.y1)] = e.y
-                    out[p + o.cb] = e.cb; out[p + o.cr] = e.cr
+                    out[p + o.cb] = e.cb
+                    out[p + o.cr] = e.cr
                 } else {
-                    let o = f.rgbOffsets!, p = y * l.bytesPerRow + x * f.bytesPerPixel
-                    out[p + o.r] = c.r; out[p + o.g] = c.g; out[p + o.b] = c.b
+                    let o = f.rgbOffsets!
+                    let p = y * l.bytesPerRow + x * f.bytesPerPixel
+                    out[p + o.r] = c.r
+                    out[p + o.g] = c.g
+                    out[p + o.b] = c.b
                 }
             }
         }

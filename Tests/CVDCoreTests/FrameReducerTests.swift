@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 /// The box-filter reduction against a plain reference written from the definition: each
@@ -8,7 +9,8 @@ import Testing
 @Suite struct FrameReducerTests {
     /// Random bytes (a fixed generator), `width` × `height` in `format` with padded rows.
     func frame(_ format: PixelFormat, _ width: Int, _ height: Int, pad: Int = 12) -> ([UInt8], FrameLayout) {
-        let l = FrameLayout(format: format, width: width, height: height, bytesPerRow: width * format.bytesPerPixel + pad)
+        let l = FrameLayout(
+            format: format, width: width, height: height, bytesPerRow: width * format.bytesPerPixel + pad)
         var state: UInt32 = 0x1234_5678
         let bytes = (0..<l.minimumByteCount).map { _ -> UInt8 in
             state = state &* 1_664_525 &+ 1_013_904_223
@@ -40,7 +42,9 @@ import Testing
                         for c in 0..<bpp {
                             var values: [Int] = []
                             for y in (oy * f)..<(oy * f + f) {
-                                for x in (ox * f)..<(ox * f + f) { values.append(Int(src[y * sl.bytesPerRow + x * bpp + c])) }
+                                for x in (ox * f)..<(ox * f + f) {
+                                    values.append(Int(src[y * sl.bytesPerRow + x * bpp + c]))
+                                }
                             }
                             let got = out[oy * dl.bytesPerRow + ox * bpp + c]
                             #expect(got == mean(values), "\(format) ×\(f) at \(ox),\(oy) channel \(c)")
@@ -59,8 +63,12 @@ import Testing
                 let (out, dl) = try reduced(src, sl, f)
                 #expect(dl.width % 2 == 0 && dl.width == (38 / f) & ~1 && dl.height == 21 / f)
                 // The source's luma of pixel x, and the chroma of the pair holding it.
-                func luma(_ x: Int, _ y: Int) -> Int { Int(src[y * sl.bytesPerRow + (x / 2) * 4 + (x % 2 == 0 ? o.y0 : o.y1)]) }
-                func chroma(_ pair: Int, _ y: Int, _ offset: Int) -> Int { Int(src[y * sl.bytesPerRow + pair * 4 + offset]) }
+                func luma(_ x: Int, _ y: Int) -> Int {
+                    Int(src[y * sl.bytesPerRow + (x / 2) * 4 + (x % 2 == 0 ? o.y0 : o.y1)])
+                }
+                func chroma(_ pair: Int, _ y: Int, _ offset: Int) -> Int {
+                    Int(src[y * sl.bytesPerRow + pair * 4 + offset])
+                }
                 for oy in 0..<dl.height {
                     for ox in 0..<dl.width {
                         var l: [Int] = []
@@ -72,9 +80,12 @@ import Testing
                         // The output pair covers source pixels 2f·(ox/2) ..< +2f: f source pairs.
                         for offset in [o.cb, o.cr] {
                             var c: [Int] = []
-                            for y in (oy * f)..<(oy * f + f) { for p in (ox / 2 * f)..<(ox / 2 * f + f) { c.append(chroma(p, y, offset)) } }
-                            #expect(pair.load(fromByteOffset: offset, as: UInt8.self) == mean(c),
-                                    "\(format) ×\(f) chroma at pair \(ox / 2),\(oy)")
+                            for y in (oy * f)..<(oy * f + f) {
+                                for p in (ox / 2 * f)..<(ox / 2 * f + f) { c.append(chroma(p, y, offset)) }
+                            }
+                            #expect(
+                                pair.load(fromByteOffset: offset, as: UInt8.self) == mean(c),
+                                "\(format) ×\(f) chroma at pair \(ox / 2),\(oy)")
                         }
                     }
                 }

@@ -1,6 +1,7 @@
 import CVDKernelInterface
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// Every instruction-set level this machine runs gives the same pixels: the same inputs
@@ -20,7 +21,10 @@ import Testing
     static let reference = KernelLevel.detected
 
     static var simulations: [Simulation] {
-        get throws { try allSimulations + [.protanomaly, .deuteranomaly, .tritanomaly].map { try Simulation(mode: $0, severity: 0.33) } }
+        get throws {
+            try allSimulations
+                + [.protanomaly, .deuteranomaly, .tritanomaly].map { try Simulation(mode: $0, severity: 0.33) }
+        }
     }
 
     /// Whether two levels share their rounding: both fuse multiply-adds, or both do not.
@@ -32,7 +36,8 @@ import Testing
     /// are skipped (the tables are 64 MiB, and this test code is not optimised).
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> (worst: Int, differing: Int) {
         precondition(a.count == b.count)
-        var worst = 0, differing = 0
+        var worst = 0
+        var differing = 0
         let chunk = 4096
         a.withUnsafeBytes { pa in
             b.withUnsafeBytes { pb in
@@ -52,9 +57,12 @@ import Testing
     /// Runs `body` at every level and checks each result against the reference level's.
     /// Returns the share of bytes that differed between levels of different rounding.
     @discardableResult
-    static func expectSame(_ what: String, exact: Bool = false, _ body: (KernelLevel) throws -> [UInt8]) rethrows -> Double {
+    static func expectSame(_ what: String, exact: Bool = false, _ body: (KernelLevel) throws -> [UInt8]) rethrows
+        -> Double
+    {
         let want = try body(reference)
-        var differing = 0, compared = 0
+        var differing = 0
+        var compared = 0
         for level in levels where level != reference {
             let got = try body(level)
             let (worst, n) = compare(got, want)
@@ -77,11 +85,15 @@ import Testing
         return b
     }
 
-    static func run(_ kernel: FrameKernel, _ src: [UInt8], _ sl: FrameLayout, _ dl: FrameLayout,
-                    ycbcr: YCbCrEncoding = .bt601Limited, threads: Int = 1) throws -> [UInt8] {
+    static func run(
+        _ kernel: FrameKernel, _ src: [UInt8], _ sl: FrameLayout, _ dl: FrameLayout,
+        ycbcr: YCbCrEncoding = .bt601Limited, threads: Int = 1
+    ) throws -> [UInt8] {
         var dst = [UInt8](repeating: 0xEE, count: dl.minimumByteCount)
         try src.withUnsafeBytes { s in
-            try dst.withUnsafeMutableBytes { try kernel.apply(source: s, sl, destination: $0, dl, ycbcr: ycbcr, strategy: .compute, threads: threads) }
+            try dst.withUnsafeMutableBytes {
+                try kernel.apply(source: s, sl, destination: $0, dl, ycbcr: ycbcr, strategy: .compute, threads: threads)
+            }
         }
         return dst
     }
@@ -89,15 +101,25 @@ import Testing
     @Test func rgbPathsAgree() throws {
         // Odd width and padded rows, so every loop's vector body and remainder both run.
         let cases: [(FrameLayout, FrameLayout)] = [
-            (FrameLayout(format: .rgba, width: 257, height: 40, bytesPerRow: 257 * 4 + 8), FrameLayout(format: .bgra, width: 257, height: 40)),
-            (FrameLayout(format: .rgb24, width: 131, height: 30, bytesPerRow: 131 * 3 + 3), FrameLayout(format: .argb, width: 131, height: 30)),
+            (
+                FrameLayout(format: .rgba, width: 257, height: 40, bytesPerRow: 257 * 4 + 8),
+                FrameLayout(format: .bgra, width: 257, height: 40)
+            ),
+            (
+                FrameLayout(format: .rgb24, width: 131, height: 30, bytesPerRow: 131 * 3 + 3),
+                FrameLayout(format: .argb, width: 131, height: 30)
+            ),
             (FrameLayout(format: .bgra, width: 64, height: 30), FrameLayout(format: .rgb24, width: 64, height: 30)),
         ]
         var share = 0.0
         for sim in try Self.simulations {
             for (i, (sl, dl)) in cases.enumerated() {
                 let src = Self.bytes(sl.minimumByteCount, seed: UInt64(i + 1))
-                share = max(share, try Self.expectSame("\(sim) \(sl.format)→\(dl.format)") { try Self.run(FrameKernel(sim, level: $0), src, sl, dl) })
+                share = max(
+                    share,
+                    try Self.expectSame("\(sim) \(sl.format)→\(dl.format)") {
+                        try Self.run(FrameKernel(sim, level: $0), src, sl, dl)
+                    })
             }
         }
         #expect(share < 0.01, "baseline rounds differently in \(share * 100) % of the bytes")
@@ -105,8 +127,14 @@ import Testing
 
     @Test func ycbcrPathsAgree() throws {
         let cases: [(FrameLayout, FrameLayout)] = [
-            (FrameLayout(format: .yuyv, width: 258, height: 40, bytesPerRow: 258 * 2 + 6), FrameLayout(format: .bgra, width: 258, height: 40)),
-            (FrameLayout(format: .uyvy, width: 130, height: 30), FrameLayout(format: .rgb24, width: 130, height: 30, bytesPerRow: 130 * 3 + 1)),
+            (
+                FrameLayout(format: .yuyv, width: 258, height: 40, bytesPerRow: 258 * 2 + 6),
+                FrameLayout(format: .bgra, width: 258, height: 40)
+            ),
+            (
+                FrameLayout(format: .uyvy, width: 130, height: 30),
+                FrameLayout(format: .rgb24, width: 130, height: 30, bytesPerRow: 130 * 3 + 1)
+            ),
         ]
         for sim in try Self.simulations {
             for enc in [YCbCrEncoding.bt601Limited, YCbCrEncoding(.bt709, .full)] {
@@ -132,13 +160,16 @@ import Testing
         }
         // And the lookup loop itself, on a frame through the table path.
         let sim = try Simulation(mode: .protanopia)
-        let sl = FrameLayout(format: .yuyv, width: 320, height: 8), dl = FrameLayout(format: .bgra, width: 320, height: 8)
+        let sl = FrameLayout(format: .yuyv, width: 320, height: 8)
+        let dl = FrameLayout(format: .bgra, width: 320, height: 8)
         let src = Self.bytes(sl.minimumByteCount, seed: 5)
         let kernels = Self.levels.map { FrameKernel(sim, level: $0) }
         try Self.expectSame("table lookup", exact: true) { level in
             var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
             let k = kernels[Self.levels.firstIndex(of: level)!]
-            try src.withUnsafeBytes { s in try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, strategy: .table) } }
+            try src.withUnsafeBytes { s in
+                try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, strategy: .table) }
+            }
             return dst
         }
     }
@@ -152,7 +183,9 @@ import Testing
                 try Self.expectSame("encoder \(enc) → \(format)") { level in
                     var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
                     try src.withUnsafeBytes { s in
-                        try dst.withUnsafeMutableBytes { try YCbCrEncoder.encode(source: s, sl, destination: $0, dl, encoding: enc, level: level) }
+                        try dst.withUnsafeMutableBytes {
+                            try YCbCrEncoder.encode(source: s, sl, destination: $0, dl, encoding: enc, level: level)
+                        }
                     }
                     return dst
                 }
@@ -187,9 +220,11 @@ import Testing
                 var out = [UInt8](repeating: 0, count: w * 2 * h + 4 * h)
                 src.withUnsafeBufferPointer { s in
                     out.withUnsafeMutableBufferPointer { o in
-                        let y = s.baseAddress!, c = y + w * h
-                        let planes = PlanarFrame(y: y, yStride: w, cb: c, cr: c + (step == 2 ? 1 : w / 2), chromaStride: w,
-                                                 chromaStep: step, chromaRows: rows, width: w, height: h / rows * rows)
+                        let y = s.baseAddress!
+                        let c = y + w * h
+                        let planes = PlanarFrame(
+                            y: y, yStride: w, cb: c, cr: c + (step == 2 ? 1 : w / 2), chromaStride: w,
+                            chromaStep: step, chromaRows: rows, width: w, height: h / rows * rows)
                         level.entryPoints.planesToYUYV(planes, o.baseAddress!, w * 2 + 4)
                     }
                 }
@@ -199,7 +234,9 @@ import Testing
         Self.expectSame("grey → RGB", exact: true) { level in
             var out = [UInt8](repeating: 0, count: w * 3 * h)
             src.withUnsafeBufferPointer { s in
-                out.withUnsafeMutableBufferPointer { level.entryPoints.greyToRGB(s.baseAddress!, w + 1, w, h, $0.baseAddress!, w * 3) }
+                out.withUnsafeMutableBufferPointer {
+                    level.entryPoints.greyToRGB(s.baseAddress!, w + 1, w, h, $0.baseAddress!, w * 3)
+                }
             }
             #expect(out[3 * 5] == src[5] && out[3 * 5 + 2] == src[5])
             return out

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// Every user-facing combination of mode and model.
@@ -60,7 +61,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         let dl = FrameLayout(format: .bgra, width: 6, height: 3, bytesPerRow: 28)
         let src = [UInt8](repeating: 90, count: sl.minimumByteCount)
         var dst = [UInt8](repeating: 0xEE, count: dl.bytesPerRow * 3)
-        try src.withUnsafeBytes { s in try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) } }
+        try src.withUnsafeBytes { s in
+            try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) }
+        }
         for row in 0..<3 { #expect(dst[(row * 28 + 24)..<(row * 28 + 28)].allSatisfy { $0 == 0xEE }) }
     }
 
@@ -89,14 +92,17 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
                 var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
                 for enc in [YCbCrEncoding.bt601Limited, YCbCrEncoding(.bt709, .full)] {
                     try src.withUnsafeBytes { s in
-                        try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute) }
+                        try dst.withUnsafeMutableBytes {
+                            try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute)
+                        }
                     }
                     let o = format.ycbcrOffsets!
                     var worst = 0
                     for y in 0..<7 {
                         for x in 0..<width {
                             let pair = y * sl.bytesPerRow + (x / 2) * 4
-                            let e = enc.rgb(y: src[pair + (x % 2 == 0 ? o.y0 : o.y1)], cb: src[pair + o.cb], cr: src[pair + o.cr])
+                            let e = enc.rgb(
+                                y: src[pair + (x % 2 == 0 ? o.y0 : o.y1)], cb: src[pair + o.cb], cr: src[pair + o.cr])
                             let want = transform.apply(gammaEncoded: (e.0 / 255, e.1 / 255, e.2 / 255))
                             let p = y * dl.bytesPerRow + x * 4
                             worst = max(worst, RGB8(dst[p + 2], dst[p + 1], dst[p]).distance(to: want))
@@ -118,10 +124,15 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
             var src = (0..<sl.minimumByteCount).map { _ in rng.byte() }
             for i in 0..<1024 { src[i] = [0, 255, 1, 254][i % 4 == 0 ? (i / 4) % 4 : (i / 16) % 4] }
             let dl = FrameLayout(format: .bgra, width: 256, height: 66)
-            var a = [UInt8](repeating: 0, count: dl.minimumByteCount), b = a
+            var a = [UInt8](repeating: 0, count: dl.minimumByteCount)
+            var b = a
             try src.withUnsafeBytes { s in
-                try a.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute) }
-                try b.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .table) }
+                try a.withUnsafeMutableBytes {
+                    try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute)
+                }
+                try b.withUnsafeMutableBytes {
+                    try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .table)
+                }
             }
             #expect(a == b, "\(enc)")
         }
@@ -133,14 +144,18 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
     @Test func automaticSkipsTheTableInNormalVision() throws {
         let l = FrameLayout(format: .yuyv, width: 640, height: 480)
         var rng = SplitMix(seed: 9)
-        let smooth = (0..<l.minimumByteCount).map { i in UInt8(truncatingIfNeeded: (i / 4) % 640 / 4 + Int(rng.byte() % 5)) }
+        let smooth = (0..<l.minimumByteCount).map { i in
+            UInt8(truncatingIfNeeded: (i / 4) % 640 / 4 + Int(rng.byte() % 5))
+        }
         let dl = FrameLayout(format: .bgra, width: 640, height: 480)
         var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
         let normal = FrameKernel(try Simulation(mode: .normal))
         #expect(!normal.prefersTable)
         #expect(FrameKernel(try Simulation(mode: .deuteranopia)).prefersTable)
         smooth.withUnsafeBytes { #expect(FrameKernel.looksLikeCamera($0, l)) }
-        try smooth.withUnsafeBytes { s in try out.withUnsafeMutableBytes { try normal.apply(source: s, l, destination: $0, dl) } }
+        try smooth.withUnsafeBytes { s in
+            try out.withUnsafeMutableBytes { try normal.apply(source: s, l, destination: $0, dl) }
+        }
         #expect(!normal.hasTable(for: .bt601Limited))
         #expect(normal.tableBytes == 0)
     }
@@ -150,7 +165,8 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         var rng = SplitMix(seed: 11)
         let sl = FrameLayout(format: .rgba, width: 123, height: 77)
         let src = (0..<sl.minimumByteCount).map { _ in rng.byte() }
-        var a = [UInt8](repeating: 0, count: sl.minimumByteCount), b = a
+        var a = [UInt8](repeating: 0, count: sl.minimumByteCount)
+        var b = a
         try src.withUnsafeBytes { s in
             try a.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, sl, threads: 1) }
             try b.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, sl, threads: 4) }
@@ -164,16 +180,24 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         var out = [UInt8](repeating: 0, count: 64)
         func run(_ sl: FrameLayout, _ dl: FrameLayout) -> FrameError? {
             do {
-                try buf.withUnsafeBytes { s in try out.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) } }
+                try buf.withUnsafeBytes { s in
+                    try out.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) }
+                }
                 return nil
             } catch { return error as? FrameError }
         }
         let rgba4 = FrameLayout(format: .rgba, width: 4, height: 4)
-        #expect(run(FrameLayout(format: .yuyv, width: 3, height: 2), FrameLayout(format: .bgra, width: 3, height: 2)) == .oddWidthFor422(3))
+        #expect(
+            run(FrameLayout(format: .yuyv, width: 3, height: 2), FrameLayout(format: .bgra, width: 3, height: 2))
+                == .oddWidthFor422(3))
         #expect(run(rgba4, FrameLayout(format: .rgba, width: 4, height: 3)) != nil)
-        #expect(run(FrameLayout(format: .rgba, width: 4, height: 5), FrameLayout(format: .rgba, width: 4, height: 5)) == .bufferTooSmall(have: 64, need: 80))
+        #expect(
+            run(FrameLayout(format: .rgba, width: 4, height: 5), FrameLayout(format: .rgba, width: 4, height: 5))
+                == .bufferTooSmall(have: 64, need: 80))
         #expect(run(rgba4, FrameLayout(format: .yuyv, width: 4, height: 4)) == .unsupportedDestination(.yuyv))
-        #expect(run(FrameLayout(format: .rgba, width: 4, height: 4, bytesPerRow: 8), rgba4) == .strideTooSmall(bytesPerRow: 8, needed: 16))
+        #expect(
+            run(FrameLayout(format: .rgba, width: 4, height: 4, bytesPerRow: 8), rgba4)
+                == .strideTooSmall(bytesPerRow: 8, needed: 16))
         #expect(run(FrameLayout(format: .rgba, width: 0, height: 4), rgba4) == .emptyFrame(width: 0, height: 4))
     }
 
@@ -181,7 +205,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         let l = FrameLayout(format: .yuyv, width: 640, height: 480)
         var rng = SplitMix(seed: 5)
         let noise = (0..<l.minimumByteCount).map { _ in rng.byte() }
-        let smooth = (0..<l.minimumByteCount).map { i in UInt8(truncatingIfNeeded: (i / 4) % 640 / 4 + Int(rng.byte() % 5)) }
+        let smooth = (0..<l.minimumByteCount).map { i in
+            UInt8(truncatingIfNeeded: (i / 4) % 640 / 4 + Int(rng.byte() % 5))
+        }
         noise.withUnsafeBytes { #expect(!CoherenceProbe.isCoherent($0.baseAddress!, l)) }
         smooth.withUnsafeBytes { #expect(CoherenceProbe.isCoherent($0.baseAddress!, l)) }
     }

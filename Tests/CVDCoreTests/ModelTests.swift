@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CVDCore
 
 @Suite struct ModelTests {
@@ -19,7 +20,9 @@ import Testing
         #expect(try Simulation(mode: .deuteranopia, severity: 0.2).severity == 1)
         #expect(try Simulation(mode: .normal, severity: 0.5).transform == .identity)
         #expect(throws: Simulation.Error.severityOutOfRange(1.5)) { try Simulation(mode: .protanomaly, severity: 1.5) }
-        #expect(throws: Simulation.Error.severityOutOfRange(-0.1)) { try Simulation(mode: .protanomaly, severity: -0.1) }
+        #expect(throws: Simulation.Error.severityOutOfRange(-0.1)) {
+            try Simulation(mode: .protanomaly, severity: -0.1)
+        }
     }
 
     /// Viénot protan/deutan put every colour on the R = G plane (MODELS.md §3).
@@ -36,7 +39,10 @@ import Testing
     @Test func partialSeverityBlendsInLinearLight() throws {
         let full = try Simulation(mode: .tritanopia, model: .vienot1999).transform
         let half = Simulation(deficiency: .tritan, severity: 0.5, model: .vienot1999).transform
-        guard case .linear(let f) = full, case .linear(let h) = half else { Issue.record("not linear"); return }
+        guard case .linear(let f) = full, case .linear(let h) = half else {
+            Issue.record("not linear")
+            return
+        }
         for i in 0..<9 { #expect(abs(h.m[i] - (f.m[i] + Matrix3.identity.m[i]) / 2) < 1e-12) }
     }
 
@@ -45,22 +51,31 @@ import Testing
     @Test(arguments: [Deficiency.protan, .deutan, .tritan], [0.3, 1.0])
     func brettelHalfPlanesMeetOnTheirPlane(_ d: Deficiency, _ severity: Double) throws {
         let t = Simulation(deficiency: d, severity: severity, model: .brettel1997).transform
-        guard case .halfPlanes(let t1, let t2, let n) = t else { Issue.record("not half-planes"); return }
+        guard case .halfPlanes(let t1, let t2, let n) = t else {
+            Issue.record("not half-planes")
+            return
+        }
         // Two independent vectors in the plane n·x = 0 (n has no zero component here).
         for x in [(n.1, -n.0, 0.0), (0.0, n.2, -n.1)] {
-            let a = t1.apply(x), b = t2.apply(x)
+            let a = t1.apply(x)
+            let b = t2.apply(x)
             let scale = abs(x.0) + abs(x.1) + abs(x.2)
             #expect(abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 1e-12 * scale, "\(d) at \(severity)")
         }
         // The kernel's form t1·x + v·min(n·x, 0), on a colour and its mirror image across
         // the plane (so both sides are checked).
         let v = PixelMath.rankOneDifference(t1, t2, n)
-        let c = (0.2, 0.7, 0.4), nn = n.0 * n.0 + n.1 * n.1 + n.2 * n.2
+        let c = (0.2, 0.7, 0.4)
+        let nn = n.0 * n.0 + n.1 * n.1 + n.2 * n.2
         let k = 2 * (c.0 * n.0 + c.1 * n.1 + c.2 * n.2) / nn
         for x in [c, (c.0 - k * n.0, c.1 - k * n.1, c.2 - k * n.2)] {
             let side = x.0 * n.0 + x.1 * n.1 + x.2 * n.2
-            let chosen = (side < 0 ? t2 : t1).apply(x), base = t1.apply(x), m = min(side, 0)
-            #expect(abs(base.0 + v.0 * m - chosen.0) + abs(base.1 + v.1 * m - chosen.1) + abs(base.2 + v.2 * m - chosen.2) < 1e-12)
+            let chosen = (side < 0 ? t2 : t1).apply(x)
+            let base = t1.apply(x)
+            let m = min(side, 0)
+            #expect(
+                abs(base.0 + v.0 * m - chosen.0) + abs(base.1 + v.1 * m - chosen.1) + abs(base.2 + v.2 * m - chosen.2)
+                    < 1e-12)
         }
     }
 
@@ -73,7 +88,8 @@ import Testing
 
 @Suite struct WCAGTests {
     @Test func knownRatios() {
-        let black = RGB8(0, 0, 0), white = RGB8(255, 255, 255)
+        let black = RGB8(0, 0, 0)
+        let white = RGB8(255, 255, 255)
         #expect(abs(WCAG.contrastRatio(black, white) - 21) < 1e-9)
         #expect(WCAG.contrastRatio(white, white) == 1)
         // #777777 on white is the classic 4.48:1 that just fails AA.

@@ -8,11 +8,18 @@ import Testing
 @Suite struct PlanarKernelTests {
     /// Camera-like planes (smooth, with some noise) and the same picture packed as YUYV.
     static func frame(width w: Int, height h: Int, subsampling: YCbCrPlanes.Subsampling, noise: Bool)
-        -> (y: [UInt8], cb: [UInt8], cr: [UInt8], yuyv: [UInt8]) {
+        -> (y: [UInt8], cb: [UInt8], cr: [UInt8], yuyv: [UInt8])
+    {
         var state: UInt64 = 12345
-        func rnd() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
-        let cw = w / 2, ch = subsampling == .s422 ? h : (h + 1) / 2
-        var y = [UInt8](repeating: 0, count: w * h), cb = [UInt8](repeating: 0, count: cw * ch), cr = cb
+        func rnd() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        let cw = w / 2
+        let ch = subsampling == .s422 ? h : (h + 1) / 2
+        var y = [UInt8](repeating: 0, count: w * h)
+        var cb = [UInt8](repeating: 0, count: cw * ch)
+        var cr = cb
         for r in 0..<h { for x in 0..<w { y[r * w + x] = UInt8(noise ? rnd() & 255 : (16 + (x * 7 + r * 3) % 220)) } }
         for r in 0..<ch {
             for x in 0..<cw {
@@ -24,8 +31,11 @@ import Testing
         let rows = subsampling.rowsPerChromaRow
         for r in 0..<h {
             for p in 0..<cw {
-                let o = r * w * 2 + p * 4, c = (r / rows) * cw + p
-                (yuyv[o], yuyv[o + 1], yuyv[o + 2], yuyv[o + 3]) = (y[r * w + 2 * p], cb[c], y[r * w + 2 * p + 1], cr[c])
+                let o = r * w * 2 + p * 4
+                let c = (r / rows) * cw + p
+                (yuyv[o], yuyv[o + 1], yuyv[o + 2], yuyv[o + 3]) = (
+                    y[r * w + 2 * p], cb[c], y[r * w + 2 * p + 1], cr[c]
+                )
             }
         }
         return (y, cb, cr, yuyv)
@@ -56,22 +66,27 @@ import Testing
         }
     }
 
-    func compare(_ k: FrameKernel, _ f: (y: [UInt8], cb: [UInt8], cr: [UInt8], yuyv: [UInt8]), _ w: Int, _ h: Int,
-                 _ sub: YCbCrPlanes.Subsampling, _ enc: YCbCrEncoding, _ strategy: FrameKernel.Strategy,
-                 _ format: PixelFormat, _ threads: Int) throws {
+    func compare(
+        _ k: FrameKernel, _ f: (y: [UInt8], cb: [UInt8], cr: [UInt8], yuyv: [UInt8]), _ w: Int, _ h: Int,
+        _ sub: YCbCrPlanes.Subsampling, _ enc: YCbCrEncoding, _ strategy: FrameKernel.Strategy,
+        _ format: PixelFormat, _ threads: Int
+    ) throws {
         let dl = FrameLayout(format: format, width: w, height: h)
-        var packed = [UInt8](repeating: 0, count: dl.minimumByteCount), planar = packed
+        var packed = [UInt8](repeating: 0, count: dl.minimumByteCount)
+        var planar = packed
         try f.yuyv.withUnsafeBytes { s in
             try packed.withUnsafeMutableBytes { d in
-                try k.apply(source: s, FrameLayout(format: .yuyv, width: w, height: h), destination: d, dl,
-                            ycbcr: enc, strategy: strategy, threads: threads)
+                try k.apply(
+                    source: s, FrameLayout(format: .yuyv, width: w, height: h), destination: d, dl,
+                    ycbcr: enc, strategy: strategy, threads: threads)
             }
         }
         try f.y.withUnsafeBytes { y in
             try f.cb.withUnsafeBytes { cb in
                 try f.cr.withUnsafeBytes { cr in
-                    let p = YCbCrPlanes(y: y.baseAddress!, cb: cb.baseAddress!, cr: cr.baseAddress!, yStride: w, chromaStride: w / 2,
-                                        width: w, height: h, subsampling: sub)
+                    let p = YCbCrPlanes(
+                        y: y.baseAddress!, cb: cb.baseAddress!, cr: cr.baseAddress!, yStride: w, chromaStride: w / 2,
+                        width: w, height: h, subsampling: sub)
                     try planar.withUnsafeMutableBytes { d in
                         try k.apply(planes: p, destination: d, dl, ycbcr: enc, strategy: strategy, threads: threads)
                     }
@@ -79,7 +94,9 @@ import Testing
             }
         }
         let diff = zip(packed, planar).filter { $0 != $1 }.count
-        #expect(diff == 0, "\(k.transform) \(w)×\(h) \(sub) \(enc) \(strategy) → \(format), \(threads) threads: \(diff) bytes differ")
+        #expect(
+            diff == 0,
+            "\(k.transform) \(w)×\(h) \(sub) \(enc) \(strategy) → \(format), \(threads) threads: \(diff) bytes differ")
     }
 
     @Test func badPlanesAreRefusedWithTheReason() {
@@ -88,15 +105,21 @@ import Testing
         let bytes = [UInt8](repeating: 128, count: 64)
         bytes.withUnsafeBytes { b in
             out.withUnsafeMutableBytes { d in
-                let odd = YCbCrPlanes(y: b.baseAddress!, cb: b.baseAddress!, cr: b.baseAddress!, yStride: 3, chromaStride: 2,
-                                      width: 3, height: 2, subsampling: .s422)
+                let odd = YCbCrPlanes(
+                    y: b.baseAddress!, cb: b.baseAddress!, cr: b.baseAddress!, yStride: 3, chromaStride: 2,
+                    width: 3, height: 2, subsampling: .s422)
                 #expect(throws: FrameError.oddWidthFor422(3)) {
-                    try k.apply(planes: odd, destination: d, FrameLayout(format: .bgra, width: 3, height: 2), ycbcr: .bt601Limited)
+                    try k.apply(
+                        planes: odd, destination: d, FrameLayout(format: .bgra, width: 3, height: 2),
+                        ycbcr: .bt601Limited)
                 }
-                let ok = YCbCrPlanes(y: b.baseAddress!, cb: b.baseAddress!, cr: b.baseAddress!, yStride: 4, chromaStride: 2,
-                                     width: 4, height: 2, subsampling: .s420)
+                let ok = YCbCrPlanes(
+                    y: b.baseAddress!, cb: b.baseAddress!, cr: b.baseAddress!, yStride: 4, chromaStride: 2,
+                    width: 4, height: 2, subsampling: .s420)
                 #expect(throws: FrameError.self) {
-                    try k.apply(planes: ok, destination: d, FrameLayout(format: .bgra, width: 2, height: 2), ycbcr: .bt601Limited)
+                    try k.apply(
+                        planes: ok, destination: d, FrameLayout(format: .bgra, width: 2, height: 2),
+                        ycbcr: .bt601Limited)
                 }
             }
         }

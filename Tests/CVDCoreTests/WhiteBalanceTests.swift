@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// The white card (`w`): gains measured from a tinted card, and the correction folded into
@@ -14,7 +15,7 @@ import Testing
         var img = RGBAImage(width: 640, height: 480, fill: RGB8(40, 120, 200))
         var seed: UInt64 = 12345
         func jitter(_ v: UInt8) -> UInt8 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let d = Int(seed >> 33) % (2 * noise + 1) - noise
             return UInt8(min(max(Int(v) + d, 0), 255))
         }
@@ -44,7 +45,9 @@ import Testing
         let tolerance = yuyv ? 0.02 : 0.007
         for i in 0..<3 { #expect(abs(got[i] / want[i] - 1) <= tolerance, "gain \(i): \(got[i]), want \(want[i])") }
         let corrected = m.balance.apply(Self.warmCard)
-        #expect(corrected.distance(to: RGB8(corrected.g, corrected.g, corrected.g)) <= (yuyv ? 2 : 1), "corrected card \(corrected)")
+        #expect(
+            corrected.distance(to: RGB8(corrected.g, corrected.g, corrected.g)) <= (yuyv ? 2 : 1),
+            "corrected card \(corrected)")
         let yc = WhiteBalance.luminance((SRGB.linear(corrected.r), SRGB.linear(corrected.g), SRGB.linear(corrected.b)))
         #expect(abs(yc / y - 1) <= 0.01, "luminance \(yc) vs \(y)")
     }
@@ -59,9 +62,13 @@ import Testing
     }
 
     @Test func refusesWhatIsNotACard() {
-        #expect(throws: WhiteCard.Refusal.tooDark) { try Self.measure(Self.cardPicture(RGB8(12, 10, 8), noise: 1)).get() }
+        #expect(throws: WhiteCard.Refusal.tooDark) {
+            try Self.measure(Self.cardPicture(RGB8(12, 10, 8), noise: 1)).get()
+        }
         #expect(throws: WhiteCard.Refusal.tooColourful) { try Self.measure(Self.cardPicture(RGB8(220, 40, 30))).get() }
-        #expect(throws: WhiteCard.Refusal.clipped) { try Self.measure(Self.cardPicture(RGB8(255, 255, 255), noise: 0)).get() }
+        #expect(throws: WhiteCard.Refusal.clipped) {
+            try Self.measure(Self.cardPicture(RGB8(255, 255, 255), noise: 0)).get()
+        }
         // The test scene's chart in the middle: many colours, no card.
         let scene = TestScene.render(width: 640, height: 480)
         #expect(throws: WhiteCard.Refusal.self) { try Self.measure(scene).get() }
@@ -75,7 +82,12 @@ import Testing
         let steps = [0, 32, 64, 96, 128, 160, 192, 224, 255].map(UInt8.init)
         for r in steps { for g in steps { for b in steps { out.append(RGB8(r, g, b)) } } }
         var rng = SystemRandomNumberGenerator()
-        for _ in 0..<2000 { out.append(RGB8(.random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng))) }
+        for _ in 0..<2000 {
+            out.append(
+                RGB8(
+                    .random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng),
+                    .random(in: 0...255, using: &rng)))
+        }
         return out
     }()
 
@@ -117,7 +129,8 @@ import Testing
                 // Only colours the correction keeps inside the cube: beyond it the two
                 // definitions differ by design (clip before or after the matrix).
                 let g = b.gains
-                guard [g.r * SRGB.linear(c.r), g.g * SRGB.linear(c.g), g.b * SRGB.linear(c.b)].allSatisfy({ $0 <= 1 }) else { continue }
+                guard [g.r * SRGB.linear(c.r), g.g * SRGB.linear(c.g), g.b * SRGB.linear(c.b)].allSatisfy({ $0 <= 1 })
+                else { continue }
                 worst = max(worst, folded.apply(c).distance(to: sim.transform.apply(corrected)))
             }
             #expect(worst <= 3, "\(sim) with \(b): off by \(worst) levels")

@@ -1,33 +1,44 @@
 import Foundation
 import Testing
+
 @testable import CVDCore
 
 /// The RGB → 4:2:2 encoder against an independent float64 encoder written here (ITU-R
 /// BT.601/BT.709 equations, each pair's chroma the mean of its pixels' chroma, round half up).
 @Suite struct YCbCrEncoderTests {
     /// Y, Cb, Cr of a pair, exactly, in 8-bit code values before rounding.
-    static func reference(_ a: RGB8, _ b: RGB8, _ e: YCbCrEncoding) -> (y0: Double, y1: Double, cb: Double, cr: Double) {
-        let kr = e.matrix == .bt601 ? 0.299 : 0.2126, kb = e.matrix == .bt601 ? 0.114 : 0.0722, kg = 1 - kr - kb
+    static func reference(_ a: RGB8, _ b: RGB8, _ e: YCbCrEncoding) -> (y0: Double, y1: Double, cb: Double, cr: Double)
+    {
+        let kr = e.matrix == .bt601 ? 0.299 : 0.2126
+        let kb = e.matrix == .bt601 ? 0.114 : 0.0722
+        let kg = 1 - kr - kb
         let limited = e.range == .limited
         func luma(_ c: RGB8) -> Double { (kr * Double(c.r) + kg * Double(c.g) + kb * Double(c.b)) / 255 }
         func pb(_ c: RGB8) -> Double { (Double(c.b) / 255 - luma(c)) / (2 * (1 - kb)) }
         func pr(_ c: RGB8) -> Double { (Double(c.r) / 255 - luma(c)) / (2 * (1 - kr)) }
-        let ys = limited ? 219.0 : 255, yo = limited ? 16.0 : 0, cs = limited ? 224.0 : 255
+        let ys = limited ? 219.0 : 255
+        let yo = limited ? 16.0 : 0
+        let cs = limited ? 224.0 : 255
         return (yo + ys * luma(a), yo + ys * luma(b), 128 + cs * (pb(a) + pb(b)) / 2, 128 + cs * (pr(a) + pr(b)) / 2)
     }
 
     static func quantised(_ x: Double) -> Int { Int(min(max(floor(x + 0.5), 0), 255)) }
 
     /// Encodes `colours` (a row of `width`, padded) with the encoder under test.
-    static func encode(_ colours: [RGB8], width: Int, format: PixelFormat = .rgba, to dest: PixelFormat = .yuyv,
-                       padding: Int = 0, encoding: YCbCrEncoding = .bt601Limited) throws -> (bytes: [UInt8], layout: FrameLayout) {
+    static func encode(
+        _ colours: [RGB8], width: Int, format: PixelFormat = .rgba, to dest: PixelFormat = .yuyv,
+        padding: Int = 0, encoding: YCbCrEncoding = .bt601Limited
+    ) throws -> (bytes: [UInt8], layout: FrameLayout) {
         let height = colours.count / width
         let o = format.rgbOffsets!
-        let sl = FrameLayout(format: format, width: width, height: height, bytesPerRow: width * format.bytesPerPixel + padding)
+        let sl = FrameLayout(
+            format: format, width: width, height: height, bytesPerRow: width * format.bytesPerPixel + padding)
         var src = [UInt8](repeating: 0x5A, count: sl.minimumByteCount)
         for (i, c) in colours.enumerated() {
             let p = (i / width) * sl.bytesPerRow + (i % width) * format.bytesPerPixel
-            src[p + o.r] = c.r; src[p + o.g] = c.g; src[p + o.b] = c.b
+            src[p + o.r] = c.r
+            src[p + o.g] = c.g
+            src[p + o.b] = c.b
         }
         let dl = FrameLayout(format: dest, width: width, height: height, bytesPerRow: width * 2 + padding)
         var dst = [UInt8](repeating: 0xA5, count: dl.minimumByteCount)
@@ -55,20 +66,24 @@ import Testing
     /// for every source format, both 4:2:2 orders, all four encodings and padded rows.
     @Test func bytesMatchTheFloat64Encoder() throws {
         var rng = SplitMix(seed: 42)
-        let width = 64, colours = (0..<(width * 16)).map { _ in RGB8(rng.byte(), rng.byte(), rng.byte()) }
+        let width = 64
+        let colours = (0..<(width * 16)).map { _ in RGB8(rng.byte(), rng.byte(), rng.byte()) }
         for e in YCbCrEncoding.all {
             for f in [PixelFormat.rgb24, .bgr24, .rgba, .bgra, .argb] {
                 for d in [PixelFormat.yuyv, .uyvy] {
                     let (bytes, l) = try Self.encode(colours, width: width, format: f, to: d, padding: 6, encoding: e)
                     let off = d.ycbcrOffsets!
-                    var worst = 0, differing = 0
+                    var worst = 0
+                    var differing = 0
                     for row in 0..<l.height {
                         for p in 0..<(width / 2) {
                             let i = row * width + 2 * p
                             let r = Self.reference(colours[i], colours[i + 1], e)
                             let at = row * l.bytesPerRow + 4 * p
-                            for (got, want) in [(bytes[at + off.y0], r.y0), (bytes[at + off.y1], r.y1),
-                                                (bytes[at + off.cb], r.cb), (bytes[at + off.cr], r.cr)] {
+                            for (got, want) in [
+                                (bytes[at + off.y0], r.y0), (bytes[at + off.y1], r.y1),
+                                (bytes[at + off.cb], r.cb), (bytes[at + off.cr], r.cr),
+                            ] {
                                 let dist = abs(Int(got) - Self.quantised(want))
                                 worst = max(worst, dist)
                                 if dist != 0 { differing += 1 }
@@ -94,21 +109,29 @@ import Testing
     func roundTripLandsWithinTheEightBitError(encoding: YCbCrEncoding) throws {
         let levels = Array(stride(from: 0, through: 255, by: 5))
         var colours: [RGB8] = []
-        for r in levels { for g in levels { for b in levels {
-            let c = RGB8(UInt8(r), UInt8(g), UInt8(b))
-            colours += [c, c]
-        } } }
+        for r in levels {
+            for g in levels {
+                for b in levels {
+                    let c = RGB8(UInt8(r), UInt8(g), UInt8(b))
+                    colours += [c, c]
+                }
+            }
+        }
         let width = 2 * levels.count
         let (bytes, l) = try Self.encode(colours, width: width, encoding: encoding)
         let decoded = try Self.decode(bytes, l, encoding: encoding)
-        var worstOurs = 0, worstReference = 0
+        var worstOurs = 0
+        var worstReference = 0
         for i in stride(from: 0, to: colours.count, by: 2) {
             let c = colours[i]
             let r = Self.reference(c, c, encoding)
-            let back = encoding.rgb(y: UInt8(Self.quantised(r.y0)), cb: UInt8(Self.quantised(r.cb)), cr: UInt8(Self.quantised(r.cr)))
-            let refBack = RGB8(UInt8(Self.quantised(min(max(back.0, 0), 255))), UInt8(Self.quantised(min(max(back.1, 0), 255))),
-                               UInt8(Self.quantised(min(max(back.2, 0), 255))))
-            let refError = refBack.distance(to: c), ours = decoded[i].distance(to: c)
+            let back = encoding.rgb(
+                y: UInt8(Self.quantised(r.y0)), cb: UInt8(Self.quantised(r.cb)), cr: UInt8(Self.quantised(r.cr)))
+            let refBack = RGB8(
+                UInt8(Self.quantised(min(max(back.0, 0), 255))), UInt8(Self.quantised(min(max(back.1, 0), 255))),
+                UInt8(Self.quantised(min(max(back.2, 0), 255))))
+            let refError = refBack.distance(to: c)
+            let ours = decoded[i].distance(to: c)
             #expect(ours <= refError + 1, "\(c): \(decoded[i]) is \(ours) off, the reference round trip \(refError)")
             #expect(decoded[i + 1] == decoded[i])
             worstOurs = max(worstOurs, ours)
@@ -126,20 +149,26 @@ import Testing
     }
 
     @Test func rejectsWhatItCannotEncode() throws {
-        let rgba = FrameLayout(format: .rgba, width: 4, height: 2), yuyv = FrameLayout(format: .yuyv, width: 4, height: 2)
+        let rgba = FrameLayout(format: .rgba, width: 4, height: 2)
+        let yuyv = FrameLayout(format: .yuyv, width: 4, height: 2)
         let buffer = [UInt8](repeating: 0, count: 64)
         var out = [UInt8](repeating: 0, count: 64)
         func run(_ sl: FrameLayout, _ dl: FrameLayout) -> FrameError? {
             buffer.withUnsafeBytes { s in
                 out.withUnsafeMutableBytes { d in
-                    do throws(FrameError) { try YCbCrEncoder.encode(source: s, sl, destination: d, dl); return nil } catch { return error }
+                    do throws(FrameError) {
+                        try YCbCrEncoder.encode(source: s, sl, destination: d, dl)
+                        return nil
+                    } catch { return error }
                 }
             }
         }
         #expect(run(rgba, yuyv) == nil)
         #expect(run(yuyv, yuyv) == .unsupportedSource(.yuyv))
         #expect(run(rgba, rgba) == .not422Destination(.rgba))
-        #expect(run(FrameLayout(format: .rgba, width: 3, height: 2), FrameLayout(format: .yuyv, width: 3, height: 2)) == .oddWidthFor422(3))
+        #expect(
+            run(FrameLayout(format: .rgba, width: 3, height: 2), FrameLayout(format: .yuyv, width: 3, height: 2))
+                == .oddWidthFor422(3))
         #expect(run(rgba, FrameLayout(format: .yuyv, width: 4, height: 3)) != nil)
     }
 }

@@ -13,7 +13,7 @@ import Testing
     func sample() -> RGBAImage {
         var img = RGBAImage(width: 31, height: 17)
         for y in 0..<17 { for x in 0..<31 { img[x, y] = RGB8(UInt8(x * 8), UInt8(y * 15), UInt8((x * y) % 256)) } }
-        img.pixels[3] = 7  // one translucent pixel
+        img.pixels[3] = 7 // one translucent pixel
         return img
     }
 
@@ -43,7 +43,9 @@ import Testing
     }
 
     @Test func badOutputsAreReportedAndLeaveNothing() throws {
-        #expect(throws: ImageFileError.unsupportedOutput(dir + "/x.bmp")) { try ImageFile.write(sample(), to: dir + "/x.bmp") }
+        #expect(throws: ImageFileError.unsupportedOutput(dir + "/x.bmp")) {
+            try ImageFile.write(sample(), to: dir + "/x.bmp")
+        }
         #expect { try ImageFile.write(sample(), to: dir + "/missing/x.png") } throws: { e in
             guard case .unwritable? = e as? ImageFileError else { return false }
             return true

@@ -1,6 +1,7 @@
 import CVDCore
 import Synchronization
 import Testing
+
 @testable import CVDSources
 
 /// Records table builds instead of running them.
@@ -20,8 +21,8 @@ private final class BuildLog: Sendable {
         let k = cache.kernel(for: deut)
         #expect(cache.kernel(for: deut) === k)
         _ = cache.kernel(for: prot)
-        _ = cache.kernel(for: deut)      // deut is now the most recent
-        _ = cache.kernel(for: trit)      // evicts prot
+        _ = cache.kernel(for: deut) // deut is now the most recent
+        _ = cache.kernel(for: trit) // evicts prot
         #expect(cache.simulations == [deut, trit])
         #expect(cache.kernel(for: deut) === k)
     }
@@ -47,7 +48,7 @@ private final class BuildLog: Sendable {
         let log = BuildLog()
         var cache = KernelCache(limit: 1, build: { log.record($0, $1) })
         _ = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
-        _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited)   // evicts deut
+        _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited) // evicts deut
         let again = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
         #expect(log.count == 3)
         #expect(again.strategy == .compute)
@@ -71,7 +72,8 @@ private final class BuildLog: Sendable {
         #expect(balanced.kernel !== plain)
         #expect(balanced.kernel.transform == deut.transform.balanced(card))
         #expect(log.count == 1, "the balanced kernel builds its own table")
-        let again = cache.prepared(for: deut, balance: WhiteBalance(card: (0.62, 0.45, 0.26)), format: .yuyv, encoding: .bt601Limited)
+        let again = cache.prepared(
+            for: deut, balance: WhiteBalance(card: (0.62, 0.45, 0.26)), format: .yuyv, encoding: .bt601Limited)
         #expect(again.kernel === balanced.kernel && log.count == 1, "the same card reuses kernel and table")
         #expect(cache.kernel(for: deut) === plain)
         // Normal vision balanced is a matrix like any mode: it uses (and builds) a table.

@@ -3,10 +3,13 @@ import CVDCore
 import CVDSystem
 import Foundation
 import Testing
+
 @testable import CVDSources
 
 @Suite struct LatestFrameTests {
-    func frame(_ t: Double) -> Frame { Frame(bytes: [1, 2, 3, 4], layout: FrameLayout(format: .rgba, width: 1, height: 1), timestamp: t) }
+    func frame(_ t: Double) -> Frame {
+        Frame(bytes: [1, 2, 3, 4], layout: FrameLayout(format: .rgba, width: 1, height: 1), timestamp: t)
+    }
 
     @Test func theNewestFrameWinsAndStaleOnesAreCounted() {
         let sink = LatestFrame()
@@ -30,8 +33,12 @@ import Testing
         #expect(CameraErrorPolicy.atStart(.noSuchDevice(path: "/dev/video9")) == .fail)
         #expect(CameraErrorPolicy.atStart(.unsupportedFormat(path: Self.path, what: "no MJPG")) == .fail)
         // Stream faults at start (vivid's "Inject VIDIOC_STREAMON Error", "… REQBUFS Error").
-        #expect(CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.streamon), errno: .invalidArgument)) == .restartStream)
-        #expect(CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.reqbufs), errno: .invalidArgument)) == .restartStream)
+        #expect(
+            CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.streamon), errno: .invalidArgument))
+                == .restartStream)
+        #expect(
+            CameraErrorPolicy.atStart(.system(path: Self.path, call: .ioctl(.reqbufs), errno: .invalidArgument))
+                == .restartStream)
         #expect(CameraErrorPolicy.atStart(.timeout(path: Self.path, seconds: 2)) == .restartStream)
     }
 
@@ -39,7 +46,9 @@ import Testing
     @Test func afterALossEverythingIsRestarted() {
         #expect(CameraErrorPolicy.afterLoss(.noSuchDevice(path: Self.path)) == .restartStream)
         #expect(CameraErrorPolicy.afterLoss(.busy(path: Self.path)) == .restartStream)
-        #expect(CameraErrorPolicy.afterLoss(.system(path: Self.path, call: .ioctl(.dqbuf), errno: .ioError)) == .restartStream)
+        #expect(
+            CameraErrorPolicy.afterLoss(.system(path: Self.path, call: .ioctl(.dqbuf), errno: .ioError))
+                == .restartStream)
     }
 
     /// Restarts back off, are bounded for commands that need frames now, then settle at
@@ -65,7 +74,8 @@ import Testing
         let gone = CaptureError.disconnected(path: Self.path)
         #expect(CameraRestart.reason(last: .noSuchDevice(path: Self.path), fault: gone) == gone)
         #expect(CameraRestart.reason(last: .busy(path: Self.path), fault: gone) == .busy(path: Self.path))
-        #expect(CameraRestart.reason(last: .noSuchDevice(path: Self.path), fault: nil) == .noSuchDevice(path: Self.path))
+        #expect(
+            CameraRestart.reason(last: .noSuchDevice(path: Self.path), fault: nil) == .noSuchDevice(path: Self.path))
     }
 }
 
@@ -115,14 +125,20 @@ import Testing
         let sink = LatestFrame()
         source.start(into: sink)
         var frame: Frame?
-        for _ in 0..<200 where frame == nil { usleep(10_000); frame = sink.takeNew() }
+        for _ in 0..<200 where frame == nil {
+            usleep(10_000)
+            frame = sink.takeNew()
+        }
         source.stop()
         let f = try #require(frame)
         #expect(f.layout.format == .yuyv && f.size == size && f.ycbcr == CaptureFormat.jfif)
         let jpeg = TestSceneSource.encodedScene(width: 320, height: 240)
         #expect(jpeg.starts(with: [0xFF, 0xD8]))
-        let decoder = FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: 320, height: 240, bytesPerLine: 0, sizeImage: jpeg.count))
-        let expected = try jpeg.withUnsafeBytes { j in try decoder.decode(j) { out, l, _ in Array(out.prefix(l.minimumByteCount)) } }
+        let decoder = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: 320, height: 240, bytesPerLine: 0, sizeImage: jpeg.count))
+        let expected = try jpeg.withUnsafeBytes { j in
+            try decoder.decode(j) { out, l, _ in Array(out.prefix(l.minimumByteCount)) }
+        }
         #expect(f.bytes == expected, "the frame is the decoder's output, byte for byte")
         // Against the scene it encodes: mean error ≤ 6 levels (quality 85 smooths the scene's
         // sensor noise, σ 3 levels, away, and 4:2:2 halves the chroma at the edges; measured 5.2).
@@ -131,11 +147,15 @@ import Testing
         var rgba = [UInt8](repeating: 0, count: 320 * 240 * 4)
         try f.bytes.withUnsafeBytes { s in
             try rgba.withUnsafeMutableBytes { d in
-                try k.apply(source: s, f.layout, destination: d, FrameLayout(format: .rgba, width: 320, height: 240), ycbcr: f.ycbcr)
+                try k.apply(
+                    source: s, f.layout, destination: d, FrameLayout(format: .rgba, width: 320, height: 240),
+                    ycbcr: f.ycbcr)
             }
         }
         var total = 0
-        for i in 0..<(320 * 240) { for c in 0..<3 { total += abs(Int(rgba[i * 4 + c]) - Int(scene.pixels[i * 4 + c])) } }
+        for i in 0..<(320 * 240) {
+            for c in 0..<3 { total += abs(Int(rgba[i * 4 + c]) - Int(scene.pixels[i * 4 + c])) }
+        }
         let mean = Double(total) / Double(320 * 240 * 3)
         #expect(mean <= 6, "mean error \(mean) levels")
         #expect(sink.losses.corrupt == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CVDSystem
 
 /// StderrCapture swaps file descriptor 2 for the whole process, so cvdcam's own stderr

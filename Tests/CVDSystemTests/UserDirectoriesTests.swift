@@ -3,11 +3,11 @@ import Testing
 
 @Suite struct UserDirectoriesTests {
     let file = """
-    # This file is written by xdg-user-dirs-update
-    XDG_DESKTOP_DIR="$HOME/Desktop"
-    XDG_PICTURES_DIR="$HOME/Bilder"
-    XDG_VIDEOS_DIR="$HOME/"
-    """
+        # This file is written by xdg-user-dirs-update
+        XDG_DESKTOP_DIR="$HOME/Desktop"
+        XDG_PICTURES_DIR="$HOME/Bilder"
+        XDG_VIDEOS_DIR="$HOME/"
+        """
 
     @Test func readsTheNamedFolderWithHomeExpanded() {
         #expect(UserDirectories.userDir("PICTURES", in: file, home: "/home/ann") == "/home/ann/Bilder")

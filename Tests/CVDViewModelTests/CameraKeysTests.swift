@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 /// `w` (white card) and `n` (next camera) in the view model: the effects the window layer
@@ -50,13 +51,17 @@ import Testing
         s.zoom = 2
         let window = FrameSize(1024, 768)
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720))
-        let plan = OverlayPlan(geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: uiScale,
-                               footer: "Source: vivid (/dev/video0)", compact: false, measure: ApproximateMeasure())
+        let plan = OverlayPlan(
+            geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: uiScale,
+            footer: "Source: vivid (/dev/video0)", compact: false, measure: ApproximateMeasure())
         let chip = plan.chips.first { $0.lines.first?.text == "Balanced on card" }
         #expect(chip != nil)
         for b in plan.boxes { #expect(Rect(0, 0, 1024, 768).contains(b.shim), "\(b.lines.first?.text ?? "") clips") }
         for (i, a) in plan.boxes.enumerated() {
-            for b in plan.boxes[(i + 1)...] { #expect(!a.shim.intersects(b.shim), "\(a.lines.first?.text ?? "") overlaps \(b.lines.first?.text ?? "")") }
+            for b in plan.boxes[(i + 1)...] {
+                #expect(
+                    !a.shim.intersects(b.shim), "\(a.lines.first?.text ?? "") overlaps \(b.lines.first?.text ?? "")")
+            }
         }
     }
 }

@@ -1,15 +1,19 @@
 import CVDCore
 import Testing
+
 @testable import CVDCapture
 @testable import CVDViewModel
 
 /// The camera panel (`k`): which controls, their values and steps, the keys while it is
 /// open, and its layout in every window size and `--ui-scale`.
 @Suite struct CameraPanelTests {
-    static func control(_ id: Int32, _ name: String, _ kind: CameraControl.Kind = .integer, range: ClosedRange<Int> = 0...255,
-                        step: Int = 1, value: Int = 128, menu: [(Int, String)] = [], inactive: Bool = false) -> CameraControl {
-        CameraControl(id: UInt32(id), name: name, kind: kind, minimum: range.lowerBound, maximum: range.upperBound, step: step,
-                      defaultValue: value, value: value, menu: menu, inactive: inactive, readOnly: false)
+    static func control(
+        _ id: Int32, _ name: String, _ kind: CameraControl.Kind = .integer, range: ClosedRange<Int> = 0...255,
+        step: Int = 1, value: Int = 128, menu: [(Int, String)] = [], inactive: Bool = false
+    ) -> CameraControl {
+        CameraControl(
+            id: UInt32(id), name: name, kind: kind, minimum: range.lowerBound, maximum: range.upperBound, step: step,
+            defaultValue: value, value: value, menu: menu, inactive: inactive, readOnly: false)
     }
 
     /// A UVC webcam's controls (as `v4l2-ctl -l` lists a Logitech C920's), in the driver's order, with extras.
@@ -18,9 +22,13 @@ import Testing
         control(0x0098_0903, "Hue", range: -128...128, value: 0),
         control(0x0098_090C, "White Balance, Automatic", .boolean, range: 0...1, value: 1),
         control(0x0098_0913, "Gain", value: 0),
-        control(0x0098_0918, "Power Line Frequency", .menu, range: 0...2, value: 2, menu: [(0, "Disabled"), (1, "50 Hz"), (2, "60 Hz")]),
+        control(
+            0x0098_0918, "Power Line Frequency", .menu, range: 0...2, value: 2,
+            menu: [(0, "Disabled"), (1, "50 Hz"), (2, "60 Hz")]),
         control(0x0098_091A, "White Balance Temperature", range: 2000...6500, value: 4000, inactive: true),
-        control(0x009A_0901, "Auto Exposure", .menu, range: 0...3, value: 3, menu: [(1, "Manual Mode"), (3, "Aperture Priority Mode")]),
+        control(
+            0x009A_0901, "Auto Exposure", .menu, range: 0...3, value: 3,
+            menu: [(1, "Manual Mode"), (3, "Aperture Priority Mode")]),
         control(0x009A_0902, "Exposure Time, Absolute", range: 3...2047, value: 250, inactive: true),
         control(0x009A_090A, "Focus, Absolute", range: 0...250, step: 5, value: 0, inactive: true),
         control(0x009A_090C, "Focus, Automatic Continuous", .boolean, range: 0...1, value: 1),
@@ -29,19 +37,29 @@ import Testing
 
     @Test func theControlsThatMatterInThePanelsOrder() {
         let names = CameraControl.panel(Self.webcam).map(\.name)
-        #expect(names == ["Auto Exposure", "Exposure Time, Absolute", "Gain", "White Balance, Automatic", "White Balance Temperature",
-                          "Brightness", "Contrast", "Saturation", "Focus, Automatic Continuous", "Focus, Absolute", "Zoom, Absolute",
-                          "Power Line Frequency"])
+        #expect(
+            names == [
+                "Auto Exposure", "Exposure Time, Absolute", "Gain", "White Balance, Automatic",
+                "White Balance Temperature",
+                "Brightness", "Contrast", "Saturation", "Focus, Automatic Continuous", "Focus, Absolute",
+                "Zoom, Absolute",
+                "Power Line Frequency",
+            ])
         #expect(!names.contains("Hue"))
     }
 
     @Test func valuesAndSteps() {
         let p = CameraControl.panel(Self.webcam)
-        let brightness = p[5], autoWB = p[3], exposure = p[0], line = p[11], focus = p[9]
+        let brightness = p[5]
+        let autoWB = p[3]
+        let exposure = p[0]
+        let line = p[11]
+        let focus = p[9]
         #expect(CameraPanel.valueText(brightness) == "128  (0…255)")
         #expect(brightness.stepped(1) == 136 && brightness.stepped(-1) == 120, "1/32 of 0…255, rounded: 8")
         #expect(autoWB.valueText == "on" && autoWB.stepped(1) == 0 && autoWB.stepped(-1) == 0)
-        #expect(exposure.valueText == "Aperture Priority Mode" && exposure.stepped(-1) == 1 && exposure.stepped(1) == nil)
+        #expect(
+            exposure.valueText == "Aperture Priority Mode" && exposure.stepped(-1) == 1 && exposure.stepped(1) == nil)
         #expect(line.valueText == "60 Hz" && line.stepped(1) == nil && line.stepped(-1) == 1)
         #expect(focus.stepped(1) == 10, "in the driver's steps of 5")
         #expect(CameraPanel.valueText(p[1]).hasSuffix("automatic"), "inactive under its automatic")
@@ -66,22 +84,28 @@ import Testing
         #expect(!s.cameraPanelVisible, "the help sheet replaces the panel")
     }
 
-    static let windows = [FrameSize(640, 480), FrameSize(800, 600), FrameSize(1024, 768), FrameSize(1280, 720),
-                          FrameSize(1366, 768), FrameSize(1920, 1080), FrameSize(3840, 2160)]
+    static let windows = [
+        FrameSize(640, 480), FrameSize(800, 600), FrameSize(1024, 768), FrameSize(1280, 720),
+        FrameSize(1366, 768), FrameSize(1920, 1080), FrameSize(3840, 2160),
+    ]
 
     /// Inside the window, every line inside the sheet, the selected row marked.
     @Test(arguments: [1.0, 1.5, 2.0, 3.0]) func fitsEveryWindow(uiScale: Double) {
         let controls = CameraControl.panel(Self.webcam)
         for w in Self.windows {
-            let box = CameraPanel.layout(title: "Camera: HD Pro Webcam C920 (/dev/video0)", controls: controls, selection: 2,
-                                         empty: "", window: w, uiScale: uiScale, measure: ApproximateMeasure())
-            #expect(Rect(0, 0, Double(w.width), Double(w.height)).contains(box.shim), "\(w) ×\(uiScale): sheet \(box.shim)")
+            let box = CameraPanel.layout(
+                title: "Camera: HD Pro Webcam C920 (/dev/video0)", controls: controls, selection: 2,
+                empty: "", window: w, uiScale: uiScale, measure: ApproximateMeasure())
+            #expect(
+                Rect(0, 0, Double(w.width), Double(w.height)).contains(box.shim), "\(w) ×\(uiScale): sheet \(box.shim)")
             for l in box.lines { #expect(box.shim.contains(l.rect), "\(w) ×\(uiScale): \(l.text) outside the sheet") }
             #expect(box.lines.contains { $0.text == CameraPanel.keysNote })
             let marked = box.lines.first { $0.text == CameraPanel.marker }
             let gain = box.lines.first { $0.text == "Gain" }
             #expect(marked != nil && marked?.rect.y == gain?.rect.y, "the marker sits on the selected row")
-            if w == FrameSize(1024, 768) { #expect(box.lines.allSatisfy { $0.fontSize >= 12 }, "readable at the projector size") }
+            if w == FrameSize(1024, 768) {
+                #expect(box.lines.allSatisfy { $0.fontSize >= 12 }, "readable at the projector size")
+            }
         }
     }
 }

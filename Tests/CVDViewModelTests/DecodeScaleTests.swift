@@ -1,20 +1,24 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 /// The decode reduction the view asks of an MJPEG source: never fewer picture pixels than
 /// the screen shows it at (zoom included), else as few as the scaled DCT allows.
 @Suite struct DecodeScaleTests {
     @Test func noMorePixelsThanShownAndFullSizeWhenZoomNeedsIt() {
-        let uhd = FrameSize(3840, 2160), hd = FrameSize(1920, 1080)
+        let uhd = FrameSize(3840, 2160)
+        let hd = FrameSize(1920, 1080)
         var s = ViewState()
         #expect(DecodeScale.reduction(state: s, window: hd, picture: uhd) == 2, "4K in a 1080p window: half")
-        #expect(DecodeScale.reduction(state: s, window: FrameSize(1280, 720), picture: uhd) == 2, "a quarter would be 960 wide")
+        #expect(
+            DecodeScale.reduction(state: s, window: FrameSize(1280, 720), picture: uhd) == 2,
+            "a quarter would be 960 wide")
         #expect(DecodeScale.reduction(state: s, window: hd, picture: hd) == 1)
         #expect(DecodeScale.reduction(state: s, window: FrameSize(640, 360), picture: uhd) == 4)
-        s.apply(.cycleLayout)  // split: the same picture rectangle
+        s.apply(.cycleLayout) // split: the same picture rectangle
         #expect(DecodeScale.reduction(state: s, window: hd, picture: uhd) == 2)
-        s.apply(.cycleLayout)  // 2×2: panes of half the size
+        s.apply(.cycleLayout) // 2×2: panes of half the size
         #expect(DecodeScale.reduction(state: s, window: hd, picture: uhd) == 4, "4K in 2×2 panes of a 1080p window")
         s = ViewState()
         s.apply(.zoom(factor: 1.25, at: nil))

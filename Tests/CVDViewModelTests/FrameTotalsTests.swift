@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 /// The live view's totals: what is counted as shown, the median latency (0.01 ms bins, so
@@ -8,7 +9,8 @@ import Testing
     @Test func countsAndMedianLatency() throws {
         var t = FrameTotals()
         #expect(t.medianLatency == nil)
-        #expect(t.line == "0 frames shown, 0 dropped by cvdcam, 0 dropped by the camera, 0 corrupt, median latency – ms")
+        #expect(
+            t.line == "0 frames shown, 0 dropped by cvdcam, 0 dropped by the camera, 0 corrupt, median latency – ms")
         // 7 latencies; the exact median is 4.0 ms.
         for ms in [2.0, 9.0, 4.0, 3.1, 50.0, 4.0, 1.2] { t.shown(latency: ms / 1000) }
         #expect(t.shown == 7)
@@ -21,8 +23,8 @@ import Testing
 
     @Test func outlandishLatenciesAreCountedNotLost() throws {
         var t = FrameTotals()
-        t.shown(latency: 30)      // beyond the histogram: the overflow bin
-        t.shown(latency: -0.001)  // clocks never go back, but a negative value must not trap
+        t.shown(latency: 30) // beyond the histogram: the overflow bin
+        t.shown(latency: -0.001) // clocks never go back, but a negative value must not trap
         t.shown(latency: .infinity)
         #expect(t.shown == 3)
         #expect(try #require(t.medianLatency) > 0.5, "two of three beyond a second: so is the median")
@@ -33,8 +35,11 @@ import Testing
         for _ in 0..<299 { t.shown(latency: 0.003623) }
         t.shown(latency: 0.2)
         (t.droppedByViewer, t.droppedByCamera, t.corrupt) = (4, 2, 1)
-        #expect(t.line == "300 frames shown, 4 dropped by cvdcam, 2 dropped by the camera, 1 corrupt, median latency 3.6 ms")
-        let pattern = /(\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
+        #expect(
+            t.line == "300 frames shown, 4 dropped by cvdcam, 2 dropped by the camera, 1 corrupt, median latency 3.6 ms"
+        )
+        let pattern =
+            /(\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
         let m = try? pattern.wholeMatch(in: t.line)
         #expect(m?.output.1 == "300" && m?.output.3 == "2" && m?.output.5 == "3.6")
     }
@@ -43,11 +48,12 @@ import Testing
         var t = FrameTotals()
         for _ in 0..<30 { t.shown(latency: 0.012) }
         (t.droppedByViewer, t.droppedByCamera, t.corrupt) = (1, 5, 0)
-        #expect(t.overlayLines(fps: 29.97, cpuPercent: 11.24) == [
-            "30 frames shown · 30.0 fps · CPU 11.2 %",
-            "dropped: 1 by cvdcam, 5 by the camera · 0 corrupt",
-            "median latency 12.0 ms",
-        ])
+        #expect(
+            t.overlayLines(fps: 29.97, cpuPercent: 11.24) == [
+                "30 frames shown · 30.0 fps · CPU 11.2 %",
+                "dropped: 1 by cvdcam, 5 by the camera · 0 corrupt",
+                "median latency 12.0 ms",
+            ])
         #expect(FrameTotals().overlayLines(fps: nil, cpuPercent: nil)[0] == "0 frames shown · – fps · CPU –")
     }
 

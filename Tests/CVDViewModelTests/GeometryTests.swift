@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 @Suite struct ViewGeometryTests {
@@ -38,7 +39,8 @@ import Testing
 
     @Test func quadHasFourPanesEachWithItsBadge() {
         var s = ViewState()
-        s.apply(.cycleLayout); s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720))
         #expect(g.pieces.count == 4 && g.badges.count == 4)
         let gap = PaneGeometry.quadGap(width: 1280, height: 720)
@@ -58,7 +60,9 @@ import Testing
 }
 
 @Suite struct PointerGestureTests {
-    func geometry(_ s: ViewState) -> ViewGeometry { ViewGeometry(state: s, window: FrameSize(1000, 500), picture: FrameSize(1000, 500)) }
+    func geometry(_ s: ViewState) -> ViewGeometry {
+        ViewGeometry(state: s, window: FrameSize(1000, 500), picture: FrameSize(1000, 500))
+    }
 
     @Test func dragPansByTheDistanceMoved() {
         var p = PointerGesture()
@@ -81,7 +85,8 @@ import Testing
 
     @Test func wheelZoomsAtThePointer() {
         let g = geometry(ViewState())
-        #expect(PointerGesture.wheel(up: true, at: 250, 125, g) == .zoom(factor: ViewState.zoomStep, at: Point(0.25, 0.25)))
+        #expect(
+            PointerGesture.wheel(up: true, at: 250, 125, g) == .zoom(factor: ViewState.zoomStep, at: Point(0.25, 0.25)))
         #expect(PointerGesture.wheel(up: false, at: 0, 0, nil) == .zoom(factor: 1 / ViewState.zoomStep, at: nil))
     }
 

@@ -1,12 +1,15 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 /// DejaVu Sans Bold's proportions, rounded up (wide capitals, 1.17 em line height): the
 /// pure layout is tested with text a little wider than the real font draws.
 struct ApproximateMeasure: TextMeasuring {
     func size(of text: String, fontSize: Int) -> FrameSize {
-        FrameSize(Int((Double(text.count) * 0.68 * Double(fontSize)).rounded(.up)), Int((1.17 * Double(fontSize)).rounded(.up)))
+        FrameSize(
+            Int((Double(text.count) * 0.68 * Double(fontSize)).rounded(.up)),
+            Int((1.17 * Double(fontSize)).rounded(.up)))
     }
 }
 
@@ -14,9 +17,11 @@ struct ApproximateMeasure: TextMeasuring {
 /// every layout, window size from 320×240 to 3840×2160, --ui-scale 1–3, letterboxed and
 /// not, the longest labels there are.
 @Suite struct LabelLayoutTests {
-    static let windows = [FrameSize(320, 240), FrameSize(640, 480), FrameSize(800, 600), FrameSize(1024, 768),
-                          FrameSize(1280, 720), FrameSize(1366, 768), FrameSize(1920, 1080), FrameSize(2560, 1440),
-                          FrameSize(3840, 2160), FrameSize(1080, 1920)]
+    static let windows = [
+        FrameSize(320, 240), FrameSize(640, 480), FrameSize(800, 600), FrameSize(1024, 768),
+        FrameSize(1280, 720), FrameSize(1366, 768), FrameSize(1920, 1080), FrameSize(2560, 1440),
+        FrameSize(3840, 2160), FrameSize(1080, 1920),
+    ]
     static let scales = [1.0, 1.5, 2.0, 3.0]
     static let pictures = [FrameSize(1280, 720), FrameSize(640, 480)]
 
@@ -59,22 +64,30 @@ struct ApproximateMeasure: TextMeasuring {
         #expect(checked == Self.windows.count * Self.scales.count * Self.pictures.count * Self.states.count * 2)
     }
 
-    func check(_ state: ViewState, _ window: FrameSize, _ scale: Double, _ picture: FrameSize, _ compact: Bool,
-               _ measure: TextMeasuring) throws {
+    func check(
+        _ state: ViewState, _ window: FrameSize, _ scale: Double, _ picture: FrameSize, _ compact: Bool,
+        _ measure: TextMeasuring
+    ) throws {
         let g = ViewGeometry(state: state, window: window, picture: picture)
         let sims = state.renderedSimulations
-        let footer = "camera disconnected — waiting (/dev/video0: the camera was disconnected; plug it back in and start again)"
+        let footer =
+            "camera disconnected — waiting (/dev/video0: the camera was disconnected; plug it back in and start again)"
         // The `i` overlay too, with the widest figures it shows.
-        let stats = ["123456 frames shown · 999.9 fps · CPU 199.9 %",
-                     "dropped: 12345 by cvdcam, 12345 by the camera · 12345 corrupt", "median latency 999.9 ms"]
-        let plan = OverlayPlan(geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
-                               footer: footer, compact: compact, measure: measure)
-            .withStats(stats, state: state, window: window, uiScale: scale, measure: measure)
+        let stats = [
+            "123456 frames shown · 999.9 fps · CPU 199.9 %",
+            "dropped: 12345 by cvdcam, 12345 by the camera · 12345 corrupt", "median latency 999.9 ms",
+        ]
+        let plan = OverlayPlan(
+            geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
+            footer: footer, compact: compact, measure: measure
+        )
+        .withStats(stats, state: state, window: window, uiScale: scale, measure: measure)
         if window.width >= 640, window.height >= 480 {
             #expect(plan.stats != nil, "the i overlay found no room at \(window) ×\(scale) \(state.layout)")
         }
         let screen = Rect(0, 0, Double(window.width), Double(window.height))
-        let what = "\(state.layout) divider \(state.divider) \(window) ×\(scale) picture \(picture)\(compact ? " compact" : "")"
+        let what =
+            "\(state.layout) divider \(state.divider) \(window) ×\(scale) picture \(picture)\(compact ? " compact" : "")"
         for box in plan.boxes {
             #expect(screen.contains(box.shim), "\(what): \(box.lines.map(\.text)) leaves the window: \(box.shim)")
             for line in box.lines {
@@ -86,9 +99,15 @@ struct ApproximateMeasure: TextMeasuring {
         // when there is room for any text.
         var placed = 0
         for anchor in g.badges {
-            guard let box = plan.badges.first(where: { $0.icon?.badge == ModeBadge(sims[anchor.texture]) && anchor.area.x - 1 <= $0.shim.x
-                                                       && $0.shim.maxX <= anchor.area.maxX + 1 && anchor.pane.contains($0.shim) }) else {
-                #expect(anchor.area.w < 40, "\(what): no badge for texture \(anchor.texture) in an area \(anchor.area.w) px wide")
+            guard
+                let box = plan.badges.first(where: {
+                    $0.icon?.badge == ModeBadge(sims[anchor.texture]) && anchor.area.x - 1 <= $0.shim.x
+                        && $0.shim.maxX <= anchor.area.maxX + 1 && anchor.pane.contains($0.shim)
+                })
+            else {
+                #expect(
+                    anchor.area.w < 40,
+                    "\(what): no badge for texture \(anchor.texture) in an area \(anchor.area.w) px wide")
                 continue
             }
             placed += 1
@@ -101,8 +120,9 @@ struct ApproximateMeasure: TextMeasuring {
         let boxes = plan.boxes
         for i in boxes.indices {
             for j in boxes.indices where j > i {
-                #expect(!boxes[i].shim.intersects(boxes[j].shim),
-                        "\(what): \(boxes[i].lines.map(\.text)) overlaps \(boxes[j].lines.map(\.text))")
+                #expect(
+                    !boxes[i].shim.intersects(boxes[j].shim),
+                    "\(what): \(boxes[i].lines.map(\.text)) overlaps \(boxes[j].lines.map(\.text))")
             }
         }
         #expect(plan.chips.count == (state.frozen ? 1 : 0) + (state.zoom > 1 ? 1 : 0))
@@ -113,8 +133,9 @@ struct ApproximateMeasure: TextMeasuring {
         #expect(b.texts == ["Deuteranomaly 0.6 · Machado 2009", "Deuteranomaly 0.6 · Machado", "Deuteranomaly 0.6"])
         let m = ApproximateMeasure()
         func text(_ width: Double) -> String? {
-            BadgeLayout.place(b, fontSize: 33, area: Rect(0, 0, width, 720), pane: Rect(0, 0, width, 720),
-                              alignRight: false, measure: m)?.lines.first?.text
+            BadgeLayout.place(
+                b, fontSize: 33, area: Rect(0, 0, width, 720), pane: Rect(0, 0, width, 720),
+                alignRight: false, measure: m)?.lines.first?.text
         }
         #expect(text(1280) == b.texts[0])
         #expect(text(760) == b.texts[1])
@@ -125,9 +146,11 @@ struct ApproximateMeasure: TextMeasuring {
 
     @Test func letterboxedBadgesSitInTheBarAboveThePicture() throws {
         // A 4:3 picture on a tall screen: bars above and below.
-        let g = ViewGeometry(state: ViewState(mode: .protanopia), window: FrameSize(1080, 1920), picture: FrameSize(640, 480))
-        let plan = OverlayPlan(geometry: g, simulations: [try Simulation(mode: .protanopia)], state: ViewState(mode: .protanopia),
-                               window: FrameSize(1080, 1920), uiScale: 1, footer: nil, compact: false, measure: ApproximateMeasure())
+        let g = ViewGeometry(
+            state: ViewState(mode: .protanopia), window: FrameSize(1080, 1920), picture: FrameSize(640, 480))
+        let plan = OverlayPlan(
+            geometry: g, simulations: [try Simulation(mode: .protanopia)], state: ViewState(mode: .protanopia),
+            window: FrameSize(1080, 1920), uiScale: 1, footer: nil, compact: false, measure: ApproximateMeasure())
         let badge = try #require(plan.badges.first)
         #expect(badge.shim.maxY <= g.pictureRect.y, "off the picture, in the bar")
         #expect(g.pictureRect.y - badge.shim.maxY < 60, "next to its picture, not floating away")
@@ -140,12 +163,18 @@ struct ApproximateMeasure: TextMeasuring {
                 let screen = Rect(0, 0, Double(window.width), Double(window.height))
                 let small = window.width < 640 || window.height < 480
                 if !small { #expect(screen.contains(sheet.shim), "help leaves \(window) ×\(scale)") }
-                #expect(sheet.lines.contains { $0.text == HelpSheet.title } && sheet.lines.contains { $0.text == HelpSheet.closing })
-                for line in sheet.lines where !small { #expect(sheet.shim.contains(line.rect, slack: 1), "\(line.text) clips at \(window)") }
+                #expect(
+                    sheet.lines.contains { $0.text == HelpSheet.title }
+                        && sheet.lines.contains { $0.text == HelpSheet.closing })
+                for line in sheet.lines where !small {
+                    #expect(sheet.shim.contains(line.rect, slack: 1), "\(line.text) clips at \(window)")
+                }
                 if window.height >= 720 {
                     // At least about a 45th of the screen: 17 px at 1024×768, 24 px at 1080p.
                     let body = sheet.lines.filter { $0.text != HelpSheet.title }.map(\.fontSize).min() ?? 0
-                    #expect(body >= min(window.width, window.height) / 45, "help text \(body) px at \(window) is too small to read")
+                    #expect(
+                        body >= min(window.width, window.height) / 45,
+                        "help text \(body) px at \(window) is too small to read")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 /// The pane textures hold only what is shown: the picture reduced as far as the screen
@@ -9,7 +10,8 @@ import Testing
     let hd = FrameSize(1920, 1080)
 
     func regions(_ s: ViewState, window: FrameSize? = nil, picture: FrameSize? = nil) -> PaneRegions {
-        let w = window ?? hd, p = picture ?? hd
+        let w = window ?? hd
+        let p = picture ?? hd
         return PaneRegions(geometry: ViewGeometry(state: s, window: w, picture: p), state: s, window: w, picture: p)
     }
 
@@ -51,7 +53,8 @@ import Testing
         s.apply(.cycleLayout)
         #expect(s.layout == .split)
         let r = regions(s)
-        let left = try #require(r.regions[0]), right = try #require(r.regions[1])
+        let left = try #require(r.regions[0])
+        let right = try #require(r.regions[1])
         #expect(left.x == 0 && left.x + left.w >= 960 && left.x + left.w <= 964)
         #expect(right.x >= 956 && right.x <= 960 && right.x + right.w == 1920)
     }
@@ -68,7 +71,8 @@ import Testing
         #expect(odd.textureSize == FrameSize(958, 539))
         for regions in [r, odd] {
             for case let box? in regions.regions {
-                #expect(box.x >= 0 && box.y >= 0 && box.x + box.w <= regions.textureSize.width
+                #expect(
+                    box.x >= 0 && box.y >= 0 && box.x + box.w <= regions.textureSize.width
                         && box.y + box.h <= regions.textureSize.height)
             }
         }

@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 @Suite struct ProbeTests {
@@ -35,7 +36,8 @@ import Testing
 
     @Test func twoProbesThenAThirdStartsAgainAndDeleteClears() {
         var s = ViewState()
-        s.apply(.probe(Point(0.1, 0.1))); s.apply(.probe(Point(0.2, 0.2)))
+        s.apply(.probe(Point(0.1, 0.1)))
+        s.apply(.probe(Point(0.2, 0.2)))
         #expect(s.probes.count == 2)
         s.apply(.probe(Point(0.3, 0.3)))
         #expect(s.probes == [Point(0.3, 0.3)])
@@ -52,8 +54,10 @@ import Testing
         let red = ProbeReading(original: RGB8(200, 40, 40), simulation: sim)
         let green = ProbeReading(original: RGB8(60, 160, 70), simulation: sim)
         let seen = sim.simulate(RGB8(200, 40, 40))
-        #expect(ProbeReport.probeLine(0, red, sim)
-                == "probe 1: #C82828 (\(ColorNames.name(of: RGB8(200, 40, 40)))) → \(seen.hexString) (\(ColorNames.name(of: seen))) under deuteranopia (Viénot 1999)")
+        #expect(
+            ProbeReport.probeLine(0, red, sim)
+                == "probe 1: #C82828 (\(ColorNames.name(of: RGB8(200, 40, 40)))) → \(seen.hexString) (\(ColorNames.name(of: seen))) under deuteranopia (Viénot 1999)"
+        )
         let pair = ProbeReport.pair(red, green)
         let line = ProbeReport.pairLine(pair, sim)
         #expect(line == "probes 1–2 under deuteranopia (Viénot 1999): \(pair.numbersText) (\(pair.verdictSeen.text))")
@@ -63,12 +67,17 @@ import Testing
 
     @Test func calloutsStayInTheirPane() throws {
         var s = ViewState(mode: .protanopia)
-        s.apply(.cycleLayout); s.apply(.cycleLayout)
-        s.apply(.probe(Point(0.98, 0.98))); s.apply(.probe(Point(0.02, 0.02)))
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        s.apply(.probe(Point(0.98, 0.98)))
+        s.apply(.probe(Point(0.02, 0.02)))
         let g = ViewGeometry(state: s, window: window, picture: picture)
         let sims = s.renderedSimulations
-        let readings = sims.map { sim in s.probes.map { _ in ProbeReading(original: RGB8(200, 40, 40), simulation: sim) } }
-        let placed = ProbeLayout.place(s.probes, readings: readings, simulations: sims, geometry: g, fontSize: 18, measure: ApproximateMeasure())
+        let readings = sims.map { sim in
+            s.probes.map { _ in ProbeReading(original: RGB8(200, 40, 40), simulation: sim) }
+        }
+        let placed = ProbeLayout.place(
+            s.probes, readings: readings, simulations: sims, geometry: g, fontSize: 18, measure: ApproximateMeasure())
         #expect(placed.markers.count == 8 && placed.callouts.count == 8, "two probes in each of four panes")
         for c in placed.callouts {
             #expect(g.pieces.contains { $0.destination.contains(c.shim) }, "callout \(c.shim) leaves its pane")

@@ -3,25 +3,32 @@ import Testing
 
 @Suite struct SourceLineTests {
     @Test func namesTheSource() {
-        #expect(SourceLine.text(source: "vivid (/dev/video0)", status: .running, hasFrame: true) == "Source: vivid (/dev/video0)")
-        #expect(SourceLine.text(source: "built-in test scene", status: .running, hasFrame: false)
+        #expect(
+            SourceLine.text(source: "vivid (/dev/video0)", status: .running, hasFrame: true)
+                == "Source: vivid (/dev/video0)")
+        #expect(
+            SourceLine.text(source: "built-in test scene", status: .running, hasFrame: false)
                 == "Source: built-in test scene — waiting for the first frame")
     }
 
     /// Camera lost mid-demo: the last picture stays (hasFrame) and the line says so.
     @Test func saysTheCameraIsGoneAndWaits() {
-        #expect(SourceLine.text(source: "cam", status: .disconnected("/dev/video0"), hasFrame: true)
+        #expect(
+            SourceLine.text(source: "cam", status: .disconnected("/dev/video0"), hasFrame: true)
                 == "camera disconnected — waiting (/dev/video0)")
     }
 
     /// Busy at start: the capture module's message over the test scene.
     @Test func showsWhyTheCameraIsNotUsed() {
-        let why = "/dev/video0: the camera is busy — another program is using it; close that program and try again — showing the built-in test scene"
+        let why =
+            "/dev/video0: the camera is busy — another program is using it; close that program and try again — showing the built-in test scene"
         #expect(SourceLine.text(source: "built-in test scene", status: .failed(why), hasFrame: true) == why)
     }
 
     @Test func transientMessagesWin() {
-        #expect(SourceLine.text(source: "cam", status: .disconnected("x"), hasFrame: true, message: "saved a.png") == "saved a.png")
+        #expect(
+            SourceLine.text(source: "cam", status: .disconnected("x"), hasFrame: true, message: "saved a.png")
+                == "saved a.png")
     }
 }
 
@@ -31,7 +38,8 @@ import Testing
     }
 
     @Test func longMessagesBreakAtClausesThenWords() {
-        let msg = "/dev/video0: the camera is busy — another program is using it; close that program and try again — showing the built-in test scene"
+        let msg =
+            "/dev/video0: the camera is busy — another program is using it; close that program and try again — showing the built-in test scene"
         let lines = SourceLine.wrap(msg, maxChars: 50)
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines)")
         #expect(lines.joined(separator: " ") == msg)

@@ -1,5 +1,6 @@
 import CVDCore
 import Testing
+
 @testable import CVDViewModel
 
 @Suite struct KeyBindingTests {
@@ -52,7 +53,10 @@ import Testing
     @Test func modelCycles() {
         var s = ViewState(mode: .protanopia)
         var seen: [ModelKind] = []
-        for _ in 0..<5 { seen.append(s.model); s.apply(.cycleModel) }
+        for _ in 0..<5 {
+            seen.append(s.model)
+            s.apply(.cycleModel)
+        }
         #expect(seen == [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix])
         #expect(s.model == .auto)
     }
@@ -63,7 +67,8 @@ import Testing
         #expect(s.zoom == 8)
         for _ in 0..<40 { s.apply(.zoom(factor: 0.8, at: nil)) }
         #expect(s.zoom == 1)
-        s.apply(.zoom(factor: 2, at: nil)); s.apply(.pan(dx: 0.3, dy: 0))
+        s.apply(.zoom(factor: 2, at: nil))
+        s.apply(.pan(dx: 0.3, dy: 0))
         s.apply(.resetView)
         #expect(s.zoom == 1 && s.centre == Point(0.5, 0.5))
     }
@@ -86,7 +91,7 @@ import Testing
     @Test func panStaysInsideThePicture() {
         var s = ViewState()
         s.apply(.pan(dx: 1, dy: 1))
-        #expect(s.centre == Point(0.5, 0.5))  // at 1× there is nowhere to go
+        #expect(s.centre == Point(0.5, 0.5)) // at 1× there is nowhere to go
         s.apply(.zoom(factor: 4, at: nil))
         for _ in 0..<50 { s.apply(.pan(dx: 0.1, dy: -0.1)) }
         let r = s.visibleRect
@@ -96,10 +101,13 @@ import Testing
     @Test func layoutCyclesAndQuadShowsFourModes() {
         var s = ViewState(mode: .deuteranomaly)
         #expect(s.layout == .single)
-        s.apply(.cycleLayout); #expect(s.layout == .split)
-        s.apply(.cycleLayout); #expect(s.layout == .quad)
+        s.apply(.cycleLayout)
+        #expect(s.layout == .split)
+        s.apply(.cycleLayout)
+        #expect(s.layout == .quad)
         #expect(s.paneSimulations.map(\.mode) == [.normal, .protanopia, .deuteranopia, .tritanopia])
-        s.apply(.cycleLayout); #expect(s.layout == .single)
+        s.apply(.cycleLayout)
+        #expect(s.layout == .single)
         #expect(s.paneSimulations.map(\.mode) == [.deuteranomaly])
     }
 
@@ -108,19 +116,25 @@ import Testing
         #expect(s.apply(.snapshot) == .snapshot)
         #expect(s.apply(.quit) == .quit)
         #expect(s.apply(.toggleFullscreen) == .fullscreenChanged && s.fullscreen)
-        s.apply(.toggleFreeze); #expect(s.frozen)
-        s.apply(.toggleHelp); #expect(s.helpVisible)
+        s.apply(.toggleFreeze)
+        #expect(s.frozen)
+        s.apply(.toggleHelp)
+        #expect(s.helpVisible)
         #expect(s.apply(.escape) == nil && !s.helpVisible, "Esc closes the help first")
         #expect(s.apply(.escape) == .quit)
-        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 0.5 && s.notice == "the divider is in the split view (v)")
+        s.apply(.moveDivider(delta: 0.7))
+        #expect(s.divider == 0.5 && s.notice == "the divider is in the split view (v)")
         s.apply(.cycleLayout)
-        s.apply(.moveDivider(delta: 0.7)); #expect(s.divider == 1 && s.notice == nil)
-        s.apply(.setDivider(-3)); #expect(s.divider == 0)
+        s.apply(.moveDivider(delta: 0.7))
+        #expect(s.divider == 1 && s.notice == nil)
+        s.apply(.setDivider(-3))
+        #expect(s.divider == 0)
     }
 
     @Test func summaryNamesModeZoomAndLayout() {
         var s = ViewState(mode: .deuteranomaly)
-        s.apply(.zoom(factor: 2, at: nil)); s.apply(.cycleLayout)
+        s.apply(.zoom(factor: 2, at: nil))
+        s.apply(.cycleLayout)
         #expect(s.summary == "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split")
     }
 }
@@ -168,9 +182,11 @@ import Testing
         let p = PaneGeometry.panes(.quad, width: 1281, height: 721)
         let g = PaneGeometry.quadGap(width: 1281, height: 721)
         #expect(p.count == 4 && g == 3)
-        #expect(p[1].maxX == 1281 && p[3].maxY == 721 && p[1].x == p[0].maxX + g && p[2].y == p[0].maxY + g, "panes and gaps fill the window")
+        #expect(
+            p[1].maxX == 1281 && p[3].maxY == 721 && p[1].x == p[0].maxX + g && p[2].y == p[0].maxY + g,
+            "panes and gaps fill the window")
         let fit = PaneGeometry.fit(pictureWidth: 1920, pictureHeight: 1080, in: Rect(0, 0, 1000, 1000))
-        #expect(fit == Rect(0, 218, 1000, 563))  // (1000 − 563) / 2 = 218.5, floored
+        #expect(fit == Rect(0, 218, 1000, 563)) // (1000 − 563) / 2 = 218.5, floored
     }
 }
 
@@ -200,12 +216,14 @@ import Testing
 
     @Test func quadKeysChangeThePaneUnderThePointer() {
         var s = ViewState(mode: .deuteranomaly)
-        s.apply(.cycleLayout); s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
         s.apply(.setMode(.protanomaly))
         #expect(s.quadModes == ViewState.defaultQuadModes && s.notice?.contains("point at a pane") == true)
         s.apply(.pointAt(pane: 2))
         s.apply(.setMode(.deuteranomaly))
-        #expect(s.quadModes == [.normal, .protanopia, .deuteranomaly, .tritanopia] && s.notice == "pane 3: deuteranomaly")
+        #expect(
+            s.quadModes == [.normal, .protanopia, .deuteranomaly, .tritanopia] && s.notice == "pane 3: deuteranomaly")
         s.apply(.stepMode(1))
         #expect(s.quadModes[2] == .tritanomaly)
         #expect(s.summary == "quad: normal, protanopia, tritanomaly, tritanopia")
@@ -214,8 +232,10 @@ import Testing
 
     @Test func pageKeysStepThroughTheModesAndWrap() {
         var s = ViewState(mode: .achromatopsia)
-        s.apply(.stepMode(1)); #expect(s.mode == .normal)
-        s.apply(.stepMode(-1)); #expect(s.mode == .achromatopsia)
+        s.apply(.stepMode(1))
+        #expect(s.mode == .normal)
+        s.apply(.stepMode(-1))
+        #expect(s.mode == .achromatopsia)
     }
 
     @Test func modeKeysCloseTheHelp() {
@@ -233,13 +253,18 @@ import Testing
         s.cycleModes = [.normal, .deuteranomaly, .protanopia]
         s.apply(.toggleCycle)
         #expect(s.cycling && s.captionVisible)
-        s.apply(.cycleStep); #expect(s.mode == .deuteranomaly)
-        s.apply(.pointAt(pane: nil)); #expect(s.cycling, "moving the pointer does not stop it")
-        s.apply(.cycleStep); #expect(s.mode == .protanopia)
-        s.apply(.cycleStep); #expect(s.mode == .normal, "round again")
+        s.apply(.cycleStep)
+        #expect(s.mode == .deuteranomaly)
+        s.apply(.pointAt(pane: nil))
+        #expect(s.cycling, "moving the pointer does not stop it")
+        s.apply(.cycleStep)
+        #expect(s.mode == .protanopia)
+        s.apply(.cycleStep)
+        #expect(s.mode == .normal, "round again")
         s.apply(.zoom(factor: 2, at: nil))
         #expect(!s.cycling && s.notice == "cycle stopped")
-        s.apply(.cycleStep); #expect(s.mode == .normal, "no steps once stopped")
+        s.apply(.cycleStep)
+        #expect(s.mode == .normal, "no steps once stopped")
     }
 
     @Test func tabShowsTheOriginalEverywhereWhileHeld() {

@@ -13,17 +13,24 @@ import Testing
         try x.waitForOutput("showing image patches.png")
         let sim = try Simulation(mode: .deuteranopia)
         // Patch 0 (red) and patch 1 (green): the classic pair.
-        let a = ViewerE2ETests.patchColours[0], b = ViewerE2ETests.patchColours[1]
+        let a = ViewerE2ETests.patchColours[0]
+        let b = ViewerE2ETests.patchColours[1]
         for i in [0, 1] {
             let r = ViewerE2ETests.patchRect(i)
-            try x.run("xdotool", ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
+            try x.run(
+                "xdotool",
+                ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
             usleep(300_000)
         }
         func hex(_ c: RGB8) -> String { String(format: "#%02X%02X%02X", c.r, c.g, c.b) }
         let out = try x.waitForOutput("probes 1–2 under deuteranopia (Viénot 1999): contrast")
         func named(_ c: RGB8) -> String { "\(hex(c)) (\(ColorNames.name(of: c)))" }
-        #expect(out.contains("cvdcam: probe 1: \(named(a)) → \(named(sim.simulate(a))) under deuteranopia (Viénot 1999)"), "\(out)")
-        #expect(out.contains("cvdcam: probe 2: \(named(b)) → \(named(sim.simulate(b))) under deuteranopia (Viénot 1999)"), "\(out)")
+        #expect(
+            out.contains("cvdcam: probe 1: \(named(a)) → \(named(sim.simulate(a))) under deuteranopia (Viénot 1999)"),
+            "\(out)")
+        #expect(
+            out.contains("cvdcam: probe 2: \(named(b)) → \(named(sim.simulate(b))) under deuteranopia (Viénot 1999)"),
+            "\(out)")
         // The numbers, computed here from the colour core's own functions.
         let numbers = PairComparison(a, b, under: sim).numbersText
         #expect(abs(WCAG.contrastRatio(a, b) - Double(numbers.split(separator: " ")[1].dropLast(2))!) < 0.006)
@@ -40,7 +47,7 @@ import Testing
                 // A swatch has a one-pixel white border (the patch around it is the simulated
                 // colour too, but never next to white).
                 for x0 in (r.x + r.w / 2)..<min(1280, r.x + r.w / 2 + 260)
-                    where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
+                where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
                     found = true
                 }
             }
@@ -81,14 +88,21 @@ import Testing
         for (i, c) in ViewerE2ETests.patchColours.enumerated() {
             let p = ViewerE2ETests.patchRect(i)
             // Look in the patch's middle (away from the caption at the bottom and the labels).
-            var black = 0, white = 0
+            var black = 0
+            var white = 0
             for y in (p.y + 30)..<(p.y + 90) {
                 for x0 in (p.x + 30)..<(p.x + p.w - 30) {
-                    if shot[x0, y] == RGB8(0, 0, 0) { black += 1 } else if shot[x0, y] == RGB8(255, 255, 255) { white += 1 }
+                    if shot[x0, y] == RGB8(0, 0, 0) {
+                        black += 1
+                    } else if shot[x0, y] == RGB8(255, 255, 255) {
+                        white += 1
+                    }
                 }
             }
             let stripes = black > 200 && white > 200
-            #expect(stripes == criterion.isConfusable(c), "patch \(i) \(c): stripes \(stripes) (black \(black), white \(white))")
+            #expect(
+                stripes == criterion.isConfusable(c),
+                "patch \(i) \(c): stripes \(stripes) (black \(black), white \(white))")
             if stripes { marked += 1 }
         }
         #expect(marked == 1, "the yellow-green patch, not the picked one itself (ΔE00 0 in normal vision)")
@@ -97,7 +111,8 @@ import Testing
         usleep(400_000)
         let off = try x.screenshot()
         let p = ViewerE2ETests.patchRect(11)
-        #expect((p.y + 30..<p.y + 90).allSatisfy { y in off[p.x + 100, y] != RGB8(0, 0, 0) }, "no stripes after x again")
+        #expect(
+            (p.y + 30..<p.y + 90).allSatisfy { y in off[p.x + 100, y] != RGB8(0, 0, 0) }, "no stripes after x again")
         try x.quitKey("q")
         #expect(try x.waitForExit() == 0)
     }

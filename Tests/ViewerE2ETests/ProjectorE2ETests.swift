@@ -11,15 +11,19 @@ import Testing
     /// The share of pixels in `r` that are label shim (near black) — a label is there.
     func shimShare(_ img: RGBAImage, _ r: (x: Int, y: Int, w: Int, h: Int)) -> Double {
         var n = 0
-        for y in r.y..<(r.y + r.h) { for x in r.x..<(r.x + r.w) where max(img[x, y].r, img[x, y].g, img[x, y].b) < 60 { n += 1 } }
+        for y in r.y..<(r.y + r.h) {
+            for x in r.x..<(r.x + r.w) where max(img[x, y].r, img[x, y].g, img[x, y].b) < 60 { n += 1 }
+        }
         return Double(n) / Double(r.w * r.h)
     }
 
     @Test(arguments: [1.0, 2.0]) func layoutsChipsAndHelpAtProjectorSize(scale: Double) throws {
         let x = try XSession(width: 1024, height: 768)
         defer { x.close() }
-        try x.launch(["--test-scene", "--window", "1024x768", "--ui-scale", String(scale), "--mode", "deuteranomaly",
-                      "--model", "colormatrix"])
+        try x.launch([
+            "--test-scene", "--window", "1024x768", "--ui-scale", String(scale), "--mode", "deuteranomaly",
+            "--model", "colormatrix",
+        ])
         try x.waitForOutput("showing built-in test scene")
         let tag = scale == 1 ? "" : "-ui\(Int(scale))"
         usleep(400_000)

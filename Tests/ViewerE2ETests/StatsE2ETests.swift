@@ -9,13 +9,15 @@ import Testing
     @Test func overlayTogglesAndQuitPrintsTheTotals() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(["--test-scene", "--format", "mjpeg", "--size", "1280x720", "--fps", "30", "--window", "1280x720",
-                      "--mode", "deuteranopia"])
+        try x.launch([
+            "--test-scene", "--format", "mjpeg", "--size", "1280x720", "--fps", "30", "--window", "1280x720",
+            "--mode", "deuteranopia",
+        ])
         try x.waitForOutput("showing built-in test scene (MJPEG)")
         usleep(300_000)
         let before = try x.screenshot()
         try x.key("i")
-        usleep(1_600_000)  // the figures are taken once a second
+        usleep(1_600_000) // the figures are taken once a second
         let shown = try x.screenshot()
         try ImageFile.write(shown, to: ViewerE2ETests.screenshotDir + "/stats.png")
         // The overlay sits top right (the badge is top left): its dark shim changes that corner.
@@ -31,9 +33,11 @@ import Testing
         try x.quitKey("q")
         #expect(try x.waitForExit() == 0)
         let out = x.readOutput()
-        let pattern = /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
-        let m = try #require(out.split(separator: "\n").compactMap { try? pattern.wholeMatch(in: String($0)) }.last,
-                             "no totals line in: \(out)")
+        let pattern =
+            /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
+        let m = try #require(
+            out.split(separator: "\n").compactMap { try? pattern.wholeMatch(in: String($0)) }.last,
+            "no totals line in: \(out)")
         #expect(Int(m.output.1)! >= 40, "about 2.5 s at 30 fps: \(m.output.0)")
         #expect(m.output.3 == "0" && m.output.4 == "0", "the test scene drops nothing and is never corrupt")
         #expect(Double(m.output.5)! > 0 && Double(m.output.5)! < 100, "latency: \(m.output.0)")
@@ -44,9 +48,11 @@ import Testing
     @Test func reducedDecodeFollowsTheShownSize() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(["--test-scene", "--format", "mjpeg", "--size", "3840x2160", "--fps", "15", "--window", "1280x720"])
+        try x.launch([
+            "--test-scene", "--format", "mjpeg", "--size", "3840x2160", "--fps", "15", "--window", "1280x720",
+        ])
         try x.waitForOutput("picture decoded at 1920x1080, ½ of 3840x2160", timeout: 20)
-        for _ in 0..<4 { try x.key("plus") }  // zoom 2.4×: 3125 pixels across the window's 1280
+        for _ in 0..<4 { try x.key("plus") } // zoom 2.4×: 3125 pixels across the window's 1280
         try x.waitForOutput("picture decoded at its full size, 3840x2160")
         try x.key("0")
         var out = ""

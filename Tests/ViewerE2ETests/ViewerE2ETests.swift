@@ -25,15 +25,20 @@ import Testing
     static let screenshotDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots").path
 
-    func expectPatches(_ shot: RGBAImage, mode: VisionMode, scale: Double = 1, offset: (Int, Int) = (0, 0),
-                       only: ((Int) -> Bool)? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectPatches(
+        _ shot: RGBAImage, mode: VisionMode, scale: Double = 1, offset: (Int, Int) = (0, 0),
+        only: ((Int) -> Bool)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let k = FrameKernel(try Simulation(mode: mode))
         for (i, c) in Self.patchColours.enumerated() where only?(i) ?? true {
             let r = Self.patchRect(i)
-            let cx = offset.0 + Int(Double(r.x + r.w / 2) * scale), cy = offset.1 + Int(Double(r.y + r.h / 2) * scale)
-            let seen = shot[cx, cy], want = k.apply(c)
-            #expect(seen.distance(to: want) <= Self.tolerance,
-                    "\(mode) patch \(i) \(c): screen \(seen), colour core \(want)", sourceLocation: sourceLocation)
+            let cx = offset.0 + Int(Double(r.x + r.w / 2) * scale)
+            let cy = offset.1 + Int(Double(r.y + r.h / 2) * scale)
+            let seen = shot[cx, cy]
+            let want = k.apply(c)
+            #expect(
+                seen.distance(to: want) <= Self.tolerance,
+                "\(mode) patch \(i) \(c): screen \(seen), colour core \(want)", sourceLocation: sourceLocation)
         }
     }
 
@@ -67,7 +72,8 @@ import Testing
         usleep(400_000)
         let quad = try x.screenshot()
         for (pane, mode) in [VisionMode.normal, .protanopia, .deuteranopia, .tritanopia].enumerated() {
-            let ox = (pane % 2) * 640, oy = (pane / 2) * 360
+            let ox = (pane % 2) * 640
+            let oy = (pane / 2) * 360
             try expectPatches(quad, mode: mode, scale: 0.5, offset: (ox, oy), only: { $0 >= 4 })
             // The label's shim darkens its corner of the pane.
             let shim = quad[ox + 20, oy + 20]
@@ -82,7 +88,7 @@ import Testing
         try x.waitForOutput("zoom 1.2×")
         usleep(300_000)
         let zoomed = try x.screenshot()
-        let before = Self.patchRect(5)  // x 400…600, y 290…440 → spans the centre column
+        let before = Self.patchRect(5) // x 400…600, y 290…440 → spans the centre column
         let row = 360
         let target = FrameKernel(try Simulation(mode: .deuteranopia)).apply(Self.patchColours[5])
         let run = (0..<1280).filter { zoomed[$0, row].distance(to: target) <= Self.tolerance }
@@ -95,7 +101,9 @@ import Testing
         try x.key("s")
         let out = try x.waitForOutput("cvdcam: saved ")
         let path = String(out.components(separatedBy: "cvdcam: saved ").last!.prefix { $0 != "\n" })
-        #expect(path.hasPrefix(x.dir + "/Pictures/cvdcam/cvdcam-"), "snapshots go to the pictures folder, full path shown: \(path)")
+        #expect(
+            path.hasPrefix(x.dir + "/Pictures/cvdcam/cvdcam-"),
+            "snapshots go to the pictures folder, full path shown: \(path)")
         let saved = try ImageFile.read(path)
         #expect(saved.width == screen.width && saved.height == screen.height)
         var differing = 0
@@ -135,9 +143,12 @@ import Testing
     }
 
     @Test func noDisplayIsOneClearLine() throws {
-        let r = try XSession.runToEnd(XSession.binary, [], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil],
-                                      capture: .stderr)
+        let r = try XSession.runToEnd(
+            XSession.binary, [], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil],
+            capture: .stderr)
         #expect(r.status != 0)
-        #expect(r.text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n", "stderr: \(r.text)")
+        #expect(
+            r.text == "cvdcam: error: no display found; use `cvdcam convert` or `cvdcam snapshot` for files\n",
+            "stderr: \(r.text)")
     }
 }

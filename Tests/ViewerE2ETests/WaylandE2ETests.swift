@@ -17,9 +17,13 @@ struct WaylandE2ETests {
         guard let k = try? FrameKernel(Simulation(mode: mode)) else { return "no kernel" }
         for (i, c) in ViewerE2ETests.patchColours.enumerated() {
             let r = ViewerE2ETests.patchRect(i)
-            let x = left + (r.x + r.w / 2) / 2, y = 60 + (r.y + r.h / 2) / 2
-            let seen = shot[x, y], want = k.apply(c)
-            if seen.distance(to: want) > ViewerE2ETests.tolerance { return "\(mode) patch \(i) at \(x),\(y): \(seen), want \(want)" }
+            let x = left + (r.x + r.w / 2) / 2
+            let y = 60 + (r.y + r.h / 2) / 2
+            let seen = shot[x, y]
+            let want = k.apply(c)
+            if seen.distance(to: want) > ViewerE2ETests.tolerance {
+                return "\(mode) patch \(i) at \(x),\(y): \(seen), want \(want)"
+            }
         }
         let bar = shot[left + 320, 450]
         return bar == RGB8(0, 0, 0) ? nil : "not full screen: \(bar) below the picture, not the black bar"
@@ -63,7 +67,8 @@ struct WaylandE2ETests {
         let image = try ViewerE2ETests.patches.write(in: x.dir)
         let wrong = try Self.run(["--image", image, "--display", "3"], on: wayland)
         #expect(wrong.status == 1)
-        #expect(wrong.stderr.contains("cvdcam: error: there is no display 3; --display takes 1–2: 1: ")
+        #expect(
+            wrong.stderr.contains("cvdcam: error: there is no display 3; --display takes 1–2: 1: ")
                 && wrong.stderr.contains("; 2: 640×480 at 640,0\n"), "stderr: \(wrong.stderr)")
         try x.launch(["--image", image, "--fullscreen", "--display", "2", "--mode", "protanopia"], wayland: wayland)
         try x.waitForOutput("on display 2 of 2: ")
@@ -80,15 +85,20 @@ struct WaylandE2ETests {
         for driver in ["wayland", nil] {
             let r = try Self.run(["--test-scene"], on: wayland, driver: driver)
             #expect(r.status == 1, "SDL_VIDEODRIVER=\(driver ?? "unset"): status \(r.status) (139: SIGSEGV)")
-            #expect(r.stderr.hasPrefix("cvdcam: error: the Wayland compositor has no keyboard or mouse") && r.stderr.split(separator: "\n").count == 1,
-                    "SDL_VIDEODRIVER=\(driver ?? "unset"): stderr \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("cvdcam: error: the Wayland compositor has no keyboard or mouse")
+                    && r.stderr.split(separator: "\n").count == 1,
+                "SDL_VIDEODRIVER=\(driver ?? "unset"): stderr \(r.stderr)")
         }
     }
 
     /// Runs cvdcam to its end on the compositor (no DISPLAY): exit status (128 + N for
     /// signal N) and stderr.
-    static func run(_ args: [String], on wayland: XSession.Wayland, driver: String? = "wayland") throws -> (status: Int32, stderr: String) {
-        let r = try XSession.runToEnd(XSession.binary, args, environment: wayland.environment(driver: driver), capture: .stderr)
+    static func run(_ args: [String], on wayland: XSession.Wayland, driver: String? = "wayland") throws -> (
+        status: Int32, stderr: String
+    ) {
+        let r = try XSession.runToEnd(
+            XSession.binary, args, environment: wayland.environment(driver: driver), capture: .stderr)
         return (r.status, r.text)
     }
 }

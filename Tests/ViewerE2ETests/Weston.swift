@@ -28,13 +28,18 @@ extension XSession {
     func startWeston(outputs: Int, width: Int, height: Int, backend: String = "x11") throws -> Wayland {
         let weston = try Self.installed("weston")
         let runtimeDir = dir + "/run"
-        try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtimeDir, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let socket = "wayland-cvdcam"
-        windowManager = try Self.spawn(weston, ["--backend=\(backend)-backend.so", "--socket=\(socket)", "--use-pixman", "--width=\(width)",
-                                                "--height=\(height)", "--no-config", "--idle-time=0", "--log=\(dir)/weston.log"]
-                                           + (backend == "x11" ? ["--output-count=\(outputs)"] : []),
-                                       environment: ["DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDir, "HOME": dir, "WAYLAND_DISPLAY": nil])
+        windowManager = try Self.spawn(
+            weston,
+            [
+                "--backend=\(backend)-backend.so", "--socket=\(socket)", "--use-pixman", "--width=\(width)",
+                "--height=\(height)", "--no-config", "--idle-time=0", "--log=\(dir)/weston.log",
+            ]
+                + (backend == "x11" ? ["--output-count=\(outputs)"] : []),
+            environment: ["DISPLAY": display, "XDG_RUNTIME_DIR": runtimeDir, "HOME": dir, "WAYLAND_DISPLAY": nil])
         let wayland = Wayland(socket: socket, runtimeDir: runtimeDir)
         let listening = { FileManager.default.fileExists(atPath: "\(runtimeDir)/\(socket)") }
         guard backend == "x11" else {

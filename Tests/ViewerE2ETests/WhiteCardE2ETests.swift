@@ -12,9 +12,10 @@ import Testing
 
     /// The card in the middle, four colour patches above it.
     static var picture: TestPicture {
-        TestPicture("warm.png", background: RGB8(70, 90, 60),
-                    ViewerE2ETests.patchColours.prefix(4).enumerated().map { ((40 + $0 * 310, 40, 200, 100), $1) }
-                        + [((300, 180, 680, 420), card)])
+        TestPicture(
+            "warm.png", background: RGB8(70, 90, 60),
+            ViewerE2ETests.patchColours.prefix(4).enumerated().map { ((40 + $0 * 310, 40, 200, 100), $1) }
+                + [((300, 180, 680, 420), card)])
     }
 
     /// Neutral within 2 levels (the 8-bit card, the gains' 1/256 steps and the kernel's ±1).
@@ -39,8 +40,11 @@ import Testing
             let c = shot[px, py]
             #expect(Self.isNeutral(c), "card at (\(px), \(py)) after w: \(c)")
             // Its luminance kept: within 2 levels of the card's own grey level.
-            let y = WhiteBalance.luminance((SRGB.linear(Self.card.r), SRGB.linear(Self.card.g), SRGB.linear(Self.card.b)))
-            #expect(Int(c.g) - Int(SRGB.level(y)) <= 2 && Int(SRGB.level(y)) - Int(c.g) <= 2, "\(c) vs grey \(SRGB.level(y))")
+            let y = WhiteBalance.luminance(
+                (SRGB.linear(Self.card.r), SRGB.linear(Self.card.g), SRGB.linear(Self.card.b)))
+            #expect(
+                Int(c.g) - Int(SRGB.level(y)) <= 2 && Int(SRGB.level(y)) - Int(c.g) <= 2,
+                "\(c) vs grey \(SRGB.level(y))")
         }
         // The chip says so, bottom right (a dark shim with white text).
         let chipArea = (1000..<1280).flatMap { px in (660..<720).map { shot[px, $0] } }
@@ -78,7 +82,9 @@ import Testing
         defer { y.close() }
         try y.launch(["--test-scene", "--window", "1280x720", "--white-balance", "card"])
         let out = try y.waitForOutput("w: the middle of the picture")
-        #expect(out.contains("hold white or grey paper so it fills the middle of the picture, then press w again"), "\(out)")
+        #expect(
+            out.contains("hold white or grey paper so it fills the middle of the picture, then press w again"), "\(out)"
+        )
         // Without a camera, k and n say so.
         try y.key("k")
         try y.waitForOutput("k: the camera panel shows a camera's controls; built-in test scene is no camera")

@@ -4,7 +4,8 @@ import Foundation
 /// D-Bus), the X tools, cvdcam run to its end — and waiting for them.
 extension XSession {
     static func which(_ tool: String) -> String? {
-        for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(d)/\(tool)") {
+        for d in ["/usr/bin", "/usr/local/bin", "/bin"]
+        where FileManager.default.isExecutableFile(atPath: "\(d)/\(tool)") {
             return "\(d)/\(tool)"
         }
         return nil
@@ -20,8 +21,10 @@ extension XSession {
     /// removes the variable). Standard input, and output and error unless given, on
     /// /dev/null: not the test runner's pipes, which a process left behind must never hold
     /// open. `close()` (or the caller) kills what is started.
-    static func spawn(_ path: String, _ args: [String] = [], environment: [String: String?] = [:],
-                      stdout: Any = FileHandle.nullDevice, stderr: Any = FileHandle.nullDevice) throws -> Process {
+    static func spawn(
+        _ path: String, _ args: [String] = [], environment: [String: String?] = [:],
+        stdout: Any = FileHandle.nullDevice, stderr: Any = FileHandle.nullDevice
+    ) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = args
@@ -49,12 +52,15 @@ extension XSession {
 
     /// Runs `path` to its end (as `spawn`): its exit status (128 + N for signal N) and what
     /// it wrote to `capture` (the other stream goes to /dev/null).
-    static func runToEnd(_ path: String, _ args: [String], environment: [String: String?] = [:],
-                         capture: Stream) throws -> (status: Int32, text: String) {
+    static func runToEnd(
+        _ path: String, _ args: [String], environment: [String: String?] = [:],
+        capture: Stream
+    ) throws -> (status: Int32, text: String) {
         let pipe = Pipe()
-        let p = try spawn(path, args, environment: environment,
-                          stdout: capture == .stdout ? pipe : FileHandle.nullDevice,
-                          stderr: capture == .stderr ? pipe : FileHandle.nullDevice)
+        let p = try spawn(
+            path, args, environment: environment,
+            stdout: capture == .stdout ? pipe : FileHandle.nullDevice,
+            stderr: capture == .stderr ? pipe : FileHandle.nullDevice)
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)

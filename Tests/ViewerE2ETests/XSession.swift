@@ -17,7 +17,8 @@ final class XSession {
     /// The optimised binary: the debug build's kernel is too slow to keep a live view fluid.
     static var binary: String {
         if let b = ProcessInfo.processInfo.environment["CVDCAM_RELEASE_BIN"], !b.isEmpty { return b }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/release/cvdcam").path
     }
 
@@ -29,16 +30,20 @@ final class XSession {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         // -displayfd picks a free display number and writes it to the given descriptor.
         let fdFile = dir + "/display"
-        xvfb = try Self.spawn("/bin/sh", ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"])
+        xvfb = try Self.spawn(
+            "/bin/sh",
+            ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"])
         var number = ""
         // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
         // been seen to take more than 5 s, so allow 60.
         let started = Self.poll(seconds: 60, every: 0.05) {
-            number = (try? String(contentsOfFile: fdFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            number =
+                (try? String(contentsOfFile: fdFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                ?? ""
             return !number.isEmpty
         }
         guard started else {
-            kill(xvfb.processIdentifier, SIGKILL)  // never leave a server behind
+            kill(xvfb.processIdentifier, SIGKILL) // never leave a server behind
             throw Failure("Xvfb did not start within 60 s")
         }
         display = ":" + number
@@ -73,14 +78,21 @@ final class XSession {
             window = "root"
             return
         }
-        let appeared = Self.poll(seconds: 30, every: 0.1) {  // CI machines run other test suites meanwhile
-            guard let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n").first else { return false }
+        let appeared = Self.poll(seconds: 30, every: 0.1) { // CI machines run other test suites meanwhile
+            guard
+                let w = try? run("xdotool", ["search", "--onlyvisible", "--class", "cvdcam"]).split(separator: "\n")
+                    .first
+            else { return false }
             window = String(w)
             return true
         }
         guard appeared else { throw Failure("no cvdcam window appeared; output: \(readOutput())") }
         // The window is mapped before it has content: wait for a non-black picture.
-        guard Self.poll(seconds: 30, every: 0.1, until: { (try? screenshot())?.pixels.contains { $0 > 40 && $0 < 255 } == true }) else {
+        guard
+            Self.poll(
+                seconds: 30, every: 0.1, until: { (try? screenshot())?.pixels.contains { $0 > 40 && $0 < 255 } == true }
+            )
+        else {
             throw Failure("the window stayed empty")
         }
     }
@@ -158,7 +170,10 @@ final class XSession {
         guard let p = app else { throw Failure("not launched") }
         let end = Date().addingTimeInterval(timeout)
         while p.isRunning && Date() < end { usleep(50_000) }
-        guard !p.isRunning else { p.terminate(); throw Failure("cvdcam did not exit") }
+        guard !p.isRunning else {
+            p.terminate()
+            throw Failure("cvdcam did not exit")
+        }
         return p.terminationStatus
     }
 
@@ -166,16 +181,22 @@ final class XSession {
     /// desktops' window managers do) and waits until it has announced itself.
     func startWindowManager() throws {
         windowManager = try Self.spawn(try Self.installed("openbox"), environment: ["DISPLAY": display, "HOME": dir])
-        guard Self.poll(seconds: 10, every: 0.05, until: {
-            (try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]))?.contains("window id") == true
-        }) else { throw Failure("openbox did not start within 10 s") }
+        guard
+            Self.poll(
+                seconds: 10, every: 0.05,
+                until: {
+                    (try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]))?.contains("window id") == true
+                })
+        else { throw Failure("openbox did not start within 10 s") }
     }
 
     /// The window's place on the screen: x, y, width, height (xwininfo).
     func geometry() throws -> (x: Int, y: Int, w: Int, h: Int) {
         let info = try run("xwininfo", ["-id", window])
         func value(_ key: String) -> Int {
-            info.split(separator: "\n").first { $0.contains(key) }.flatMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? -1
+            info.split(separator: "\n").first { $0.contains(key) }.flatMap {
+                Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces))
+            } ?? -1
         }
         return (value("Absolute upper-left X"), value("Absolute upper-left Y"), value("Width"), value("Height"))
     }

@@ -39,20 +39,23 @@ struct VividBarsTests {
 
     /// Decoded frames show the eight bars: RGB24 (no Y′CbCr involved) within ±1, the Y′CbCr
     /// formats within ±4 (8-bit limited-range Y′CbCr rounds 191 to 188…191).
-    @Test(arguments: [("rgb640.png", 1, 640, 480), ("yuyv640.png", 4, 640, 480),
-                      ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480),
-                      ("uyvy640.png", 4, 640, 480), ("bgr640.png", 1, 640, 480),
-                      // Snapshots that survived a stream fault (Tests/VM/vivid-tests.sh).
-                      ("fault-streamon.png", 1, 640, 480), ("fault-reqbufs.png", 1, 640, 480),
-                      ("fault-fatal.png", 1, 640, 480), ("fault-qbuf.png", 1, 640, 480),
-                      ("fault-bufflag.png", 1, 640, 480), ("fault-seqwrap.png", 1, 640, 480),
-                      ("fault-timewrap.png", 1, 640, 480), ("fault-disconnect.png", 1, 640, 480)])
+    @Test(arguments: [
+        ("rgb640.png", 1, 640, 480), ("yuyv640.png", 4, 640, 480),
+        ("yuyv720.png", 4, 1280, 720), ("nv12640.png", 4, 640, 480),
+        ("uyvy640.png", 4, 640, 480), ("bgr640.png", 1, 640, 480),
+        // Snapshots that survived a stream fault (Tests/VM/vivid-tests.sh).
+        ("fault-streamon.png", 1, 640, 480), ("fault-reqbufs.png", 1, 640, 480),
+        ("fault-fatal.png", 1, 640, 480), ("fault-qbuf.png", 1, 640, 480),
+        ("fault-bufflag.png", 1, 640, 480), ("fault-seqwrap.png", 1, 640, 480),
+        ("fault-timewrap.png", 1, 640, 480), ("fault-disconnect.png", 1, 640, 480),
+    ])
     func barsDecode(file: String, tolerance: Int, width: Int, height: Int) throws {
         let img = try Self.load(file)
         #expect(img.width == width && img.height == height)
         for (i, (name, want)) in Self.bars.enumerated() {
             let got = Self.bar(img, i)
-            #expect(Self.distance(got, want) <= tolerance, "\(file) \(name) bar: \(got), expected \(want) ±\(tolerance)")
+            #expect(
+                Self.distance(got, want) <= tolerance, "\(file) \(name) bar: \(got), expected \(want) ±\(tolerance)")
         }
     }
 
@@ -74,13 +77,16 @@ struct VividBarsTests {
     /// ±2 — each picture is rounded once from the same Y′CbCr samples. Against the ideal
     /// 191 bars: ±5.
     @Test func deuteranopiaSnapshotMatchesTheColourCore() throws {
-        let deut = try Self.load("deut.png"), normal = try Self.load("yuyv640.png")
+        let deut = try Self.load("deut.png")
+        let normal = try Self.load("yuyv640.png")
         let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
         for (i, (name, ideal)) in Self.bars.enumerated() {
             let got = Self.bar(deut, i)
             let fromFrame = kernel.apply(Self.bar(normal, i))
             #expect(Self.distance(got, fromFrame) <= 2, "\(name): \(got) vs core \(fromFrame)")
-            #expect(Self.distance(got, kernel.apply(ideal)) <= 5, "\(name): \(got) vs core on ideal bars \(kernel.apply(ideal))")
+            #expect(
+                Self.distance(got, kernel.apply(ideal)) <= 5,
+                "\(name): \(got) vs core on ideal bars \(kernel.apply(ideal))")
         }
     }
 
@@ -90,7 +96,8 @@ struct VividBarsTests {
         let img = try Self.load("bars-\(mode.rawValue).png")
         let kernel = FrameKernel(try Simulation(mode: mode))
         for (i, (name, ideal)) in Self.bars.enumerated() {
-            let got = Self.bar(img, i), want = kernel.apply(ideal)
+            let got = Self.bar(img, i)
+            let want = kernel.apply(ideal)
             #expect(Self.distance(got, want) <= 1, "\(mode) \(name): \(got) vs \(want)")
         }
     }
@@ -101,11 +108,13 @@ struct VividBarsTests {
     /// the bars the camera sent, ±3.
     @Test(arguments: ["view.png", "back.png", "fault-view.png", "fault-view-fatal.png"])
     func liveViewShowsTheBarsSimulated(file: String) throws {
-        let shot = try Self.load(file), normal = try Self.load("yuyv640.png")
+        let shot = try Self.load(file)
+        let normal = try Self.load("yuyv640.png")
         #expect(shot.width == 640 && shot.height == 480)
         let kernel = FrameKernel(try Simulation(mode: .deuteranopia))
         for (i, (name, _)) in Self.bars.enumerated() {
-            let got = Self.bar(shot, i), want = kernel.apply(Self.bar(normal, i))
+            let got = Self.bar(shot, i)
+            let want = kernel.apply(Self.bar(normal, i))
             #expect(Self.distance(got, want) <= 3, "\(file) \(name): \(got) vs core \(want)")
         }
     }
@@ -119,11 +128,15 @@ struct VividBarsTests {
         let corner = shot[630, 10]
         #expect(corner.r > 200 && corner.g > 200 && corner.b > 190, "top-right: \(corner)")
         // The footer: a dark shim across the bottom-left with light text on it.
-        var dark = 0, light = 0
-        for y in 440..<470 { for x in 10..<300 {
-            let p = shot[x, y], sum = Int(p.r) + Int(p.g) + Int(p.b)
-            if sum < 150 { dark += 1 } else if sum > 600 { light += 1 }
-        } }
+        var dark = 0
+        var light = 0
+        for y in 440..<470 {
+            for x in 10..<300 {
+                let p = shot[x, y]
+                let sum = Int(p.r) + Int(p.g) + Int(p.b)
+                if sum < 150 { dark += 1 } else if sum > 600 { light += 1 }
+            }
+        }
         #expect(dark > 3000 && light > 300, "footer: \(dark) dark, \(light) light pixels")
     }
 
@@ -139,9 +152,11 @@ struct VividBarsTests {
 
     /// `--control brightness=200` reaches the picture: every bar is brighter than at 128.
     @Test func brightnessControlChangesThePicture() throws {
-        let bright = try Self.load("bright.png"), normal = try Self.load("rgb640.png")
+        let bright = try Self.load("bright.png")
+        let normal = try Self.load("rgb640.png")
         for i in Self.bars.indices {
-            let a = Self.bar(bright, i), b = Self.bar(normal, i)
+            let a = Self.bar(bright, i)
+            let b = Self.bar(normal, i)
             #expect(Int(a.r) + Int(a.g) + Int(a.b) > Int(b.r) + Int(b.g) + Int(b.b) + 60, "bar \(i): \(a) vs \(b)")
         }
     }
@@ -154,14 +169,17 @@ struct VividBarsTests {
     /// keeping a flat colour within 2 levels. Sampled: a 16×16 square in the middle of
     /// each stripe, clear of the chroma shared at its edges and of vivid's text at the top.
     @Test func relayLoopBackShowsThePatchesSimulated() throws {
-        let sent = try ImageFile.read(Self.patches), got = try Self.load("loop.png")
+        let sent = try ImageFile.read(Self.patches)
+        let got = try Self.load("loop.png")
         #expect(got.width == 1280 && got.height == 720)
         let sim = try Simulation(mode: .deuteranopia)
         var worst = 0
         for i in 0..<8 {
-            let cx = 160 * i + 80, colour = sent[cx, 360]
+            let cx = 160 * i + 80
+            let colour = sent[cx, 360]
             #expect(sent[160 * i + 1, 10] == colour && sent[160 * i + 158, 700] == colour, "stripe \(i) is not flat")
-            let want = sim.simulate(colour), seen = Self.mean(got, cx, 360)
+            let want = sim.simulate(colour)
+            let seen = Self.mean(got, cx, 360)
             worst = max(worst, Self.distance(seen, want))
             #expect(Self.distance(seen, want) <= 4, "stripe \(i) \(colour): looped back \(seen), colour core \(want)")
         }
@@ -177,7 +195,9 @@ struct VividBarsTests {
         for y in cy - 8..<cy + 8 {
             for x in cx - 8..<cx + 8 {
                 let p = img[x, y]
-                sum.0 += Int(p.r); sum.1 += Int(p.g); sum.2 += Int(p.b)
+                sum.0 += Int(p.r)
+                sum.1 += Int(p.g)
+                sum.2 += Int(p.b)
             }
         }
         return RGB8(UInt8(sum.0 / 256), UInt8(sum.1 / 256), UInt8(sum.2 / 256))

@@ -14,11 +14,17 @@ nonisolated(unsafe) var decoders: [Int: FrameDecoder] = [:]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    guard let h = try? headers.header(bytes), (2...2048).contains(h.width), (1...2048).contains(h.height) else { return 0 }
+    guard let h = try? headers.header(bytes), (2...2048).contains(h.width), (1...2048).contains(h.height) else {
+        return 0
+    }
     let key = h.width << 16 | h.height
     if decoders.count > 64 { decoders = [:] }
-    let decoder = decoders[key] ?? FrameDecoder(format: CaptureFormat(fourCC: .mjpeg, width: h.width, height: h.height,
-                                                                       bytesPerLine: 0, sizeImage: h.width * h.height * 2))
+    let decoder =
+        decoders[key]
+        ?? FrameDecoder(
+            format: CaptureFormat(
+                fourCC: .mjpeg, width: h.width, height: h.height,
+                bytesPerLine: 0, sizeImage: h.width * h.height * 2))
     decoders[key] = decoder
     _ = try? decoder.decode(bytes) { out, layout, _ -> Int in
         var sum = 0

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension ColorTransform {
@@ -20,12 +20,14 @@ extension ColorTransform {
     /// the cube's edge therefore keep their ratio until the output clip.
     public func balanced(_ balance: WhiteBalance) -> ColorTransform {
         guard !balance.isNone else { return self }
-        let d = balance.matrix, g = balance.gains
+        let d = balance.matrix
+        let g = balance.gains
         switch self {
         case .linear(let m):
             return .linear(m.multiplied(by: d))
         case .halfPlanes(let t1, let t2, let n):
-            return .halfPlanes(t1: t1.multiplied(by: d), t2: t2.multiplied(by: d), normal: (n.0 * g.r, n.1 * g.g, n.2 * g.b))
+            return .halfPlanes(
+                t1: t1.multiplied(by: d), t2: t2.multiplied(by: d), normal: (n.0 * g.r, n.1 * g.g, n.2 * g.b))
         case .gammaSpace(let m):
             let e = 1 / 2.2
             return .gammaSpace(m.multiplied(by: Matrix3([pow(g.r, e), 0, 0, 0, pow(g.g, e), 0, 0, 0, pow(g.b, e)])))

@@ -55,7 +55,8 @@ public struct WhiteBalance: Hashable, Sendable, CustomStringConvertible {
     public func apply(_ c: RGB8) -> RGB8 {
         guard !isNone else { return c }
         let g = gains
-        return RGB8(SRGB.level(g.r * SRGB.linear(c.r)), SRGB.level(g.g * SRGB.linear(c.g)), SRGB.level(g.b * SRGB.linear(c.b)))
+        return RGB8(
+            SRGB.level(g.r * SRGB.linear(c.r)), SRGB.level(g.g * SRGB.linear(c.g)), SRGB.level(g.b * SRGB.linear(c.b)))
     }
 
     /// "R ×1.12 G ×0.98 B ×0.87".
@@ -69,5 +70,9 @@ public struct WhiteBalance: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: Self, b: Self) -> Bool { a.codes == b.codes }
-    public func hash(into h: inout Hasher) { h.combine(codes.r); h.combine(codes.g); h.combine(codes.b) }
+    public func hash(into h: inout Hasher) {
+        h.combine(codes.r)
+        h.combine(codes.g)
+        h.combine(codes.b)
+    }
 }

@@ -33,12 +33,17 @@ public enum WhiteCard {
     /// Measures the frame's middle. The robust mean: samples sorted by luminance, the
     /// darkest and brightest 20 % left out (marks, glare, the card's edge), the rest
     /// averaged channel by channel in linear light.
-    public static func measure(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout,
-                               ycbcr: YCbCrEncoding) -> Result<Measurement, Refusal> {
+    public static func measure(
+        _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout,
+        ycbcr: YCbCrEncoding
+    ) -> Result<Measurement, Refusal> {
         guard (try? layout.validate()) != nil, bytes.count >= layout.minimumByteCount,
-              layout.width >= 3, layout.height >= 3 else { return .failure(.noPicture) }
-        let x0 = Double(layout.width) * (1 - region) / 2, y0 = Double(layout.height) * (1 - region) / 2
-        let w = Double(layout.width) * region, h = Double(layout.height) * region
+            layout.width >= 3, layout.height >= 3
+        else { return .failure(.noPicture) }
+        let x0 = Double(layout.width) * (1 - region) / 2
+        let y0 = Double(layout.height) * (1 - region) / 2
+        let w = Double(layout.width) * region
+        let h = Double(layout.height) * region
         var samples: [(y: Double, c: (Double, Double, Double), clipped: Bool)] = []
         samples.reserveCapacity(grid * grid)
         for j in 0..<grid {
@@ -51,14 +56,17 @@ public enum WhiteCard {
             }
         }
         samples.sort { $0.y < $1.y }
-        let n = samples.count, cut = n / 5
+        let n = samples.count
+        let cut = n / 5
         let kept = samples[cut..<(n - cut)]
         var sum = (0.0, 0.0, 0.0)
         for s in kept { sum = (sum.0 + s.c.0, sum.1 + s.c.1, sum.2 + s.c.2) }
         let k = Double(kept.count)
         let mean = (sum.0 / k, sum.1 / k, sum.2 / k)
         // Darker than about level 25 of 255: noise and the camera's black level dominate.
-        guard WhiteBalance.luminance(mean) >= 0.01, min(mean.0, mean.1, mean.2) > 0.002 else { return .failure(.tooDark) }
+        guard WhiteBalance.luminance(mean) >= 0.01, min(mean.0, mean.1, mean.2) > 0.002 else {
+            return .failure(.tooDark)
+        }
         guard kept.filter(\.clipped).count * 2 <= kept.count else { return .failure(.clipped) }
         // An even card: the kept samples' luminance within a factor 1.5 (shading, vignetting).
         guard let lo = kept.first?.y, let hi = kept.last?.y, hi <= lo * 1.5 else { return .failure(.uneven) }

@@ -23,9 +23,11 @@ public struct Matrix3: Hashable, Sendable {
     public func row(_ i: Int) -> (Double, Double, Double) { (m[i * 3], m[i * 3 + 1], m[i * 3 + 2]) }
 
     public func apply(_ v: (Double, Double, Double)) -> (Double, Double, Double) {
-        (m[0] * v.0 + m[1] * v.1 + m[2] * v.2,
-         m[3] * v.0 + m[4] * v.1 + m[5] * v.2,
-         m[6] * v.0 + m[7] * v.1 + m[8] * v.2)
+        (
+            m[0] * v.0 + m[1] * v.1 + m[2] * v.2,
+            m[3] * v.0 + m[4] * v.1 + m[5] * v.2,
+            m[6] * v.0 + m[7] * v.1 + m[8] * v.2
+        )
     }
 
     /// `(1 − t)·a + t·b`, element by element.
@@ -35,9 +37,11 @@ public struct Matrix3: Hashable, Sendable {
 
     /// The matrix product `self · o`.
     public func multiplied(by o: Matrix3) -> Matrix3 {
-        Matrix3((0..<9).map { i in
-            let r = i / 3, c = i % 3
-            return self[r, 0] * o[0, c] + self[r, 1] * o[1, c] + self[r, 2] * o[2, c]
-        })
+        Matrix3(
+            (0..<9).map { i in
+                let r = i / 3
+                let c = i % 3
+                return self[r, 0] * o[0, c] + self[r, 1] * o[1, c] + self[r, 2] * o[2, c]
+            })
     }
 }

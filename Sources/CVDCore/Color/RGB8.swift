@@ -5,7 +5,9 @@ public struct RGB8: Hashable, Sendable, CustomStringConvertible {
     public var b: UInt8
 
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        self.r = r; self.g = g; self.b = b
+        self.r = r
+        self.g = g
+        self.b = b
     }
 
     public var description: String { "(\(r), \(g), \(b))" }
@@ -14,7 +16,10 @@ public struct RGB8: Hashable, Sendable, CustomStringConvertible {
     public var hexString: String {
         let digits = Array("0123456789ABCDEF")
         var s = "#"
-        for v in [r, g, b] { s.append(digits[Int(v >> 4)]); s.append(digits[Int(v & 15)]) }
+        for v in [r, g, b] {
+            s.append(digits[Int(v >> 4)])
+            s.append(digits[Int(v & 15)])
+        }
         return s
     }
 

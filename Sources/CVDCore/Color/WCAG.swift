@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// WCAG 2.x relative luminance and contrast ratio.
@@ -22,7 +22,8 @@ public enum WCAG {
 
     /// Contrast ratio `(L1 + 0.05) / (L2 + 0.05)`, 1…21, with L1 the lighter colour.
     public static func contrastRatio(_ a: RGB8, _ b: RGB8) -> Double {
-        let la = relativeLuminance(a), lb = relativeLuminance(b)
+        let la = relativeLuminance(a)
+        let lb = relativeLuminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 

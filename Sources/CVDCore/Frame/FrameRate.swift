@@ -28,8 +28,10 @@ public struct FrameRate: Hashable, Sendable, Comparable, CustomStringConvertible
             return
         }
         let parts = t.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              !parts[0].isEmpty, let whole = Int(parts[0]) else { return nil }
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            !parts[0].isEmpty, let whole = Int(parts[0])
+        else { return nil }
         let decimals = parts.count == 2 ? String(parts[1]) : ""
         guard decimals.count <= 6 else { return nil }
         var scale = 1

@@ -25,15 +25,20 @@ public enum FrameReducer {
 
     /// Writes `source` reduced by `factor` (1…8) into `destination`, whose layout must be
     /// `layout(of: sl, factor: factor)` (any row stride).
-    public static func reduce(_ source: UnsafeRawBufferPointer, _ sl: FrameLayout, factor: Int,
-                              into destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout) throws(FrameError) {
+    public static func reduce(
+        _ source: UnsafeRawBufferPointer, _ sl: FrameLayout, factor: Int,
+        into destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout
+    ) throws(FrameError) {
         try sl.validate()
         try dl.validate()
         let expected = layout(of: sl, factor: factor)
-        guard (1...8).contains(factor), dl.format == sl.format, dl.width == expected.width, dl.height == expected.height else {
+        guard (1...8).contains(factor), dl.format == sl.format, dl.width == expected.width, dl.height == expected.height
+        else {
             throw .sizeMismatch(source: "\(sl.description) reduced by \(factor)", destination: dl.description)
         }
-        guard source.count >= sl.minimumByteCount else { throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount) }
+        guard source.count >= sl.minimumByteCount else {
+            throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount)
+        }
         guard destination.count >= dl.minimumByteCount else {
             throw .bufferTooSmall(have: destination.count, need: dl.minimumByteCount)
         }
@@ -41,7 +46,8 @@ public enum FrameReducer {
         // Both layouts were validated against their buffers above: every block read lies
         // inside the source's rows (output pixel × factor + factor ≤ source width, and the
         // same for rows) and every write inside the destination's.
-        let src = s.assumingMemoryBound(to: UInt8.self), dst = d.assumingMemoryBound(to: UInt8.self)
+        let src = s.assumingMemoryBound(to: UInt8.self)
+        let dst = d.assumingMemoryBound(to: UInt8.self)
         if factor == 2, sl.format.bytesPerPixel == 4 || sl.format.isYCbCr {
             let kind: Units = if let o = sl.format.ycbcrOffsets { o.y0 == 0 ? .lumaEven : .lumaOdd } else { .pixels }
             halve(s, sl, d, dl, kind)
@@ -59,32 +65,41 @@ public enum FrameReducer {
     /// Factor 2 on 4-byte units, the common case (the 2×2 layout), eight bytes of two rows
     /// at a time in 64-bit words: each byte's two-row sum in a 16-bit lane, then the lanes
     /// that belong together added — about 10× the generic loops' speed.
-    private static func halve(_ s: UnsafeRawPointer, _ sl: FrameLayout, _ d: UnsafeMutableRawPointer, _ dl: FrameLayout,
-                              _ kind: Units) {
+    private static func halve(
+        _ s: UnsafeRawPointer, _ sl: FrameLayout, _ d: UnsafeMutableRawPointer, _ dl: FrameLayout,
+        _ kind: Units
+    ) {
         let m: UInt64 = 0x00FF_00FF_00FF_00FF
         // Output units per row: an output pixel (pixels) or pair (4:2:2) per two source units.
         let units = kind == .pixels ? dl.width : dl.width / 2
         for oy in 0..<dl.height {
-            let a = s + 2 &* oy &* sl.bytesPerRow, b = a + sl.bytesPerRow
+            let a = s + 2 &* oy &* sl.bytesPerRow
+            let b = a + sl.bytesPerRow
             let out = d + oy &* dl.bytesPerRow
             for u in 0..<units {
                 // Both rows hold 2·units·4 ≤ the source's row bytes (validated), so these reads stay inside.
                 let ra = a.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
                 let rb = b.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
                 // Lanes: even = bytes 0, 2 of unit 0 and of unit 1; odd = bytes 1, 3 of each.
-                let even = (ra & m) &+ (rb & m), odd = ((ra >> 8) & m) &+ ((rb >> 8) & m)
+                let even = (ra & m) &+ (rb & m)
+                let odd = ((ra >> 8) & m) &+ ((rb >> 8) & m)
                 let r: UInt32
                 switch kind {
                 case .pixels:
                     // Each byte of the output pixel: the same byte of both units.
-                    let e = even &+ (even >> 32), o = odd &+ (odd >> 32)
+                    let e = even &+ (even >> 32)
+                    let o = odd &+ (odd >> 32)
                     r = Self.pack(e & 0xFFFF, o & 0xFFFF, (e >> 16) & 0xFFFF, (o >> 16) & 0xFFFF)
                 case .lumaEven, .lumaOdd:
                     // Luma: the two pixels of unit 0 (first output pixel), of unit 1 (second);
                     // chroma: the same byte of both units.
                     let (l, c) = kind == .lumaEven ? (even, odd) : (odd, even)
-                    let y = l &+ (l >> 16), ch = c &+ (c >> 32)
-                    let y0 = y & 0xFFFF, y1 = (y >> 32) & 0xFFFF, c0 = ch & 0xFFFF, c1 = (ch >> 16) & 0xFFFF
+                    let y = l &+ (l >> 16)
+                    let ch = c &+ (c >> 32)
+                    let y0 = y & 0xFFFF
+                    let y1 = (y >> 32) & 0xFFFF
+                    let c0 = ch & 0xFFFF
+                    let c1 = (ch >> 16) & 0xFFFF
                     r = kind == .lumaEven ? Self.pack(y0, c0, y1, c1) : Self.pack(c0, y0, c1, y1)
                 }
                 out.storeBytes(of: r, toByteOffset: 4 &* u, as: UInt32.self)
@@ -95,13 +110,19 @@ public enum FrameReducer {
     /// Four sums of four samples, rounded means, as bytes 0…3 (little-endian).
     @inline(__always)
     private static func pack(_ b0: UInt64, _ b1: UInt64, _ b2: UInt64, _ b3: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: (b0 &+ 2) >> 2 | ((b1 &+ 2) >> 2) << 8 | ((b2 &+ 2) >> 2) << 16 | ((b3 &+ 2) >> 2) << 24)
+        UInt32(
+            truncatingIfNeeded: (b0 &+ 2) >> 2 | ((b1 &+ 2) >> 2) << 8 | ((b2 &+ 2) >> 2) << 16 | ((b3 &+ 2) >> 2) << 24
+        )
     }
 
     /// RGB formats: every byte (channel, alpha too) averaged over its block.
-    private static func reducePacked(_ s: UnsafePointer<UInt8>, _ sl: FrameLayout, _ f: Int,
-                                     _ d: UnsafeMutablePointer<UInt8>, _ dl: FrameLayout) {
-        let bpp = sl.format.bytesPerPixel, n = f &* f, half = n / 2
+    private static func reducePacked(
+        _ s: UnsafePointer<UInt8>, _ sl: FrameLayout, _ f: Int,
+        _ d: UnsafeMutablePointer<UInt8>, _ dl: FrameLayout
+    ) {
+        let bpp = sl.format.bytesPerPixel
+        let n = f &* f
+        let half = n / 2
         for oy in 0..<dl.height {
             let out = d + oy &* dl.bytesPerRow
             let top = s + oy &* f &* sl.bytesPerRow
@@ -122,16 +143,22 @@ public enum FrameReducer {
     /// 4:2:2: an output pair stands for 2·factor source pixels (factor source pairs).
     /// Its first luma averages the first `factor` source pixels of each block row, its
     /// second the next `factor`; its chroma averages the `factor` source pairs' chroma.
-    private static func reduce422(_ s: UnsafePointer<UInt8>, _ sl: FrameLayout, _ f: Int,
-                                  _ d: UnsafeMutablePointer<UInt8>, _ dl: FrameLayout,
-                                  y0: Int, y1: Int, cb: Int, cr: Int) {
-        let n = f &* f, half = n / 2
+    private static func reduce422(
+        _ s: UnsafePointer<UInt8>, _ sl: FrameLayout, _ f: Int,
+        _ d: UnsafeMutablePointer<UInt8>, _ dl: FrameLayout,
+        y0: Int, y1: Int, cb: Int, cr: Int
+    ) {
+        let n = f &* f
+        let half = n / 2
         for oy in 0..<dl.height {
             let out = d + oy &* dl.bytesPerRow
             let top = s + oy &* f &* sl.bytesPerRow
             for op in 0..<(dl.width / 2) {
-                let block = top + op &* f &* 4  // f source pairs of 4 bytes
-                var l0 = 0, l1 = 0, u = 0, v = 0
+                let block = top + op &* f &* 4 // f source pairs of 4 bytes
+                var l0 = 0
+                var l1 = 0
+                var u = 0
+                var v = 0
                 for r in 0..<f {
                     let row = block + r &* sl.bytesPerRow
                     for p in 0..<f {
@@ -140,8 +167,16 @@ public enum FrameReducer {
                         v &+= Int(pair[cr])
                         // Source pixels 2p and 2p+1 of the block: the first f go to the
                         // output's first pixel, the rest to its second.
-                        let a = Int(pair[y0]), b = Int(pair[y1])
-                        if 2 &* p &+ 1 < f { l0 &+= a &+ b } else if 2 &* p >= f { l1 &+= a &+ b } else { l0 &+= a; l1 &+= b }
+                        let a = Int(pair[y0])
+                        let b = Int(pair[y1])
+                        if 2 &* p &+ 1 < f {
+                            l0 &+= a &+ b
+                        } else if 2 &* p >= f {
+                            l1 &+= a &+ b
+                        } else {
+                            l0 &+= a
+                            l1 &+= b
+                        }
                     }
                 }
                 let o = out + op &* 4

@@ -5,10 +5,13 @@
 public enum FrameSampler {
     /// The average over the (2·radius+1)² pixels around (x, y), clipped to the frame.
     /// nil when the layout does not fit the buffer or (x, y) lies outside the frame.
-    public static func average(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, ycbcr: YCbCrEncoding,
-                               x: Int, y: Int, radius: Int = 2) -> RGB8? {
+    public static func average(
+        _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, ycbcr: YCbCrEncoding,
+        x: Int, y: Int, radius: Int = 2
+    ) -> RGB8? {
         guard (try? layout.validate()) != nil, bytes.count >= layout.minimumByteCount,
-              (0..<layout.width).contains(x), (0..<layout.height).contains(y) else { return nil }
+            (0..<layout.width).contains(x), (0..<layout.height).contains(y)
+        else { return nil }
         var sum = (0.0, 0.0, 0.0)
         var n = 0.0
         for yy in max(0, y - radius)...min(layout.height - 1, y + radius) {
@@ -23,8 +26,10 @@ public enum FrameSampler {
 
     /// One pixel's R′G′B′ in 0…255 (clipped). The layout was validated against the buffer,
     /// so every offset read here lies inside it.
-    static func pixel(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ ycbcr: YCbCrEncoding,
-                      _ x: Int, _ y: Int) -> (Double, Double, Double) {
+    static func pixel(
+        _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ ycbcr: YCbCrEncoding,
+        _ x: Int, _ y: Int
+    ) -> (Double, Double, Double) {
         let row = y * layout.bytesPerRow
         if let o = layout.format.rgbOffsets {
             let i = row + x * layout.format.bytesPerPixel

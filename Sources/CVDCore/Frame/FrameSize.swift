@@ -28,7 +28,8 @@ public struct FrameSize: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String, limit: Int = 16384) {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...limit).contains(w), (1...limit).contains(h) else { return nil }
+            (1...limit).contains(w), (1...limit).contains(h)
+        else { return nil }
         self.init(w, h)
     }
 }

@@ -16,7 +16,11 @@ public struct RGBAImage: Sendable, Equatable {
         self.width = width
         self.height = height
         var p = [UInt8](repeating: 255, count: width * height * 4)
-        for i in stride(from: 0, to: p.count, by: 4) { p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b }
+        for i in stride(from: 0, to: p.count, by: 4) {
+            p[i] = fill.r
+            p[i + 1] = fill.g
+            p[i + 2] = fill.b
+        }
         pixels = p
     }
 
@@ -29,7 +33,9 @@ public struct RGBAImage: Sendable, Equatable {
         }
         set {
             let i = (y * width + x) * 4
-            pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
         }
     }
 
@@ -48,7 +54,9 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Packs into 4:2:2 Y′CbCr as a camera would: each pair's chroma is the mean of
     /// its two pixels' chroma (odd widths drop the last column).
-    public func ycbcr(_ format: PixelFormat = .yuyv, encoding: YCbCrEncoding = .bt601Limited) -> (bytes: [UInt8], layout: FrameLayout) {
+    public func ycbcr(_ format: PixelFormat = .yuyv, encoding: YCbCrEncoding = .bt601Limited) -> (
+        bytes: [UInt8], layout: FrameLayout
+    ) {
         precondition(format.isYCbCr)
         let w = width & ~1
         let l = FrameLayout(format: format, width: w, height: height)
@@ -56,7 +64,8 @@ public struct RGBAImage: Sendable, Equatable {
         let o = format.ycbcrOffsets!
         for y in 0..<height {
             for p in 0..<(w / 2) {
-                let a = encoding.encode(self[2 * p, y]), b = encoding.encode(self[2 * p + 1, y])
+                let a = encoding.encode(self[2 * p, y])
+                let b = encoding.encode(self[2 * p + 1, y])
                 let i = y * l.bytesPerRow + p * 4
                 out[i + o.y0] = a.y
                 out[i + o.y1] = b.y

@@ -19,7 +19,8 @@ public final class ChainedKernel: Sendable {
 
     /// The assist at `strength` for a simulation, then that simulation.
     public convenience init(assisting simulation: Simulation, strength: Double = Assist.defaultStrength) {
-        self.init(first: FrameKernel(Assist.transform(for: simulation, strength: strength)), then: FrameKernel(simulation))
+        self.init(
+            first: FrameKernel(Assist.transform(for: simulation, strength: strength)), then: FrameKernel(simulation))
     }
 
     /// Bytes held in the scratch frame right now.
@@ -27,19 +28,23 @@ public final class ChainedKernel: Sendable {
 
     /// `second(first(source))` into `destination`; arguments as `FrameKernel.apply` (the
     /// strategy and Y′CbCr encoding apply to the first pass, which reads the source).
-    public func apply(source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                      destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
-                      ycbcr: YCbCrEncoding = .bt601Limited,
-                      strategy: FrameKernel.Strategy = .automatic,
-                      threads: Int = 1) throws(FrameError) {
+    public func apply(
+        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        ycbcr: YCbCrEncoding = .bt601Limited,
+        strategy: FrameKernel.Strategy = .automatic,
+        threads: Int = 1
+    ) throws(FrameError) {
         try sl.validate()
         let ml = FrameLayout(format: .bgra, width: sl.width, height: sl.height)
         let result = scratch.withLock { (buffer: inout [UInt8]) -> Result<Void, FrameError> in
             if buffer.count < ml.minimumByteCount { buffer = [UInt8](repeating: 0, count: ml.minimumByteCount) }
             return buffer.withUnsafeMutableBytes { middle in
                 do throws(FrameError) {
-                    try first.apply(source: source, sl, destination: middle, ml, ycbcr: ycbcr, strategy: strategy, threads: threads)
-                    try second.apply(source: UnsafeRawBufferPointer(middle), ml, destination: destination, dl, threads: threads)
+                    try first.apply(
+                        source: source, sl, destination: middle, ml, ycbcr: ycbcr, strategy: strategy, threads: threads)
+                    try second.apply(
+                        source: UnsafeRawBufferPointer(middle), ml, destination: destination, dl, threads: threads)
                     return .success(())
                 } catch {
                     return .failure(error)

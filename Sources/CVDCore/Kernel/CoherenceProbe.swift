@@ -10,7 +10,8 @@ enum CoherenceProbe {
         let o = l.format.ycbcrOffsets!
         let pairs = l.width / 2
         guard pairs >= 2 else { return false }
-        let rowsSampled = min(32, l.height), colsSampled = min(64, pairs - 1)
+        let rowsSampled = min(32, l.height)
+        let colsSampled = min(64, pairs - 1)
         var total = 0
         for i in 0..<rowsSampled {
             let row = source.advanced(by: (i * l.height / rowsSampled) * l.bytesPerRow)
@@ -27,7 +28,8 @@ enum CoherenceProbe {
     static func isCoherent(_ p: YCbCrPlanes) -> Bool {
         let pairs = p.width / 2
         guard pairs >= 2 else { return false }
-        let rowsSampled = min(32, p.height), colsSampled = min(64, pairs - 1)
+        let rowsSampled = min(32, p.height)
+        let colsSampled = min(64, pairs - 1)
         var total = 0
         for i in 0..<rowsSampled {
             let (_, cb, cr) = p.rows(i * p.height / rowsSampled)

@@ -52,7 +52,8 @@ public struct ConfusionCriterion: Sendable {
     /// √((ΔL′/S_L)² + x² + y² + R_T·x·y) with |R_T| < 2 (R_T = −sin(2Δθ)·R_C, R_C < 2), and
     /// x² + y² + R_T·x·y ≥ 0 whenever |R_T| ≤ 2, so ΔE00 ≥ |ΔL′|/S_L exactly.
     static func lightnessBound(_ l1: Double, _ l2: Double) -> Double {
-        let lBar = (l1 + l2) / 2, l50 = (lBar - 50) * (lBar - 50)
+        let lBar = (l1 + l2) / 2
+        let l50 = (lBar - 50) * (lBar - 50)
         return abs(l1 - l2) / (1 + 0.015 * l50 / (20 + l50).squareRoot())
     }
 }

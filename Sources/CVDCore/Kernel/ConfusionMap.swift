@@ -55,9 +55,11 @@ public final class ConfusionMap: Sendable {
     ///   - phase: shifts the stripes by this many pixels along a row; advance it (e.g. by 1
     ///     per frame) to make them move.
     @discardableResult
-    public func mark(source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                     destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
-                     ycbcr: YCbCrEncoding = .bt601Limited, phase: Int = 0) throws(FrameError) -> Double {
+    public func mark(
+        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        ycbcr: YCbCrEncoding = .bt601Limited, phase: Int = 0
+    ) throws(FrameError) -> Double {
         try dl.validate()
         guard let alpha = dl.format.rgbOffsets?.a, dl.format.bytesPerPixel == 4 else {
             throw .unsupportedDestination(dl.format)
@@ -72,14 +74,18 @@ public final class ConfusionMap: Sendable {
     }
 
     /// The share (0…1) of confusable pixels in a frame, without drawing anything.
-    public func share(source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                      ycbcr: YCbCrEncoding = .bt601Limited) throws(FrameError) -> Double {
+    public func share(
+        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        ycbcr: YCbCrEncoding = .bt601Limited
+    ) throws(FrameError) -> Double {
         try run(source, sl, nil, sl, ycbcr, 0, black: 0)
     }
 
-    private func run(_ source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                     _ destination: UnsafeMutableRawPointer?, _ dl: FrameLayout,
-                     _ ycbcr: YCbCrEncoding, _ phase: Int, black: UInt32) throws(FrameError) -> Double {
+    private func run(
+        _ source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        _ destination: UnsafeMutableRawPointer?, _ dl: FrameLayout,
+        _ ycbcr: YCbCrEncoding, _ phase: Int, black: UInt32
+    ) throws(FrameError) -> Double {
         try sl.validate()
         guard source.count >= sl.minimumByteCount else {
             throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount)
@@ -88,7 +94,8 @@ public final class ConfusionMap: Sendable {
         let t = table(Self.coordinates(sl.format, ycbcr), threads: 1)
         // Both layouts validated against their buffers above (what `KernelJob` requires).
         let n = t.cells.withUnsafeBufferPointer { cells in
-            level.entryPoints.confusion(cells.baseAddress!, KernelJob(src, sl, destination, dl, rows: 0..<sl.height), phase, black)
+            level.entryPoints.confusion(
+                cells.baseAddress!, KernelJob(src, sl, destination, dl, rows: 0..<sl.height), phase, black)
         }
         return Double(n) / Double(sl.pixelCount)
     }

@@ -50,11 +50,17 @@ final class ConfusionTable: Sendable {
     /// The gamma-encoded R′G′B′ (0…1, clipped) at the centre of cell (i, j, k): the levels
     /// 4i + 1.5, … are R′G′B′ themselves, or Cb, Cr, Y′ decoded exactly.
     static func centre(_ i: Int, _ j: Int, _ k: Int, _ encoding: YCbCrEncoding?) -> (Double, Double, Double) {
-        let a = Double(i * 4) + 1.5, b = Double(j * 4) + 1.5, c = Double(k * 4) + 1.5
+        let a = Double(i * 4) + 1.5
+        let b = Double(j * 4) + 1.5
+        let c = Double(k * 4) + 1.5
         guard let enc = encoding else { return (a / 255, b / 255, c / 255) }
         let q = enc.coefficients
-        let y = q.yScale * (c - q.yOffset), u = a - 128, v = b - 128
-        return (clip((y + q.crToR * v) / 255), clip((y - q.cbToG * u - q.crToG * v) / 255), clip((y + q.cbToB * u) / 255))
+        let y = q.yScale * (c - q.yOffset)
+        let u = a - 128
+        let v = b - 128
+        return (
+            clip((y + q.crToR * v) / 255), clip((y - q.cbToG * u - q.crToG * v) / 255), clip((y + q.cbToB * u) / 255)
+        )
     }
 
     private static func clip(_ x: Double) -> Double { min(max(x, 0), 1) }

@@ -62,7 +62,8 @@ public final class FrameKernel: Sendable {
     /// a 4-byte-aligned BGRA destination (the only one the table serves).
     public func usesTable(for source: UnsafeRawBufferPointer, _ layout: FrameLayout, strategy: Strategy) -> Bool {
         guard layout.format.isYCbCr, (try? layout.validate()) != nil,
-              source.count >= layout.minimumByteCount, let base = source.baseAddress else { return false }
+            source.count >= layout.minimumByteCount, let base = source.baseAddress
+        else { return false }
         return readsTable(base, layout, strategy)
     }
 
@@ -109,7 +110,8 @@ public final class FrameKernel: Sendable {
     /// pay) rather than incoherent content such as noise: the probe `.automatic` uses.
     public static func looksLikeCamera(_ source: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Bool {
         guard layout.format.isYCbCr, (try? layout.validate()) != nil,
-              source.count >= layout.minimumByteCount, let base = source.baseAddress else { return false }
+            source.count >= layout.minimumByteCount, let base = source.baseAddress
+        else { return false }
         return CoherenceProbe.isCoherent(base, layout)
     }
 
@@ -128,11 +130,13 @@ public final class FrameKernel: Sendable {
     /// - Parameters:
     ///   - ycbcr: how to read Y′CbCr sources.
     ///   - threads: bands of rows processed concurrently; 1 runs on the calling thread.
-    public func apply(source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                      destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
-                      ycbcr: YCbCrEncoding = .bt601Limited,
-                      strategy: Strategy = .automatic,
-                      threads: Int = 1) throws(FrameError) {
+    public func apply(
+        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        ycbcr: YCbCrEncoding = .bt601Limited,
+        strategy: Strategy = .automatic,
+        threads: Int = 1
+    ) throws(FrameError) {
         try sl.validate()
         try dl.validate()
         guard dl.format.rgbOffsets != nil else { throw .unsupportedDestination(dl.format) }
@@ -156,7 +160,8 @@ public final class FrameKernel: Sendable {
         }
         // Raw pointers are not Sendable; the bands write disjoint rows, and the caller
         // keeps both buffers alive until `apply` returns.
-        nonisolated(unsafe) let s = src, d = dst
+        nonisolated(unsafe) let s = src
+        nonisolated(unsafe) let d = dst
         let n = max(1, min(threads, sl.height))
         if n == 1 {
             run(job, s, sl, d, dl, rows: 0..<sl.height)
@@ -171,8 +176,10 @@ public final class FrameKernel: Sendable {
     /// `destination`, reading the planes straight (no packing to YUYV first): the same
     /// pixels as packing them to YUYV and calling `apply(source:…)`, by the same paths — the
     /// table for camera-like pictures into aligned BGRA, else computed.
-    public func apply(planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
-                      ycbcr: YCbCrEncoding, strategy: Strategy = .automatic, threads: Int = 1) throws(FrameError) {
+    public func apply(
+        planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        ycbcr: YCbCrEncoding, strategy: Strategy = .automatic, threads: Int = 1
+    ) throws(FrameError) {
         try planes.validate()
         try dl.validate()
         guard dl.format.rgbOffsets != nil else { throw .unsupportedDestination(dl.format) }
@@ -184,18 +191,30 @@ public final class FrameKernel: Sendable {
         }
         guard let dst = destination.baseAddress else { return }
         let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-        let table = lookup && mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(planes))
+        let table =
+            lookup && mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(planes))
             ? self.table(for: ycbcr) : nil
-        let k = YCbCrCoefficients(ycbcr), math = math, kernels = kernels
+        let k = YCbCrCoefficients(ycbcr)
+        let math = math
+        let kernels = kernels
         // As in `apply(source:…)`: bands write disjoint rows; the caller keeps the planes alive.
         nonisolated(unsafe) let d = dst
         let n = max(1, min(threads, planes.height))
         let band: @Sendable (Range<Int>) -> Void = { rows in
-            if let t = table { t.run(planes: planes, destination: d, dl, rows: rows) }
-            else { PlanarPath(kernels: kernels, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows).run() }
+            if let t = table {
+                t.run(planes: planes, destination: d, dl, rows: rows)
+            } else {
+                PlanarPath(
+                    kernels: kernels, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows
+                ).run()
+            }
         }
-        if n == 1 { band(0..<planes.height) } else {
-            DispatchQueue.concurrentPerform(iterations: n) { i in band((planes.height * i / n)..<(planes.height * (i + 1) / n)) }
+        if n == 1 {
+            band(0..<planes.height)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: n) { i in
+                band((planes.height * i / n)..<(planes.height * (i + 1) / n))
+            }
         }
     }
 
@@ -206,8 +225,10 @@ public final class FrameKernel: Sendable {
         case table(YCbCrTable)
     }
 
-    private func run(_ job: Job, _ s: UnsafeRawPointer, _ sl: FrameLayout,
-                     _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>) {
+    private func run(
+        _ job: Job, _ s: UnsafeRawPointer, _ sl: FrameLayout,
+        _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>
+    ) {
         // `apply` validated both layouts against their buffers (what `KernelJob` requires).
         let band = KernelJob(s, sl, d, dl, rows: rows)
         switch job {

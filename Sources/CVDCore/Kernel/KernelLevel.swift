@@ -3,8 +3,9 @@ import CVDKernelInterface
 import CVDKernelsBaseline
 import CVDKernelsV3
 import CVDKernelsV4
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The instruction-set level the per-pixel kernels run at. The kernel loops are compiled
@@ -59,9 +60,9 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
     /// module, and everything else, was compiled for the machine that built it.
     public static var isNativeBuild: Bool {
         #if CVDCAM_NATIVE_BUILD
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 
@@ -112,7 +113,8 @@ public enum KernelLevelError: Error, Equatable, CustomStringConvertible {
     case unsupported(KernelLevel, detected: KernelLevel)
 
     public var description: String {
-        let others = KernelLevel.supported.map { $0 == .baseline ? "baseline" : "v\($0.rawValue)" }.joined(separator: ", ")
+        let others = KernelLevel.supported.map { $0 == .baseline ? "baseline" : "v\($0.rawValue)" }.joined(
+            separator: ", ")
         switch self {
         case .unknown(let s):
             return "\(KernelLevel.environmentVariable)=\(s) names no kernel level; use one of \(others), or unset it"

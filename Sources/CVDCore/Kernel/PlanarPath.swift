@@ -18,7 +18,8 @@ struct PlanarPath {
     let rows: Range<Int>
 
     func run() {
-        let width = planes.width, bpp = dl.format.bytesPerPixel
+        let width = planes.width
+        let bpp = dl.format.bytesPerPixel
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.piece / 2) { buffer in
             let packed = buffer.baseAddress!
             for y in rows {
@@ -27,17 +28,23 @@ struct PlanarPath {
                 var x = 0
                 while x < width {
                     // `validate` made the width even, so every piece holds whole pairs (n ≥ 2).
-                    let n = min(Self.piece, width &- x), pairs = n / 2, c = x / 2
+                    let n = min(Self.piece, width &- x)
+                    let pairs = n / 2
+                    let c = x / 2
                     for p in 0..<pairs {
                         // Y0 Cb Y1 Cr, little-endian, one 32-bit word per pair.
-                        packed[p] = UInt32(ys[x &+ 2 &* p]) | UInt32(us[c &+ p]) &<< 8
+                        packed[p] =
+                            UInt32(ys[x &+ 2 &* p]) | UInt32(us[c &+ p]) &<< 8
                             | UInt32(ys[x &+ 2 &* p &+ 1]) &<< 16 | UInt32(vs[c &+ p]) &<< 24
                     }
                     // The piece's destination starts inside the validated row and holds n pixels.
-                    kernels.ycbcr(math, coefficients,
-                                  KernelJob(UnsafeRawPointer(packed), FrameLayout(format: .yuyv, width: n, height: 1),
-                                            d + x &* bpp, FrameLayout(format: dl.format, width: n, height: 1, bytesPerRow: dl.bytesPerRow),
-                                            rows: 0..<1))
+                    kernels.ycbcr(
+                        math, coefficients,
+                        KernelJob(
+                            UnsafeRawPointer(packed), FrameLayout(format: .yuyv, width: n, height: 1),
+                            d + x &* bpp,
+                            FrameLayout(format: dl.format, width: n, height: 1, bytesPerRow: dl.bytesPerRow),
+                            rows: 0..<1))
                     x &+= n
                 }
             }

@@ -9,10 +9,12 @@ import CVDKernelInterface
 public enum YCbCrEncoder {
     /// Encodes `source` (any packed RGB format; alpha is ignored) into `destination` (YUYV
     /// or UYVY). Both must have the same width (even) and height; any row strides.
-    public static func encode(source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-                              destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
-                              encoding: YCbCrEncoding = .bt601Limited,
-                              level: KernelLevel = .active) throws(FrameError) {
+    public static func encode(
+        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        encoding: YCbCrEncoding = .bt601Limited,
+        level: KernelLevel = .active
+    ) throws(FrameError) {
         precondition(level <= KernelLevel.detected, "this CPU cannot run the \(level) kernels")
         try sl.validate()
         try dl.validate()
@@ -21,7 +23,9 @@ public enum YCbCrEncoder {
         guard sl.width == dl.width, sl.height == dl.height else {
             throw .sizeMismatch(source: sl.description, destination: dl.description)
         }
-        guard source.count >= sl.minimumByteCount else { throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount) }
+        guard source.count >= sl.minimumByteCount else {
+            throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount)
+        }
         guard destination.count >= dl.minimumByteCount else {
             throw .bufferTooSmall(have: destination.count, need: dl.minimumByteCount)
         }

@@ -3,7 +3,7 @@
 /// planes may lie anywhere; strides are in bytes.
 ///
 /// `FrameKernel.apply(planes:…)` reads them straight, without packing them to YUYV first.
-public struct YCbCrPlanes: @unchecked Sendable {  // plain pointers, read only; the caller keeps them alive
+public struct YCbCrPlanes: @unchecked Sendable { // plain pointers, read only; the caller keeps them alive
     public enum Subsampling: Sendable, Equatable {
         case s422, s420
         /// Luma rows per chroma row.
@@ -19,8 +19,10 @@ public struct YCbCrPlanes: @unchecked Sendable {  // plain pointers, read only; 
     public let height: Int
     public let subsampling: Subsampling
 
-    public init(y: UnsafeRawPointer, cb: UnsafeRawPointer, cr: UnsafeRawPointer, yStride: Int, chromaStride: Int,
-                width: Int, height: Int, subsampling: Subsampling) {
+    public init(
+        y: UnsafeRawPointer, cb: UnsafeRawPointer, cr: UnsafeRawPointer, yStride: Int, chromaStride: Int,
+        width: Int, height: Int, subsampling: Subsampling
+    ) {
         (self.y, self.cb, self.cr) = (y, cb, cr)
         (self.yStride, self.chromaStride) = (yStride, chromaStride)
         (self.width, self.height, self.subsampling) = (width, height, subsampling)
@@ -41,7 +43,9 @@ public struct YCbCrPlanes: @unchecked Sendable {  // plain pointers, read only; 
     @inline(__always)
     func rows(_ row: Int) -> (y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>) {
         let c = (row / subsampling.rowsPerChromaRow) &* chromaStride
-        return ((y + row &* yStride).assumingMemoryBound(to: UInt8.self),
-                (cb + c).assumingMemoryBound(to: UInt8.self), (cr + c).assumingMemoryBound(to: UInt8.self))
+        return (
+            (y + row &* yStride).assumingMemoryBound(to: UInt8.self),
+            (cb + c).assumingMemoryBound(to: UInt8.self), (cr + c).assumingMemoryBound(to: UInt8.self)
+        )
     }
 }

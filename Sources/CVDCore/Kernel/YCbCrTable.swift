@@ -1,6 +1,7 @@
 import CVDKernelInterface
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The exact output of a kernel for every Y′CbCr triple: 2²⁴ BGRA entries (64 MiB),
@@ -27,15 +28,24 @@ final class YCbCrTable: Sendable {
         let sl = FrameLayout(format: .yuyv, width: 256, height: 1)
         let dl = FrameLayout(format: .bgra, width: 256, height: 1)
         var row = [UInt8](repeating: 0, count: 512)
-        for j in 0..<128 { row[4 * j] = UInt8(2 * j); row[4 * j + 2] = UInt8(2 * j + 1) }
+        for j in 0..<128 {
+            row[4 * j] = UInt8(2 * j)
+            row[4 * j + 2] = UInt8(2 * j + 1)
+        }
         row.withUnsafeMutableBytes { src in
             for cb in 0..<256 {
                 for cr in 0..<256 {
-                    for j in 0..<128 { src[4 * j + 1] = UInt8(cb); src[4 * j + 3] = UInt8(cr) }
+                    for j in 0..<128 {
+                        src[4 * j + 1] = UInt8(cb)
+                        src[4 * j + 3] = UInt8(cr)
+                    }
                     // The table row holds exactly 256 UInt32 = 1 KiB, the BGRA row's size.
-                    kernels.ycbcr(math, coefficients, KernelJob(UnsafeRawPointer(src.baseAddress!), sl,
-                                                                UnsafeMutableRawPointer(mutableEntries + (cb << 16 | cr << 8)), dl,
-                                                                rows: 0..<1))
+                    kernels.ycbcr(
+                        math, coefficients,
+                        KernelJob(
+                            UnsafeRawPointer(src.baseAddress!), sl,
+                            UnsafeMutableRawPointer(mutableEntries + (cb << 16 | cr << 8)), dl,
+                            rows: 0..<1))
                 }
             }
         }
@@ -43,7 +53,10 @@ final class YCbCrTable: Sendable {
 
     deinit {
         #if canImport(Glibc)
-        if mapped { munmap(mutableEntries, Self.byteCount); return }
+            if mapped {
+                munmap(mutableEntries, Self.byteCount)
+                return
+            }
         #endif
         mutableEntries.deallocate()
     }
@@ -52,11 +65,12 @@ final class YCbCrTable: Sendable {
     /// the table instead of 16 384, which makes the lookups on camera pictures much faster.
     private static func allocate() -> (UnsafeMutablePointer<UInt32>, Bool) {
         #if canImport(Glibc)
-        if let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-           p != MAP_FAILED {
-            _ = madvise(p, byteCount, 14 /* MADV_HUGEPAGE; advisory, failure is harmless */)
-            return (p.bindMemory(to: UInt32.self, capacity: entryCount), true)
-        }
+            if let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                p != MAP_FAILED
+            {
+                _ = madvise(p, byteCount, 14 /* MADV_HUGEPAGE; advisory, failure is harmless */)
+                return (p.bindMemory(to: UInt32.self, capacity: entryCount), true)
+            }
         #endif
         return (.allocate(capacity: entryCount), false)
     }

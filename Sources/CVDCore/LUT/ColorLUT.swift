@@ -10,7 +10,9 @@ public struct ColorLUT: Sendable, Equatable {
     public let values: [Double]
 
     public init(size: Int, values: [Double]) {
-        precondition(size >= 2 && values.count == 3 * size * size * size, "a \(size)³ table has \(3 * size * size * size) values")
+        precondition(
+            size >= 2 && values.count == 3 * size * size * size, "a \(size)³ table has \(3 * size * size * size) values"
+        )
         self.size = size
         self.values = values
     }

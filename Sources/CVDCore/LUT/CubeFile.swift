@@ -17,18 +17,23 @@ public enum CubeFile {
     /// 0…1 with six decimals (a millionth: far below one 8-bit level).
     static func fixed(_ x: Double) -> String {
         let micro = Int((min(max(x, 0), 1) * 1_000_000).rounded())
-        let whole = micro / 1_000_000, frac = String(micro % 1_000_000)
+        let whole = micro / 1_000_000
+        let frac = String(micro % 1_000_000)
         return "\(whole)." + String(repeating: "0", count: 6 - frac.count) + frac
     }
 
     /// Reads a 3D .cube file (for tests and checks): size and values; nil if malformed.
     public static func parse(_ text: String) -> ColorLUT? {
-        var size: Int?, values: [Double] = []
+        var size: Int?
+        var values: [Double] = []
         for line in text.split(whereSeparator: \.isNewline) {
             var t = line.drop(while: \.isWhitespace)
             while t.last?.isWhitespace == true { t.removeLast() }
             if t.isEmpty || t.hasPrefix("#") || t.hasPrefix("TITLE") || t.hasPrefix("DOMAIN_") { continue }
-            if t.hasPrefix("LUT_3D_SIZE") { size = Int(t.split(separator: " ").last ?? ""); continue }
+            if t.hasPrefix("LUT_3D_SIZE") {
+                size = Int(t.split(separator: " ").last ?? "")
+                continue
+            }
             let parts = t.split(separator: " ").compactMap { Double($0) }
             guard parts.count == 3 else { return nil }
             values += parts

@@ -12,11 +12,13 @@ public enum LUTStrip {
         let side = size * tilesPerRow
         var img = RGBAImage(width: side, height: side)
         for b in 0..<size {
-            let ox = (b % tilesPerRow) * size, oy = (b / tilesPerRow) * size
+            let ox = (b % tilesPerRow) * size
+            let oy = (b / tilesPerRow) * size
             for g in 0..<size {
                 for r in 0..<size {
                     let v = lut[r, g, b]
-                    img[ox + r, oy + g] = RGB8(UInt8(SRGB.quantize(v.0)), UInt8(SRGB.quantize(v.1)), UInt8(SRGB.quantize(v.2)))
+                    img[ox + r, oy + g] = RGB8(
+                        UInt8(SRGB.quantize(v.0)), UInt8(SRGB.quantize(v.1)), UInt8(SRGB.quantize(v.2)))
                 }
             }
         }

@@ -10,5 +10,6 @@ public struct Achromatopsia: DichromacySimulator {
         .linear(Self.matrix)
     }
 
-    public static let matrix = Matrix3(rows: [0.2126, 0.7152, 0.0722], [0.2126, 0.7152, 0.0722], [0.2126, 0.7152, 0.0722])
+    public static let matrix = Matrix3(
+        rows: [0.2126, 0.7152, 0.0722], [0.2126, 0.7152, 0.0722], [0.2126, 0.7152, 0.0722])
 }

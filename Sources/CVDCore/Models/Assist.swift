@@ -38,10 +38,12 @@ public enum Assist {
     }
 
     /// `I + s·C·(I − S)` applied to each matrix of `simulated`.
-    static func transform(simulating simulated: ColorTransform, spreading c: Matrix3, strength: Double) -> ColorTransform {
+    static func transform(simulating simulated: ColorTransform, spreading c: Matrix3, strength: Double)
+        -> ColorTransform
+    {
         let s = min(max(strength, 0), 1)
         func assist(_ m: Matrix3) -> Matrix3 {
-            let lost = Matrix3(zip(Matrix3.identity.m, m.m).map { $0 - $1 })  // I − S
+            let lost = Matrix3(zip(Matrix3.identity.m, m.m).map { $0 - $1 }) // I − S
             let spread = c.multiplied(by: lost)
             return Matrix3(zip(Matrix3.identity.m, spread.m).map { $0 + s * $1 })
         }

@@ -26,7 +26,8 @@ public enum Caption {
         let p = Prevalence.of(mode)
         switch mode {
         case .normal:
-            return "About \(ratio(p.menPercent ?? 0)) men and more than 99 in 100 women of European descent see colours like this."
+            return
+                "About \(ratio(p.menPercent ?? 0)) men and more than 99 in 100 women of European descent see colours like this."
         case .tritanopia:
             return "Rare and poorly counted: roughly 1 in 65,000 to 1 in 13,000 people, women as often as men."
         case .tritanomaly:

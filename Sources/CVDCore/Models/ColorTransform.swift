@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A simulation reduced to what a kernel executes.
@@ -85,10 +85,19 @@ public enum ColorTransform: Hashable, Sendable {
 
     public func hash(into h: inout Hasher) {
         switch self {
-        case .linear(let m): h.combine(0); h.combine(m)
-        case .gammaSpace(let m): h.combine(1); h.combine(m)
+        case .linear(let m):
+            h.combine(0)
+            h.combine(m)
+        case .gammaSpace(let m):
+            h.combine(1)
+            h.combine(m)
         case .halfPlanes(let t1, let t2, let n):
-            h.combine(2); h.combine(t1); h.combine(t2); h.combine(n.0); h.combine(n.1); h.combine(n.2)
+            h.combine(2)
+            h.combine(t1)
+            h.combine(t2)
+            h.combine(n.0)
+            h.combine(n.1)
+            h.combine(n.2)
         }
     }
 }

@@ -23,8 +23,9 @@ public struct Prevalence: Sendable, Equatable {
     public static func of(_ mode: VisionMode) -> Prevalence {
         switch mode {
         case .normal:
-            Prevalence(menPercent: 100 - redGreenMenPercent, womenPercent: 100 - redGreenWomenPercent, peoplePercent: nil,
-                       population: "European descent", source: sharpe1999)
+            Prevalence(
+                menPercent: 100 - redGreenMenPercent, womenPercent: 100 - redGreenWomenPercent, peoplePercent: nil,
+                population: "European descent", source: sharpe1999)
         case .protanopia: european(1.01, 0.02)
         case .deuteranopia: european(1.27, 0.01)
         case .protanomaly: european(1.08, 0.03)
@@ -32,20 +33,25 @@ public struct Prevalence: Sendable, Equatable {
         // Tritan defects are autosomal (men and women alike), rare, and poorly counted:
         // estimates run from about 1 in 65,000 to 1 in 13,000 people.
         case .tritanopia:
-            Prevalence(menPercent: nil, womenPercent: nil, peoplePercent: (100.0 / 65_000)...(100.0 / 13_000),
-                       population: "all people", source: sharpe1999)
+            Prevalence(
+                menPercent: nil, womenPercent: nil, peoplePercent: (100.0 / 65_000)...(100.0 / 13_000),
+                population: "all people", source: sharpe1999)
         // No reliable population figure exists for tritanomaly.
         case .tritanomaly:
-            Prevalence(menPercent: nil, womenPercent: nil, peoplePercent: nil, population: "all people", source: sharpe1999)
+            Prevalence(
+                menPercent: nil, womenPercent: nil, peoplePercent: nil, population: "all people", source: sharpe1999)
         // Rod monochromacy: about 1 in 30,000 people.
         case .achromatopsia:
-            Prevalence(menPercent: nil, womenPercent: nil, peoplePercent: (100.0 / 30_000)...(100.0 / 30_000),
-                       population: "all people", source: sharpe1999)
+            Prevalence(
+                menPercent: nil, womenPercent: nil, peoplePercent: (100.0 / 30_000)...(100.0 / 30_000),
+                population: "all people", source: sharpe1999)
         }
     }
 
     private static func european(_ men: Double, _ women: Double) -> Prevalence {
-        Prevalence(menPercent: men, womenPercent: women, peoplePercent: nil, population: "European descent", source: sharpe1999)
+        Prevalence(
+            menPercent: men, womenPercent: women, peoplePercent: nil, population: "European descent", source: sharpe1999
+        )
     }
 
     /// All red-green forms together (the sum of the four rows above): 7.99 % of men and
@@ -58,6 +64,7 @@ public struct Prevalence: Sendable, Equatable {
     public static let redGreenShorthand = "about 1 in 12 boys and 1 in 200 girls"
 
     /// Birch (2012), "Worldwide prevalence of red-green color deficiency", JOSA A 29(3):313–320.
-    public static let worldwide = "Red-green deficiency: about 8 % of men and 0.4 % of women of European descent; "
+    public static let worldwide =
+        "Red-green deficiency: about 8 % of men and 0.4 % of women of European descent; "
         + "4–6.5 % of men of Chinese and Japanese descent; lower in men of African descent (Birch 2012)."
 }

@@ -34,12 +34,13 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
 
     /// A simulation straight from a deficiency and severity (as in the reference vectors).
     public init(deficiency: Deficiency, severity: Double, model: ModelKind) {
-        self.mode = switch deficiency {
-        case .protan: severity >= 1 ? .protanopia : .protanomaly
-        case .deutan: severity >= 1 ? .deuteranopia : .deuteranomaly
-        case .tritan: severity >= 1 ? .tritanopia : .tritanomaly
-        case .achromat: .achromatopsia
-        }
+        self.mode =
+            switch deficiency {
+            case .protan: severity >= 1 ? .protanopia : .protanomaly
+            case .deutan: severity >= 1 ? .deuteranopia : .deuteranomaly
+            case .tritan: severity >= 1 ? .tritanopia : .tritanomaly
+            case .achromat: .achromatopsia
+            }
         self.severity = severity
         self.requestedModel = model
         self.resolved = Self.resolve(model, deficiency: deficiency, severity: severity)
@@ -51,7 +52,7 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
         if deficiency == .achromat { return .achromatopsia }
         if let chosen = ResolvedModel(model) { return chosen }
         switch deficiency {
-        case nil: return .machado2009  // normal vision: nothing is simulated
+        case nil: return .machado2009 // normal vision: nothing is simulated
         case .protan?, .deutan?: return severity >= 1 ? .vienot1999 : .machado2009
         case .tritan?: return .brettel1997
         case .achromat?: return .achromatopsia

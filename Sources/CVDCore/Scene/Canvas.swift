@@ -11,10 +11,14 @@ struct Canvas {
     var height: Int { image.height }
 
     /// Sets every pixel of the box `[x0, x1) × [y0, y1)` (clipped) for which `colour` gives a value.
-    mutating func paint(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                        _ colour: (Double, Double) -> RGB8?) {
-        let xa = max(0, Int(x0.rounded(.down))), xb = min(width, Int(x1.rounded(.up)))
-        let ya = max(0, Int(y0.rounded(.down))), yb = min(height, Int(y1.rounded(.up)))
+    mutating func paint(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+        _ colour: (Double, Double) -> RGB8?
+    ) {
+        let xa = max(0, Int(x0.rounded(.down)))
+        let xb = min(width, Int(x1.rounded(.up)))
+        let ya = max(0, Int(y0.rounded(.down)))
+        let yb = min(height, Int(y1.rounded(.up)))
         guard xa < xb, ya < yb else { return }
         for y in ya..<yb {
             for x in xa..<xb {
@@ -29,7 +33,8 @@ struct Canvas {
 
     mutating func ellipse(cx: Double, cy: Double, rx: Double, ry: Double, _ c: RGB8) {
         paint(cx - rx, cy - ry, cx + rx, cy + ry) { x, y in
-            let dx = (x - cx) / rx, dy = (y - cy) / ry
+            let dx = (x - cx) / rx
+            let dy = (y - cy) / ry
             return dx * dx + dy * dy <= 1 ? c : nil
         }
     }

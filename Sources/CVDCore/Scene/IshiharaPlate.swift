@@ -6,8 +6,10 @@
 /// levels in figure and field), so lightness gives nothing away either.
 public enum IshiharaPlate {
     /// Olive-green field dots, five lightnesses.
-    public static let field: [RGB8] = [RGB8(150, 170, 90), RGB8(128, 160, 96), RGB8(170, 180, 110), RGB8(140, 150, 80),
-                                       RGB8(112, 150, 104)]
+    public static let field: [RGB8] = [
+        RGB8(150, 170, 90), RGB8(128, 160, 96), RGB8(170, 180, 110), RGB8(140, 150, 80),
+        RGB8(112, 150, 104),
+    ]
 
     /// How far along the confusion line the figure lies (linear light, red channel units).
     static let offset = 0.35
@@ -23,7 +25,8 @@ public enum IshiharaPlate {
     /// sends to zero: the cross product of two of its independent rows.
     static var confusionLine: (Double, Double, Double) {
         let m = Vienot1999.matrices[.deutan]!
-        let a = m.row(0), b = m.row(2)
+        let a = m.row(0)
+        let b = m.row(2)
         let n = (a.1 * b.2 - a.2 * b.1, a.2 * b.0 - a.0 * b.2, a.0 * b.1 - a.1 * b.0)
         return (1, n.1 / n.0, n.2 / n.0)
     }
@@ -36,10 +39,13 @@ public enum IshiharaPlate {
 
     /// Whether plate point (u, v) (−1…1 across the plate) lies in the figure.
     static func inFigure(_ u: Double, _ v: Double) -> Bool {
-        let cw = 0.13, ch = 0.125
-        let gx = (u + 5.5 * cw) / cw, gy = (v + 3.5 * ch) / ch
+        let cw = 0.13
+        let ch = 0.125
+        let gx = (u + 5.5 * cw) / cw
+        let gy = (v + 3.5 * ch) / ch
         guard gy >= 0, gy < 7, gx >= 0, gx < 11 else { return false }
-        let g = Int(gx) / 6, col = Int(gx) % 6
+        let g = Int(gx) / 6
+        let col = Int(gx) % 6
         guard col < 5 else { return false }
         return Array(glyphs[g][Int(gy)])[col] == "1"
     }

@@ -5,12 +5,14 @@ public enum SyntheticFrames {
     public static func camera(width: Int, height: Int, noise: Double = 3, seed: UInt64 = 1) -> RGBAImage {
         var img = TestScene.render(width: width, height: height)
         var rng = SceneRandom(seed: seed)
-        let cx = Double(width) / 2, cy = Double(height) / 2
+        let cx = Double(width) / 2
+        let cy = Double(height) / 2
         let rr = cx * cx + cy * cy
         img.pixels.withUnsafeMutableBufferPointer { p in
             for y in 0..<height {
                 for x in 0..<width {
-                    let dx = Double(x) - cx, dy = Double(y) - cy
+                    let dx = Double(x) - cx
+                    let dy = Double(y) - cy
                     let light = 1.04 - 0.28 * (dx * dx + dy * dy) / rr
                     let i = (y * width + x) * 4
                     for k in 0..<3 {
@@ -31,7 +33,11 @@ public enum SyntheticFrames {
         var i = 0
         while i < byteCount {
             var v = rng.next()
-            for _ in 0..<8 where i < byteCount { out[i] = UInt8(truncatingIfNeeded: v); v >>= 8; i += 1 }
+            for _ in 0..<8 where i < byteCount {
+                out[i] = UInt8(truncatingIfNeeded: v)
+                v >>= 8
+                i += 1
+            }
         }
         return out
     }

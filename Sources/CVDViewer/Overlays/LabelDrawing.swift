@@ -17,7 +17,9 @@ extension Canvas {
                 let a = Double(k) * 2 * Double.pi / Double(n)
                 return ((m.x + outer * cos(a), m.y + outer * sin(a)), (m.x + inner * cos(a), m.y + inner * sin(a)))
             }
-            return (0..<n).flatMap { k in [[pts[k].0, pts[k + 1].0, pts[k].1], [pts[k].1, pts[k + 1].0, pts[k + 1].1]] }
+            return (0..<n).flatMap { k in
+                [[pts[k].0, pts[k + 1].0, pts[k].1], [pts[k].1, pts[k + 1].0, pts[k + 1].1]]
+            }
         }
         let t = max(2, m.radius * 0.22)
         triangles(ring(m.radius + t, m.radius), RGB8(0, 0, 0))

@@ -34,19 +34,28 @@ struct BaselineKernel {
     func rgba(_ src: [UInt8], _ dst: inout [UInt8]) {
         for i in stride(from: 0, to: src.count, by: 4) {
             let o = pixel(Float(src[i]), Float(src[i + 1]), Float(src[i + 2]))
-            dst[i] = o.0; dst[i + 1] = o.1; dst[i + 2] = o.2; dst[i + 3] = src[i + 3]
+            dst[i] = o.0
+            dst[i + 1] = o.1
+            dst[i + 2] = o.2
+            dst[i + 3] = src[i + 3]
         }
     }
 
     /// YUYV (BT.601 limited) → BGRA, decoding Y′CbCr in floating point.
     func yuyv(_ src: [UInt8], _ dst: inout [UInt8]) {
         for p in stride(from: 0, to: src.count, by: 4) {
-            let cb = Float(src[p + 1]) - 128, cr = Float(src[p + 3]) - 128
+            let cb = Float(src[p + 1]) - 128
+            let cr = Float(src[p + 3]) - 128
             for k in 0..<2 {
                 let y = 1.164384 * (Float(src[p + 2 * k]) - 16)
-                let o = pixel((y + 1.596027 * cr).rounded(), (y - 0.391762 * cb - 0.812968 * cr).rounded(), (y + 2.017232 * cb).rounded())
+                let o = pixel(
+                    (y + 1.596027 * cr).rounded(), (y - 0.391762 * cb - 0.812968 * cr).rounded(),
+                    (y + 2.017232 * cb).rounded())
                 let d = p * 2 + 4 * k
-                dst[d] = o.2; dst[d + 1] = o.1; dst[d + 2] = o.0; dst[d + 3] = 255
+                dst[d] = o.2
+                dst[d + 1] = o.1
+                dst[d + 2] = o.0
+                dst[d + 3] = 255
             }
         }
     }

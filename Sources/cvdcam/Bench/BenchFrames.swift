@@ -30,8 +30,10 @@ final class BenchFrames {
         FrameLayout(format: input == .yuyv ? .bgra : .rgba, width: size.width, height: size.height)
     }
 
-    func measure(_ kernel: FrameKernel, _ input: Input, _ content: Content, threads: Int,
-                 strategy: FrameKernel.Strategy, seconds: Double, frames: Int? = nil) -> Stopwatch.Result {
+    func measure(
+        _ kernel: FrameKernel, _ input: Input, _ content: Content, threads: Int,
+        strategy: FrameKernel.Strategy, seconds: Double, frames: Int? = nil
+    ) -> Stopwatch.Result {
         let (src, sl) = source(input, content)
         let dl = destinationLayout(input)
         return src.withUnsafeBytes { s in
@@ -46,7 +48,8 @@ final class BenchFrames {
 
     /// The confusion map's marking on the camera-like frame, into the destination (which
     /// stands for the simulated picture: its contents do not change the work).
-    func measureConfusion(_ map: ConfusionMap, _ input: Input, seconds: Double, frames: Int? = nil) -> Stopwatch.Result {
+    func measureConfusion(_ map: ConfusionMap, _ input: Input, seconds: Double, frames: Int? = nil) -> Stopwatch.Result
+    {
         let (src, sl) = source(input, .camera)
         let dl = FrameLayout(format: .bgra, width: size.width, height: size.height)
         var phase = 0

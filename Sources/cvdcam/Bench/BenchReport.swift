@@ -49,16 +49,22 @@ final class BenchReport {
             emit(o)
         } else {
             if !headerPrinted {
-                print(pad("kernel", 9) + pad("path", 8) + pad("mode", 14) + pad("input", 6) + pad("content", 8)
-                      + pad("size", 10) + pad("thr", 4) + lpad("ms/frame", 9) + lpad("cpu ms", 9) + lpad("Mpx/s", 9) + "  note")
+                print(
+                    pad("kernel", 9) + pad("path", 8) + pad("mode", 14) + pad("input", 6) + pad("content", 8)
+                        + pad("size", 10) + pad("thr", 4) + lpad("ms/frame", 9) + lpad("cpu ms", 9) + lpad("Mpx/s", 9)
+                        + "  note")
                 headerPrinted = true
             }
-            let note = speedup.map { String(cFormat: "cvdcam is %.1f× faster", $0) }
+            let note =
+                speedup.map { String(cFormat: "cvdcam is %.1f× faster", $0) }
                 ?? ratio.map { String(cFormat: "%.2f× the simulation kernel on this frame", $0) } ?? ""
-            print(pad(r.kernel, 9) + pad(r.path, 8) + pad(r.mode, 14) + pad(r.input.rawValue, 6) + pad(r.content.rawValue, 8)
-                  + pad(r.size.description, 10) + pad(String(r.threads), 4)
-                  + lpad(String(cFormat: "%.3f", r.result.msPerRun), 9) + lpad(String(cFormat: "%.3f", r.result.cpuMsPerRun), 9)
-                  + lpad(String(cFormat: "%.1f", r.mpxPerS), 9) + "  " + note)
+            print(
+                pad(r.kernel, 9) + pad(r.path, 8) + pad(r.mode, 14) + pad(r.input.rawValue, 6)
+                    + pad(r.content.rawValue, 8)
+                    + pad(r.size.description, 10) + pad(String(r.threads), 4)
+                    + lpad(String(cFormat: "%.3f", r.result.msPerRun), 9)
+                    + lpad(String(cFormat: "%.3f", r.result.cpuMsPerRun), 9)
+                    + lpad(String(cFormat: "%.1f", r.mpxPerS), 9) + "  " + note)
         }
         fflush(nil)
     }
@@ -69,36 +75,50 @@ final class BenchReport {
         let speedup = baseline.msPerRun / r.msPerRun
         let mpx = Double(size.width * size.height) / (r.msPerRun * 1000)
         if json {
-            emit(["kernel": "encoder", "path": "compute", "mode": "bgra→yuyv", "input": "bgra", "content": "camera",
-                  "width": size.width, "height": size.height, "threads": 1, "ms_per_frame": round3(r.msPerRun),
-                  "cpu_ms_per_frame": round3(r.cpuMsPerRun), "mpx_per_s": round3(mpx),
-                  "baseline_ms_per_frame": round3(baseline.msPerRun), "speedup_vs_baseline": round3(speedup)])
+            emit([
+                "kernel": "encoder", "path": "compute", "mode": "bgra→yuyv", "input": "bgra", "content": "camera",
+                "width": size.width, "height": size.height, "threads": 1, "ms_per_frame": round3(r.msPerRun),
+                "cpu_ms_per_frame": round3(r.cpuMsPerRun), "mpx_per_s": round3(mpx),
+                "baseline_ms_per_frame": round3(baseline.msPerRun), "speedup_vs_baseline": round3(speedup),
+            ])
         } else {
-            print(pad("encoder", 9) + pad("compute", 8) + pad("bgra→yuyv", 14) + pad("bgra", 6) + pad("camera", 8)
-                  + pad(size.description, 10) + pad("1", 4)
-                  + lpad(String(cFormat: "%.3f", r.msPerRun), 9) + lpad(String(cFormat: "%.3f", r.cpuMsPerRun), 9)
-                  + lpad(String(cFormat: "%.1f", mpx), 9)
-                  + String(cFormat: "  %.1f× faster than a scalar float64 encoder (%.2f ms)", speedup, baseline.msPerRun))
+            print(
+                pad("encoder", 9) + pad("compute", 8) + pad("bgra→yuyv", 14) + pad("bgra", 6) + pad("camera", 8)
+                    + pad(size.description, 10) + pad("1", 4)
+                    + lpad(String(cFormat: "%.3f", r.msPerRun), 9) + lpad(String(cFormat: "%.3f", r.cpuMsPerRun), 9)
+                    + lpad(String(cFormat: "%.1f", mpx), 9)
+                    + String(
+                        cFormat: "  %.1f× faster than a scalar float64 encoder (%.2f ms)", speedup, baseline.msPerRun))
         }
         fflush(nil)
     }
 
     func ffmpeg(_ r: FFmpegComparison.Result, size: FrameSize) {
         ffmpegResult = (r, size)
-        let ours = rows.filter { $0.kernel == "cvdcam" && $0.input == .yuyv && $0.content == .camera && $0.threads == 1 && $0.size == size }
+        let ours = rows.filter {
+            $0.kernel == "cvdcam" && $0.input == .yuyv && $0.content == .camera && $0.threads == 1 && $0.size == size
+        }
         let worst = ours.map(\.result.cpuMsPerRun).max()
         if json {
-            var o: [String: Any] = ["kernel": "ffmpeg", "mode": "deuteranopia (gamma-space colorchannelmixer)", "input": "yuyv",
-                                    "content": "camera", "width": size.width, "height": size.height, "threads": 0,
-                                    "ms_per_frame": round3(r.wallMsPerFrame), "cpu_ms_per_frame": round3(r.cpuMsPerFrame),
-                                    "mpx_per_s": round3(Double(size.width * size.height) / (r.wallMsPerFrame * 1000)), "frames": r.frames]
+            var o: [String: Any] = [
+                "kernel": "ffmpeg", "mode": "deuteranopia (gamma-space colorchannelmixer)", "input": "yuyv",
+                "content": "camera", "width": size.width, "height": size.height, "threads": 0,
+                "ms_per_frame": round3(r.wallMsPerFrame), "cpu_ms_per_frame": round3(r.cpuMsPerFrame),
+                "mpx_per_s": round3(Double(size.width * size.height) / (r.wallMsPerFrame * 1000)), "frames": r.frames,
+            ]
             if let w = worst { o["cvdcam_speedup_cpu"] = round3(r.cpuMsPerFrame / w) }
             emit(o)
         } else {
-            print("ffmpeg yuyv422→rgba+colorchannelmixer \(size.description), "
-                  + String(cFormat: "%d frames: %.2f ms CPU/frame (%.2f ms wall)", r.frames, r.cpuMsPerFrame, r.wallMsPerFrame))
+            print(
+                "ffmpeg yuyv422→rgba+colorchannelmixer \(size.description), "
+                    + String(
+                        cFormat: "%d frames: %.2f ms CPU/frame (%.2f ms wall)", r.frames, r.cpuMsPerFrame,
+                        r.wallMsPerFrame))
             if let w = worst {
-                print(String(cFormat: "cvdcam (slowest mode, one thread) uses %.2f ms CPU/frame: %.1f× less than ffmpeg", w, r.cpuMsPerFrame / w))
+                print(
+                    String(
+                        cFormat: "cvdcam (slowest mode, one thread) uses %.2f ms CPU/frame: %.1f× less than ffmpeg", w,
+                        r.cpuMsPerFrame / w))
             }
         }
     }
@@ -110,16 +130,22 @@ final class BenchReport {
         let sizes = Array(Set(single.map(\.size))).sorted { $0.width < $1.width }
         for size in sizes {
             for input in BenchFrames.Input.allCases {
-                let cam = single.filter { $0.size == size && $0.input == input && $0.content == .camera }.map(\.result.msPerRun).max()
-                let noise = single.filter { $0.size == size && $0.input == input && $0.content == .noise }.map(\.result.msPerRun).max()
+                let cam = single.filter { $0.size == size && $0.input == input && $0.content == .camera }.map(
+                    \.result.msPerRun
+                ).max()
+                let noise = single.filter { $0.size == size && $0.input == input && $0.content == .noise }.map(
+                    \.result.msPerRun
+                ).max()
                 guard let c = cam, let n = noise else { continue }
-                print("  \(input.rawValue) \(size.description.padded(to: 9)) "
-                  + String(cFormat: "camera %6.2f ms, noise %6.2f ms (noise/camera %.2f×)", c, n, n / c))
+                print(
+                    "  \(input.rawValue) \(size.description.padded(to: 9)) "
+                        + String(cFormat: "camera %6.2f ms, noise %6.2f ms (noise/camera %.2f×)", c, n, n / c))
             }
         }
         if let least = speedups.min(by: { $0.1 < $1.1 }) {
-            print(String(cFormat: "  speed-up over the pow baseline: at least %.1f× ", least.1)
-                  + "(\(least.0.mode) \(least.0.input.rawValue) \(least.0.size.description))")
+            print(
+                String(cFormat: "  speed-up over the pow baseline: at least %.1f× ", least.1)
+                    + "(\(least.0.mode) \(least.0.input.rawValue) \(least.0.size.description))")
         }
     }
 
@@ -128,6 +154,10 @@ final class BenchReport {
     }
 
     private func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
-    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-    private func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+    private func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+    }
+    private func lpad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s : String(repeating: " ", count: n - s.count) + s
+    }
 }

@@ -21,7 +21,8 @@ struct CaptureCostBench {
     }
 
     func run() throws {
-        let w = size.width, h = size.height
+        let w = size.width
+        let h = size.height
         let scene = SyntheticFrames.camera(width: w, height: h)
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         for i in 0..<(w * h) { for c in 0..<3 { rgb[i * 3 + c] = scene.pixels[i * 4 + c] } }
@@ -50,7 +51,8 @@ struct CaptureCostBench {
                 frame.withUnsafeMutableBytes { dst in
                     Stopwatch.measure(seconds: seconds, threadCPU: true) {
                         _ = try? decoder.decode(src) { out, layout, _ in
-                            dst.baseAddress!.copyMemory(from: out.baseAddress!, byteCount: min(dst.count, layout.minimumByteCount))
+                            dst.baseAddress!.copyMemory(
+                                from: out.baseAddress!, byteCount: min(dst.count, layout.minimumByteCount))
                         }
                     }
                 }
@@ -59,21 +61,27 @@ struct CaptureCostBench {
         }
         let turbo = JPEGDecoder()
         let header = try jpeg.withUnsafeBytes { try turbo.header($0) }
-        rows.append(Row(name: "MJPEG → TurboJPEG → RGB24", result: jpeg.withUnsafeBytes { src in
-            frame.withUnsafeMutableBytes { dst in
-                Stopwatch.measure(seconds: seconds, threadCPU: true) {
-                    try? turbo.decode(src, header, output: .rgb24, into: dst, outStride: w * 3)
-                }
-            }
-        }))
+        rows.append(
+            Row(
+                name: "MJPEG → TurboJPEG → RGB24",
+                result: jpeg.withUnsafeBytes { src in
+                    frame.withUnsafeMutableBytes { dst in
+                        Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                            try? turbo.decode(src, header, output: .rgb24, into: dst, outStride: w * 3)
+                        }
+                    }
+                }))
         if let v4l = V4LConvert() {
             var ok = true
             let r = jpeg.withUnsafeBytes { src in
                 frame.withUnsafeMutableBytes { dst in
-                    Stopwatch.measure(seconds: seconds, threadCPU: true) { ok = v4l.mjpegToRGB24(src, width: w, height: h, into: dst) && ok }
+                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                        ok = v4l.mjpegToRGB24(src, width: w, height: h, into: dst) && ok
+                    }
                 }
             }
-            rows.append(Row(name: ok ? "MJPEG → libv4lconvert → RGB24" : "MJPEG → libv4lconvert → RGB24 (FAILED)", result: r))
+            rows.append(
+                Row(name: ok ? "MJPEG → libv4lconvert → RGB24" : "MJPEG → libv4lconvert → RGB24 (FAILED)", result: r))
         }
         // The whole per-frame job of the capture thread and the view: decode, then simulate to BGRA.
         for (name, bytes, decoder) in [decoders[0], decoders[2]] {
@@ -92,16 +100,20 @@ struct CaptureCostBench {
         rows += planarRows(jpeg, kernel)
         // The alternative: decode to RGB24, then the kernel's computing RGB path.
         let rgbLayout = FrameLayout(format: .rgb24, width: w, height: h)
-        rows.append(Row(name: "MJPEG → RGB24: decode + deuteranopia → BGRA", result: jpeg.withUnsafeBytes { src in
-            frame.withUnsafeMutableBytes { mid in
-                bgra.withUnsafeMutableBytes { dst in
-                    Stopwatch.measure(seconds: seconds, threadCPU: true) {
-                        try? turbo.decode(src, header, output: .rgb24, into: mid, outStride: w * 3)
-                        try? kernel.apply(source: UnsafeRawBufferPointer(mid), rgbLayout, destination: dst, bgraLayout)
+        rows.append(
+            Row(
+                name: "MJPEG → RGB24: decode + deuteranopia → BGRA",
+                result: jpeg.withUnsafeBytes { src in
+                    frame.withUnsafeMutableBytes { mid in
+                        bgra.withUnsafeMutableBytes { dst in
+                            Stopwatch.measure(seconds: seconds, threadCPU: true) {
+                                try? turbo.decode(src, header, output: .rgb24, into: mid, outStride: w * 3)
+                                try? kernel.apply(
+                                    source: UnsafeRawBufferPointer(mid), rgbLayout, destination: dst, bgraLayout)
+                            }
+                        }
                     }
-                }
-            }
-        }))
+                }))
         report(rows, jpegBytes: jpeg.count)
     }
 
@@ -111,8 +123,11 @@ struct CaptureCostBench {
     /// larger than 1080p — at the reduced DCT scale the live view uses at 1920×1080. Each
     /// scale's first row is the decode alone, the floor under the other two.
     private func planarRows(_ jpeg: [UInt8], _ kernel: FrameKernel) -> [Row] {
-        let turbo = JPEGDecoder(), strips = JPEGStripDecoder()
-        guard let header = try? jpeg.withUnsafeBytes({ try turbo.header($0) }), let sub = header.planes else { return [] }
+        let turbo = JPEGDecoder()
+        let strips = JPEGStripDecoder()
+        guard let header = try? jpeg.withUnsafeBytes({ try turbo.header($0) }), let sub = header.planes else {
+            return []
+        }
         var reductions = [1]
         let shown = DecodeScale.reduction(state: ViewState(), window: FrameSize(1920, 1080), picture: size)
         if shown > 1 { reductions.append(shown) }
@@ -142,16 +157,19 @@ struct CaptureCostBench {
                         _ = try? strips.decode(src, width: header.width, subsampling: sub, reduction: r) { p, first in
                             // The strip's rows lie inside the frame: `first + p.height ≤ h`.
                             let d = UnsafeMutableRawBufferPointer(rebasing: dst[(first * dl.bytesPerRow)...])
-                            try? kernel.apply(planes: p, destination: d, FrameLayout(format: .bgra, width: w, height: p.height),
-                                              ycbcr: CaptureFormat.jfif)
+                            try? kernel.apply(
+                                planes: p, destination: d, FrameLayout(format: .bgra, width: w, height: p.height),
+                                ycbcr: CaptureFormat.jfif)
                         }
                     }
                 }
             }
             let shownAt = r == 1 ? "" : "shown at 1920×1080 (1/\(r) DCT scale): "
-            return [Row(name: "MJPEG \(shownAt)strips alone, no colour work (the floor)", result: floor),
-                    Row(name: "MJPEG \(shownAt)TurboJPEG planes → deuteranopia → BGRA", result: whole),
-                    Row(name: "MJPEG \(shownAt)strips → deuteranopia → BGRA (cvdcam)", result: fused)]
+            return [
+                Row(name: "MJPEG \(shownAt)strips alone, no colour work (the floor)", result: floor),
+                Row(name: "MJPEG \(shownAt)TurboJPEG planes → deuteranopia → BGRA", result: whole),
+                Row(name: "MJPEG \(shownAt)strips → deuteranopia → BGRA (cvdcam)", result: fused),
+            ]
         }
     }
 
@@ -159,17 +177,23 @@ struct CaptureCostBench {
         let base = rows.first { $0.name.hasPrefix("MJPEG → libv4lconvert") }?.result.cpuMsPerRun
         if json {
             for r in rows {
-                let o: [String: Any] = ["capture_step": r.name, "width": size.width, "height": size.height,
-                                        "cpu_ms_per_frame": (r.result.cpuMsPerRun * 1000).rounded() / 1000,
-                                        "ms_per_frame": (r.result.msPerRun * 1000).rounded() / 1000]
+                let o: [String: Any] = [
+                    "capture_step": r.name, "width": size.width, "height": size.height,
+                    "cpu_ms_per_frame": (r.result.cpuMsPerRun * 1000).rounded() / 1000,
+                    "ms_per_frame": (r.result.msPerRun * 1000).rounded() / 1000,
+                ]
                 print(JSONLine.encode(o))
             }
             return
         }
-        print("Capture cost per \(size.width)×\(size.height) frame, one thread (CPU ms; MJPEG frame \(jpegBytes / 1024) KiB, quality 85, 4:2:2):")
+        print(
+            "Capture cost per \(size.width)×\(size.height) frame, one thread (CPU ms; MJPEG frame \(jpegBytes / 1024) KiB, quality 85, 4:2:2):"
+        )
         for r in rows {
             var line = "  " + r.name.padded(to: 58) + String(cFormat: "%7.2f ms", r.result.cpuMsPerRun)
-            if let b = base, r.name.hasPrefix("MJPEG") { line += String(cFormat: "   %.2f× libv4lconvert's time", r.result.cpuMsPerRun / b) }
+            if let b = base, r.name.hasPrefix("MJPEG") {
+                line += String(cFormat: "   %.2f× libv4lconvert's time", r.result.cpuMsPerRun / b)
+            }
             print(line)
         }
     }

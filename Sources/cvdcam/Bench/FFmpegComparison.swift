@@ -23,9 +23,12 @@ enum FFmpegComparison {
 
     /// Feeds `frames` copies of `frame` (YUYV) to ffmpeg through a pipe.
     static func run(ffmpeg: String, frame: [UInt8], width: Int, height: Int, frames: Int) throws -> Result {
-        let child = ChildProcess(executable: ffmpeg, arguments: [
-            "-hide_banner", "-nostdin", "-benchmark", "-f", "rawvideo", "-pix_fmt", "yuyv422",
-            "-s", "\(width)x\(height)", "-i", "pipe:0", "-vf", filter, "-f", "null", "-"])
+        let child = ChildProcess(
+            executable: ffmpeg,
+            arguments: [
+                "-hide_banner", "-nostdin", "-benchmark", "-f", "rawvideo", "-pix_fmt", "yuyv422",
+                "-s", "\(width)x\(height)", "-i", "pipe:0", "-vf", filter, "-f", "null", "-",
+            ])
         let (status, errors) = try child.run { write in
             frame.withUnsafeBytes { bytes in
                 for _ in 0..<frames { guard write(bytes) else { break } }
@@ -43,6 +46,7 @@ enum FFmpegComparison {
         guard let u = field("utime"), let s = field("stime"), let r = field("rtime") else {
             throw CLIError("could not read ffmpeg's -benchmark line")
         }
-        return Result(frames: frames, cpuMsPerFrame: (u + s) * 1000 / Double(frames), wallMsPerFrame: r * 1000 / Double(frames))
+        return Result(
+            frames: frames, cpuMsPerFrame: (u + s) * 1000 / Double(frames), wallMsPerFrame: r * 1000 / Double(frames))
     }
 }

@@ -14,7 +14,9 @@ enum Stopwatch {
     /// (at least `minRuns` times); returns the median.
     /// With `exactRuns`, runs exactly that many times instead (for allocation counting:
     /// nothing here allocates per run once `times` has its capacity).
-    static func measure(seconds: Double, minRuns: Int = 3, exactRuns: Int? = nil, threadCPU: Bool, _ body: () -> Void) -> Result {
+    static func measure(seconds: Double, minRuns: Int = 3, exactRuns: Int? = nil, threadCPU: Bool, _ body: () -> Void)
+        -> Result
+    {
         body()
         var times: [Double] = []
         times.reserveCapacity(exactRuns ?? 4096)
@@ -28,6 +30,7 @@ enum Stopwatch {
         } while exactRuns.map { times.count < $0 } ?? (times.count < minRuns || SystemClock.monotonic - start < seconds)
         let cpu = cpuNow() - cpu0
         times.sort()
-        return Result(msPerRun: times[times.count / 2] * 1000, cpuMsPerRun: cpu / Double(times.count) * 1000, runs: times.count)
+        return Result(
+            msPerRun: times[times.count / 2] * 1000, cpuMsPerRun: cpu / Double(times.count) * 1000, runs: times.count)
     }
 }

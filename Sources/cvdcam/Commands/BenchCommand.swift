@@ -9,30 +9,32 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the colour kernel's speed for every mode, size and input.",
         discussion: """
-        Frames: a camera-like picture (the test scene under uneven light with sensor noise) \
-        and uniform random noise, as YUYV (BT.601 limited → BGRA, what a webcam sends) and as \
-        RGBA. Each is timed on one thread and on all cores. In the same run, a plain \
-        pow-per-pixel kernel with the same maths is timed as the baseline, and with --ffmpeg, \
-        Debian's ffmpeg doing the usual gamma-space colorchannelmixer on the same frame. \
-        Figures are medians; compare ratios, not absolute times, between machines.
+            Frames: a camera-like picture (the test scene under uneven light with sensor noise) \
+            and uniform random noise, as YUYV (BT.601 limited → BGRA, what a webcam sends) and as \
+            RGBA. Each is timed on one thread and on all cores. In the same run, a plain \
+            pow-per-pixel kernel with the same maths is timed as the baseline, and with --ffmpeg, \
+            Debian's ffmpeg doing the usual gamma-space colorchannelmixer on the same frame. \
+            Figures are medians; compare ratios, not absolute times, between machines.
 
-        --json prints one object per line with the keys mode, input, content, width, height, \
-        threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
+            --json prints one object per line with the keys mode, input, content, width, height, \
+            threads, ms_per_frame, mpx_per_s (plus kernel, path, cpu_ms_per_frame).
 
-        Rows with kernel "confusion" time the confusion map (the picked colour: the test \
-        plate's field) marking the camera-like frame, one thread, and give it as a ratio of \
-        the simulation kernel's time on the same frame in the same run.
+            Rows with kernel "confusion" time the confusion map (the picked colour: the test \
+            plate's field) marking the camera-like frame, one thread, and give it as a ratio of \
+            the simulation kernel's time on the same frame in the same run.
 
-        The kernels run at the best instruction-set level this CPU supports (the first lines \
-        say which); CVDCAM_KERNEL_LEVEL=baseline or v3 forces a lower one, to compare.
+            The kernels run at the best instruction-set level this CPU supports (the first lines \
+            say which); CVDCAM_KERNEL_LEVEL=baseline or v3 forces a lower one, to compare.
 
-        --capture measures the capture side instead (decoding camera formats).
-        """)
+            --capture measures the capture side instead (decoding camera formats).
+            """)
 
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
-    @Option(parsing: .upToNextOption, help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720 1920x1080 3840x2160).")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720 1920x1080 3840x2160).")
     var sizes: [FrameSize] = []
 
     /// `--capture`'s sizes by default: 720p, 1080p and 2160p (4K webcams send MJPEG).
@@ -43,8 +45,9 @@ struct BenchCommand: ParsableCommand {
         sizes.isEmpty ? [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(1920, 1080)] : sizes
     }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Mode to measure, or all (default).", valueName: "mode"),
-            transform: VisionModeArgument.parse)
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Mode to measure, or all (default).", valueName: "mode"),
+        transform: VisionModeArgument.parse)
     var mode: VisionModeArgument = .all
 
     @Option(help: "Seconds per measurement (more is steadier).")
@@ -65,7 +68,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also time Debian's ffmpeg (yuyv422 → rgba + colorchannelmixer) at the largest size.")
     var ffmpeg = false
 
-    @Flag(help: "Measure the capture side instead: CPU per frame to decode YUYV, NV12 and MJPEG (TurboJPEG vs libv4lconvert), and MJPEG decode + deuteranopia (full size, and 2160p at the DCT scale a 1080p window needs), at each --sizes (default 720p, 1080p, 2160p).")
+    @Flag(
+        help:
+            "Measure the capture side instead: CPU per frame to decode YUYV, NV12 and MJPEG (TurboJPEG vs libv4lconvert), and MJPEG decode + deuteranopia (full size, and 2160p at the DCT scale a 1080p window needs), at each --sizes (default 720p, 1080p, 2160p)."
+    )
     var capture = false
 
     @Option(help: "Frames to feed ffmpeg.")
@@ -75,7 +81,9 @@ struct BenchCommand: ParsableCommand {
         guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be in 0…60") }
         guard threads.allSatisfy({ (1...256).contains($0) }) else { throw ValidationError("--threads must be 1…256") }
         if let f = frames, f < 1 { throw ValidationError("--frames must be at least 1") }
-        guard sizes.allSatisfy({ $0.width % 2 == 0 }) else { throw ValidationError("sizes need an even width (YUYV pairs)") }
+        guard sizes.allSatisfy({ $0.width % 2 == 0 }) else {
+            throw ValidationError("sizes need an even width (YUYV pairs)")
+        }
     }
 
     func run() throws {
@@ -88,8 +96,9 @@ struct BenchCommand: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
         let report = BenchReport(json: json)
-        report.note("cvdcam bench: \(cores) cores; no tables for the compute path, " +
-                    "\(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
+        report.note(
+            "cvdcam bench: \(cores) cores; no tables for the compute path, "
+                + "\(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
         report.note(KernelLevel.summary)
 
         let frameSets = frameSizes.map { BenchFrames(size: $0) }
@@ -107,8 +116,9 @@ struct BenchCommand: ParsableCommand {
                 let t1 = SystemClock.monotonic
                 map.prepare(for: .rgba)
                 let t2 = SystemClock.monotonic
-                report.note("\(sim): confusion tables (64³) built in \(Int((t1 - t0) * 1000)) ms (Y′CbCr), "
-                            + "\(Int((t2 - t1) * 1000)) ms (RGB), one thread")
+                report.note(
+                    "\(sim): confusion tables (64³) built in \(Int((t1 - t0) * 1000)) ms (Y′CbCr), "
+                        + "\(Int((t2 - t1) * 1000)) ms (RGB), one thread")
             }
             for f in frameSets {
                 for input in BenchFrames.Input.allCases {
@@ -116,24 +126,35 @@ struct BenchCommand: ParsableCommand {
                     for content in BenchFrames.Content.allCases {
                         for n in threadCounts {
                             let (src, sl) = f.source(input, content)
-                            let path = src.withUnsafeBytes { kernel.usesTable(for: $0, sl, strategy: strategy) } ? "table" : "compute"
-                            let r = f.measure(kernel, input, content, threads: n, strategy: strategy, seconds: seconds, frames: frames)
+                            let path =
+                                src.withUnsafeBytes { kernel.usesTable(for: $0, sl, strategy: strategy) }
+                                ? "table" : "compute"
+                            let r = f.measure(
+                                kernel, input, content, threads: n, strategy: strategy, seconds: seconds, frames: frames
+                            )
                             if content == .camera && n == 1 { cameraMs = r.msPerRun }
-                            report.row(BenchRow(kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
-                                                content: content, size: f.size, threads: n, result: r))
+                            report.row(
+                                BenchRow(
+                                    kernel: "cvdcam", path: path, mode: sim.mode.rawValue, input: input,
+                                    content: content, size: f.size, threads: n, result: r))
                         }
                     }
                     if let map = confusion, let ms = cameraMs {
                         let r = f.measureConfusion(map, input, seconds: seconds, frames: frames)
-                        report.row(BenchRow(kernel: "confusion", path: "table", mode: sim.mode.rawValue, input: input,
-                                            content: .camera, size: f.size, threads: 1, result: r),
-                                   ratio: r.msPerRun / ms)
+                        report.row(
+                            BenchRow(
+                                kernel: "confusion", path: "table", mode: sim.mode.rawValue, input: input,
+                                content: .camera, size: f.size, threads: 1, result: r),
+                            ratio: r.msPerRun / ms)
                     }
                     if !noBaseline, let ms = cameraMs {
-                        let r = f.measureBaseline(BaselineKernel(transform: sim.transform), input, seconds: min(seconds, 0.2))
-                        report.row(BenchRow(kernel: "baseline", path: "pow", mode: sim.mode.rawValue, input: input,
-                                            content: .camera, size: f.size, threads: 1, result: r),
-                                   speedup: r.msPerRun / ms)
+                        let r = f.measureBaseline(
+                            BaselineKernel(transform: sim.transform), input, seconds: min(seconds, 0.2))
+                        report.row(
+                            BenchRow(
+                                kernel: "baseline", path: "pow", mode: sim.mode.rawValue, input: input,
+                                content: .camera, size: f.size, threads: 1, result: r),
+                            speedup: r.msPerRun / ms)
                     }
                 }
             }
@@ -150,7 +171,8 @@ struct BenchCommand: ParsableCommand {
             throw CLIError("--ffmpeg: ffmpeg is not installed; run: sudo apt-get install ffmpeg")
         }
         let (src, _) = f.source(.yuyv, .camera)
-        let r = try FFmpegComparison.run(ffmpeg: exe, frame: src, width: f.size.width, height: f.size.height, frames: ffmpegFrames)
+        let r = try FFmpegComparison.run(
+            ffmpeg: exe, frame: src, width: f.size.width, height: f.size.height, frames: ffmpegFrames)
         report.ffmpeg(r, size: f.size)
     }
 }

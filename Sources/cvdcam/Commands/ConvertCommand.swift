@@ -7,15 +7,15 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Simulate colour-vision deficiency on a picture file.",
         discussion: """
-        Reads PNG, JPEG, BMP, PNM or TGA; writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg. \
-        With --mode all, writes one file per mode beside OUTPUT: photo.png becomes \
-        photo-normal.png, photo-protanopia.png, … photo-achromatopsia.png.
+            Reads PNG, JPEG, BMP, PNM or TGA; writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg. \
+            With --mode all, writes one file per mode beside OUTPUT: photo.png becomes \
+            photo-normal.png, photo-protanopia.png, … photo-achromatopsia.png.
 
-        Examples:
-          cvdcam convert map.png map-deut.png --mode deuteranopia
-          cvdcam convert fruit.jpg fruit.png --mode protanomaly --severity 0.4
-          cvdcam convert chart.png chart.png --mode all
-        """)
+            Examples:
+              cvdcam convert map.png map-deut.png --mode deuteranopia
+              cvdcam convert fruit.jpg fruit.png --mode protanomaly --severity 0.4
+              cvdcam convert chart.png chart.png --mode all
+            """)
 
     @Argument(help: "The picture to read.")
     var input: String

@@ -8,11 +8,11 @@ struct DevicesCommand: ParsableCommand {
         commandName: "devices",
         abstract: "List the cameras with their formats, frame sizes, frame rates and controls.",
         discussion: """
-        Examples:
-          cvdcam devices
-          cvdcam devices --controls --device /dev/video0
-          cvdcam devices --controls --control white_balance_automatic=0 --control white_balance_temperature=4600
-        """)
+            Examples:
+              cvdcam devices
+              cvdcam devices --controls --device /dev/video0
+              cvdcam devices --controls --control white_balance_automatic=0 --control white_balance_temperature=4600
+            """)
 
     @Option(help: ArgumentHelp("Only this camera: a path (/dev/video2) or an index (2).", valueName: "device"))
     var device: String?
@@ -20,8 +20,10 @@ struct DevicesCommand: ParsableCommand {
     @Flag(help: "List each camera's controls with their ranges and current values.")
     var controls = false
 
-    @Option(name: .customLong("control"), help: ArgumentHelp(
-        "Set a control first (repeatable), e.g. to lock white balance before a demo.", valueName: "name=value"))
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp(
+            "Set a control first (repeatable), e.g. to lock white balance before a demo.", valueName: "name=value"))
     var settings: [ControlSetting] = []
 
     func run() throws {
@@ -32,7 +34,9 @@ struct DevicesCommand: ParsableCommand {
             // Ask the node itself, so a wrong path gets its own precise message.
             let dev = try VideoDevice(path: path)
             let caps = try dev.capabilities()
-            guard caps.isVideoCapture else { throw CaptureError.notCaptureDevice(path: path, what: caps.nodeDescription) }
+            guard caps.isVideoCapture else {
+                throw CaptureError.notCaptureDevice(path: path, what: caps.nodeDescription)
+            }
             cameras = [(DeviceDiscovery.Entry(path: path, capabilities: caps, problem: nil), dev)]
         } else {
             cameras = DeviceDiscovery.openCameras()
@@ -41,7 +45,9 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         guard !cameras.isEmpty else {
-            print("No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene.")
+            print(
+                "No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene."
+            )
             return
         }
         for (i, (cam, opened)) in cameras.enumerated() {
@@ -54,15 +60,18 @@ struct DevicesCommand: ParsableCommand {
             print("\(cam.path): \(caps.card)  (driver \(caps.driver), \(caps.bus))")
             let formats = dev.formats()
             for f in formats {
-                print("  \(f.fourCC)  \(f.description)\(f.emulated ? "  (converted by libv4l)" : "")" +
-                      (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
+                print(
+                    "  \(f.fourCC)  \(f.description)\(f.emulated ? "  (converted by libv4l)" : "")"
+                        + (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
                 for s in f.sizes {
                     let rates = s.fps.map(CaptureFormat.rate)
                     print("    \(s.size.text)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
                 }
             }
             if let best = FormatChoice.best(from: formats) {
-                print("  default: \(best.fourCC) \(best.size.text)" + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
+                print(
+                    "  default: \(best.fourCC) \(best.size.text)"
+                        + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
             }
             if controls { Self.printControls(dev.controls()) }
         }
@@ -70,7 +79,10 @@ struct DevicesCommand: ParsableCommand {
 
     static func printControls(_ list: [CameraControl]) {
         print("  controls (set with --control name=value):")
-        guard !list.isEmpty else { print("    (none)"); return }
+        guard !list.isEmpty else {
+            print("    (none)")
+            return
+        }
         let width = min(36, list.map(\.key.count).max() ?? 0)
         for c in list {
             let name = c.key.padded(to: width)
@@ -80,7 +92,10 @@ struct DevicesCommand: ParsableCommand {
             case .boolean: line += "  default \(c.defaultValue)"
             case .menu, .integerMenu:
                 line += "  " + c.menu.map { "\($0.0)=\($0.1)" }.joined(separator: ", ") + "  default \(c.defaultValue)"
-            default: line += "  \(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "") + "  default \(c.defaultValue)"
+            default:
+                line +=
+                    "  \(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "")
+                    + "  default \(c.defaultValue)"
             }
             if let v = c.value { line += "  value \(v)" }
             if c.readOnly { line += "  (read-only)" }

@@ -10,18 +10,18 @@ struct LUTCommand: ParsableCommand {
         commandName: "lut",
         abstract: "Write a mode as a 3D LUT (.cube, or OBS's .png) for OBS, ffmpeg, Resolve or GIMP.",
         discussion: """
-        cube: the Adobe/Resolve .cube format, --size 33 (default) or 65 nodes per axis, each \
-        node the exact simulated colour. png: the 512×512 picture (a 64³ table) OBS's "Apply \
-        LUT" filter also takes. Programs interpolate between nodes, so a LUT is close to \
-        cvdcam's own output but not exact (the README gives the measured error); --mode all \
-        writes one file per mode beside OUTPUT.
+            cube: the Adobe/Resolve .cube format, --size 33 (default) or 65 nodes per axis, each \
+            node the exact simulated colour. png: the 512×512 picture (a 64³ table) OBS's "Apply \
+            LUT" filter also takes. Programs interpolate between nodes, so a LUT is close to \
+            cvdcam's own output but not exact (the README gives the measured error); --mode all \
+            writes one file per mode beside OUTPUT.
 
-        Examples:
-          cvdcam lut --mode deuteranopia deuteranopia.cube
-          cvdcam lut --mode tritanopia --size 65 tritanopia.cube
-          cvdcam lut --mode protanopia --format png protanopia.png
-          ffmpeg -i in.mp4 -vf lut3d=deuteranopia.cube out.mp4
-        """)
+            Examples:
+              cvdcam lut --mode deuteranopia deuteranopia.cube
+              cvdcam lut --mode tritanopia --size 65 tritanopia.cube
+              cvdcam lut --mode protanopia --format png protanopia.png
+              ffmpeg -i in.mp4 -vf lut3d=deuteranopia.cube out.mp4
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case cube, png }
 
@@ -42,7 +42,9 @@ struct LUTCommand: ParsableCommand {
 
     func validate() throws {
         if let s = size {
-            if chosenFormat == .png, s != LUTStrip.size { throw ValidationError("--format png is OBS's 64³ picture; leave out --size") }
+            if chosenFormat == .png, s != LUTStrip.size {
+                throw ValidationError("--format png is OBS's 64³ picture; leave out --size")
+            }
             if chosenFormat == .cube, s != 33, s != 65 { throw ValidationError("--size must be 33 or 65") }
         }
         let ext = PathName.pathExtension(output).lowercased()
@@ -61,16 +63,21 @@ struct LUTCommand: ParsableCommand {
             case .cube:
                 let n = size ?? 33
                 let lut = ColorLUT(sim.transform, size: n)
-                let text = CubeFile.text(lut, title: "cvdcam \(sim)", comments: [
-                    "cvdcam \(sim): simulated colour-vision deficiency, sRGB in and out",
-                    "each node is the exact simulated colour; apply with trilinear or tetrahedral interpolation",
-                ])
+                let text = CubeFile.text(
+                    lut, title: "cvdcam \(sim)",
+                    comments: [
+                        "cvdcam \(sim): simulated colour-vision deficiency, sRGB in and out",
+                        "each node is the exact simulated colour; apply with trilinear or tetrahedral interpolation",
+                    ])
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
                 } catch {
                     // FoundationEssentials' errors carry the system's reason underneath.
-                    let why = ((error as? CocoaError)?.underlying as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
-                    throw CLIError("cannot write '\(path)': \(why ?? "\(error)"); check the folder exists and is writable")
+                    let why = ((error as? CocoaError)?.underlying as? POSIXError).map {
+                        String(cString: strerror($0.code.rawValue))
+                    }
+                    throw CLIError(
+                        "cannot write '\(path)': \(why ?? "\(error)"); check the folder exists and is writable")
                 }
             }
             print("wrote \(path)  [\(sim), \(chosenFormat == .png ? "OBS 64³ picture" : "\(size ?? 33)³ cube")]")

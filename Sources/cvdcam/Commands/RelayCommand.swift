@@ -10,22 +10,24 @@ struct RelayCommand: ParsableCommand {
         commandName: "relay",
         abstract: "Send the simulated picture to a virtual camera, for video calls and OBS.",
         discussion: """
-        No window: the camera (or --image, or --test-scene) is simulated and written to a \
-        V4L2 output as YUYV, BT.601 limited range, at --fps; video-call programs and OBS \
-        then see it as a camera. The output is the first v4l2loopback device, or --to. \
-        Set up once: \(OutputError.setUp). \
-        Ctrl+C (or SIGTERM) stops and prints how many frames were written and dropped.
+            No window: the camera (or --image, or --test-scene) is simulated and written to a \
+            V4L2 output as YUYV, BT.601 limited range, at --fps; video-call programs and OBS \
+            then see it as a camera. The output is the first v4l2loopback device, or --to. \
+            Set up once: \(OutputError.setUp). \
+            Ctrl+C (or SIGTERM) stops and prints how many frames were written and dropped.
 
-        Examples:
-          cvdcam relay --mode deuteranopia
-          cvdcam relay --mode protanomaly --severity 0.4 --device /dev/video0 --to /dev/video4
-          cvdcam relay --image chart.png --mode tritanopia --fps 15
-        """)
+            Examples:
+              cvdcam relay --mode deuteranopia
+              cvdcam relay --mode protanomaly --severity 0.4 --device /dev/video0 --to /dev/video4
+              cvdcam relay --image chart.png --mode tritanopia --fps 15
+            """)
 
     @OptionGroup var input: SourceOptions
 
-    @Option(help: ArgumentHelp("Virtual camera to write to: a path (/dev/video4) or an index. Default: the first v4l2loopback device.",
-                               valueName: "device"))
+    @Option(
+        help: ArgumentHelp(
+            "Virtual camera to write to: a path (/dev/video4) or an index. Default: the first v4l2loopback device.",
+            valueName: "device"))
     var to: String?
 
     @OptionGroup var simulation: CameraSimulationOptions
@@ -34,10 +36,15 @@ struct RelayCommand: ParsableCommand {
     var frames: Int?
 
     func validate() throws {
-        guard simulation.mode != .all else { throw ValidationError("a virtual camera sends one mode; pick one with --mode") }
+        guard simulation.mode != .all else {
+            throw ValidationError("a virtual camera sends one mode; pick one with --mode")
+        }
         let camera = input.camera
-        if input.image != nil, camera.device != nil || camera.pixelFormat != nil || camera.frameSize != nil || !camera.controls.isEmpty {
-            throw ValidationError("--image sends a picture file at its own size; it takes only --fps of the camera options")
+        if input.image != nil,
+            camera.device != nil || camera.pixelFormat != nil || camera.frameSize != nil || !camera.controls.isEmpty
+        {
+            throw ValidationError(
+                "--image sends a picture file at its own size; it takes only --fps of the camera options")
         }
         if let n = frames, n < 1 { throw ValidationError("--frames must be at least 1") }
     }

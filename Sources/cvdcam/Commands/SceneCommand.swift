@@ -6,11 +6,11 @@ struct SceneCommand: ParsableCommand {
         commandName: "scene",
         abstract: "Write the built-in test scene, as seen in one or every mode.",
         discussion: """
-        The scene holds a ColorChecker-style chart, an Ishihara-style plate (74), a hue wheel, \
-        fruit, traffic-light colours and a grey ramp — the live view's picture when there is no camera.
+            The scene holds a ColorChecker-style chart, an Ishihara-style plate (74), a hue wheel, \
+            fruit, traffic-light colours and a grey ramp — the live view's picture when there is no camera.
 
-        Example: cvdcam scene out/scene.png --mode all
-        """)
+            Example: cvdcam scene out/scene.png --mode all
+            """)
 
     @Argument(help: "Where to write (.png, .jpg or .jpeg).")
     var output: String

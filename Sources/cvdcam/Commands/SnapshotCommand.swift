@@ -11,18 +11,18 @@ struct SnapshotCommand: ParsableCommand {
         commandName: "snapshot",
         abstract: "Grab a camera frame, simulate it and write a PNG.",
         discussion: """
-        Waits for the camera's automatic exposure to settle (--warmup), grabs a frame, \
-        simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT. \
-        Prints the format the camera granted and how many frames were dropped. When the \
-        stream fails (a refused request, a fatal streaming error, an unplug), it is \
-        restarted a few times with growing pauses (about 4 s in all), each said in one line; \
-        the command fails only when the camera stays unusable.
+            Waits for the camera's automatic exposure to settle (--warmup), grabs a frame, \
+            simulates it and writes it. With --mode all, writes one file per mode beside OUTPUT. \
+            Prints the format the camera granted and how many frames were dropped. When the \
+            stream fails (a refused request, a fatal streaming error, an unplug), it is \
+            restarted a few times with growing pauses (about 4 s in all), each said in one line; \
+            the command fails only when the camera stays unusable.
 
-        Examples:
-          cvdcam snapshot chart.png --mode deuteranopia
-          cvdcam snapshot plate.png --mode all --device /dev/video2 --size 1280x720
-          cvdcam snapshot map.png --control white_balance_automatic=0 --control auto_exposure=1
-        """)
+            Examples:
+              cvdcam snapshot chart.png --mode deuteranopia
+              cvdcam snapshot plate.png --mode all --device /dev/video2 --size 1280x720
+              cvdcam snapshot map.png --control white_balance_automatic=0 --control auto_exposure=1
+            """)
 
     @Argument(help: "Where to write the picture (.png, .jpg or .jpeg).")
     var output: String
@@ -62,31 +62,43 @@ struct SnapshotCommand: ParsableCommand {
         // Decoded frames are counted; one that cannot be decoded is dropped (and counted
         // by the camera), and a few more are tried. Only the last frame is kept.
         var grabbed: (bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding)?
-        var first: Int?, last = 0, good = 0, attempts = 0
+        var first: Int?
+        var last = 0
+        var good = 0
+        var attempts = 0
         while good < frames {
             attempts += 1
-            if attempts > frames + 10 { throw CLIError("\(rc.camera.device.path): too many frames could not be decoded (\(rc.stats.corrupt) corrupt)") }
+            if attempts > frames + 10 {
+                throw CLIError(
+                    "\(rc.camera.device.path): too many frames could not be decoded (\(rc.stats.corrupt) corrupt)")
+            }
             let keep = good == frames - 1
-            let decoded = try rc.next(timeout: timeout) { bytes, layout, enc, frame -> Bool in
-                if first == nil { first = frame.sequence }
-                last = frame.sequence
-                if keep { grabbed = (Array(bytes), layout, enc) }
-                return true
-            } ?? false
+            let decoded =
+                try rc.next(timeout: timeout) { bytes, layout, enc, frame -> Bool in
+                    if first == nil { first = frame.sequence }
+                    last = frame.sequence
+                    if keep { grabbed = (Array(bytes), layout, enc) }
+                    return true
+                } ?? false
             if decoded { good += 1 }
         }
         let s = rc.stats
         rc.stop()
         guard let g = grabbed else { throw CLIError("\(rc.camera.device.path): no frame could be decoded") }
-        print("captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(last)), " +
-              "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt" +
-              (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
+        print(
+            "captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(last)), "
+                + "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt"
+                + (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
 
-        try OutputFiles(output, mode: simulation.mode).write(sims) { Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0)) }
+        try OutputFiles(output, mode: simulation.mode).write(sims) {
+            Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0))
+        }
     }
 
     /// The frame through `kernel`, as RGBA.
-    static func render(_ bytes: [UInt8], _ layout: FrameLayout, _ ycbcr: YCbCrEncoding, _ kernel: FrameKernel) -> RGBAImage {
+    static func render(_ bytes: [UInt8], _ layout: FrameLayout, _ ycbcr: YCbCrEncoding, _ kernel: FrameKernel)
+        -> RGBAImage
+    {
         var out = RGBAImage(width: layout.width, height: layout.height)
         let dl = out.layout
         bytes.withUnsafeBytes { s in

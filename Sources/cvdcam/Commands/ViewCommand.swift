@@ -13,20 +13,20 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Open the live view (the default command).",
         discussion: """
-        Shows the camera (the first one found, or --device), --image FILE, or the built-in \
-        test scene when there is no camera, simulated live. If the camera is busy, the test \
-        scene shows with the reason; if it is unplugged, the last picture stays with \
-        "camera disconnected — waiting" and the view carries on when it is back. Keys: \
-        1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
-        0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
-        f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
-        x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
-        d assist (experimental), o virtual camera; w balance on a white or grey card in the \
-        middle of the picture (again: release), n next camera (cameras plugged in show up by themselves), \
-        k camera panel (↑ ↓ choose a control, ← → change it, r default, k or Esc close). \
-        On quit it prints one line: "cvdcam: N frames \
-        shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
-        """)
+            Shows the camera (the first one found, or --device), --image FILE, or the built-in \
+            test scene when there is no camera, simulated live. If the camera is busy, the test \
+            scene shows with the reason; if it is unplugged, the last picture stays with \
+            "camera disconnected — waiting" and the view carries on when it is back. Keys: \
+            1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
+            0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
+            f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
+            x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
+            d assist (experimental), o virtual camera; w balance on a white or grey card in the \
+            middle of the picture (again: release), n next camera (cameras plugged in show up by themselves), \
+            k camera panel (↑ ↓ choose a control, ← → change it, r default, k or Esc close). \
+            On quit it prints one line: "cvdcam: N frames \
+            shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
+            """)
 
     @OptionGroup var input: SourceOptions
 
@@ -35,27 +35,39 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Start full screen.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Open on display N, counted from 1 as the desktop's display settings do (a projector beside a laptop's screen is usually 2); with --fullscreen, full screen there. Shift+F moves the full-screen view to the next display.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Open on display N, counted from 1 as the desktop's display settings do (a projector beside a laptop's screen is usually 2); with --fullscreen, full screen there. Shift+F moves the full-screen view to the next display.",
+            valueName: "n"))
     var display: Int?
 
     @Option(help: "Scale labels and text (e.g. 1.5 for a large room).")
     var uiScale = 1.0
 
-    @Option(help: ArgumentHelp("Window size (default: the picture's size, at most 1920x1080).", valueName: "WxH"),
-            transform: FrameSize.parser("--window", 64...16384))
+    @Option(
+        help: ArgumentHelp("Window size (default: the picture's size, at most 1920x1080).", valueName: "WxH"),
+        transform: FrameSize.parser("--window", 64...16384))
     var window: FrameSize?
 
-    @Option(help: ArgumentHelp("Folder for snapshots (s). Default: your pictures folder's cvdcam folder (~/Pictures/cvdcam).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder for snapshots (s). Default: your pictures folder's cvdcam folder (~/Pictures/cvdcam).",
+            valueName: "folder"))
     var snapshotDir: String?
 
-    @Option(help: ArgumentHelp("Write what is on screen to FILE (PNG) after --screenshot-after frames, then quit: for scripts and handouts.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write what is on screen to FILE (PNG) after --screenshot-after frames, then quit: for scripts and handouts.",
+            valueName: "file"))
     var screenshot: String?
 
     @Option(help: ArgumentHelp("Frames to show before --screenshot is taken.", valueName: "n"))
     var screenshotAfter = 10
 
-    @Option(help: ArgumentHelp("For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter, a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
-                               valueName: "key@n"))
+    @Option(
+        help: ArgumentHelp(
+            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter, a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
+            valueName: "key@n"))
     var press: [String] = []
 
     @Option(help: "Benchmark: run free (no frame pacing) for N frames, print frames/s and latency, exit.")
@@ -64,38 +76,51 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Start with the caption strip on: what the mode is in plain words and how common it is (c toggles).")
     var caption = false
 
-    @Option(help: ArgumentHelp("Step through the modes every SECONDS with captions on, for open days (a toggles; any key stops).",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Step through the modes every SECONDS with captions on, for open days (a toggles; any key stops).",
+            valueName: "seconds"))
     var cycle: Double?
 
-    @Option(help: ArgumentHelp("The modes --cycle and a step through (default all eight), e.g. normal,deutan,protan.",
-                               valueName: "m,m,…"), transform: ViewCommand.parseModes)
+    @Option(
+        help: ArgumentHelp(
+            "The modes --cycle and a step through (default all eight), e.g. normal,deutan,protan.",
+            valueName: "m,m,…"), transform: ViewCommand.parseModes)
     var cycleModes: [VisionMode]?
 
     static func parseModes(_ text: String) throws -> [VisionMode] {
         let modes = try text.split(separator: ",").map { try VisionModeArgument.parseOne(String($0)) }
-        guard !modes.isEmpty else { throw ValidationError("--cycle-modes takes modes separated by commas, e.g. normal,deutan") }
+        guard !modes.isEmpty else {
+            throw ValidationError("--cycle-modes takes modes separated by commas, e.g. normal,deutan")
+        }
         return modes
     }
 
-    @Option(help: ArgumentHelp("""
-        White balance: auto (the camera's own), camera (lock the camera's automatic white balance, exposure and gain \
-        after the first half second), card (as w on the first frames: lock them and balance on the white or grey card \
-        filling the middle of the picture).
-        """, valueName: "auto|camera|card"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            White balance: auto (the camera's own), camera (lock the camera's automatic white balance, exposure and gain \
+            after the first half second), card (as w on the first frames: lock them and balance on the white or grey card \
+            filling the middle of the picture).
+            """, valueName: "auto|camera|card"))
     var whiteBalance = WhiteBalanceStart.auto
 
     @Flag(help: "Send the simulated picture to a virtual camera (v4l2loopback) for video calls and OBS; o toggles it.")
     var virtualCamera = false
 
-    @Option(help: ArgumentHelp("The virtual camera's device (implies --virtual-camera). Default: the first v4l2loopback device.",
-                               valueName: "device"))
+    @Option(
+        help: ArgumentHelp(
+            "The virtual camera's device (implies --virtual-camera). Default: the first v4l2loopback device.",
+            valueName: "device"))
     var virtualCameraDevice: String?
 
     @Flag(help: "Send exactly what the window shows (labels, probes) instead of the clean picture.")
     var virtualCameraOverlays = false
 
-    @Flag(help: "Print the mean time of each frame stage (kernel, render, present) and the worst frame every 100 frames, and the worst frame of the run at quit.")
+    @Flag(
+        help:
+            "Print the mean time of each frame stage (kernel, render, present) and the worst frame every 100 frames, and the worst frame of the run at quit."
+    )
     var profile = false
 
     @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
@@ -103,11 +128,15 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
-        if input.image != nil, input.camera.isSpecified { throw ValidationError("--image shows a picture file; it does not take camera options") }
+        if input.image != nil, input.camera.isSpecified {
+            throw ValidationError("--image shows a picture file; it does not take camera options")
+        }
         if let c = cycle, !(c >= 1 && c <= 3600) { throw ValidationError("--cycle takes seconds per mode, 1…3600") }
         if let d = display, d < 1 { throw ValidationError("--display counts from 1 (the first display)") }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
-        if let s = screenshot, !s.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot writes PNG; use a .png name") }
+        if let s = screenshot, !s.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot writes PNG; use a .png name")
+        }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }
         _ = try presses()
     }
@@ -120,8 +149,9 @@ struct ViewCommand: ParsableCommand {
         scriptOptions(&options)
 
         let reporter = TerminalReporter(holding: true)
-        let source = try input.makeSource(reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
-                                          doing: "showing", watch: true)
+        let source = try input.makeSource(
+            reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
+            doing: "showing", watch: true)
         (options.windowSize, options.pictureSize) = (window, source.size.scaledDown(toFit: FrameSize(1920, 1080)))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             let viewer = try Viewer(source: source, options: options, reporter: reporter)
@@ -161,7 +191,9 @@ struct ViewCommand: ParsableCommand {
         try press.map { p in
             let parts = p.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, let n = Int(parts[1]), n >= 1, ViewerOptions.isPressable(String(parts[0])) else {
-                throw ValidationError("--press takes KEY@N (a key, and the frame after which to press it, from 1), e.g. w@30; not \"\(p)\"")
+                throw ValidationError(
+                    "--press takes KEY@N (a key, and the frame after which to press it, from 1), e.g. w@30; not \"\(p)\""
+                )
             }
             return (String(parts[0]), n)
         }

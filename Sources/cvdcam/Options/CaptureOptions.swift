@@ -8,7 +8,10 @@ struct FourCCArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let a = argument.lowercased()
-        if let named = FourCC.named.first(where: { $0.0 == a }) { code = named.1; return }
+        if let named = FourCC.named.first(where: { $0.0 == a }) {
+            code = named.1
+            return
+        }
         // A raw FourCC as `v4l2-ctl` prints it ("YUYV", "MJPG") works too.
         guard let raw = FourCC(argument.uppercased()), FormatChoice.isSupported(raw) else { return nil }
         code = raw
@@ -29,7 +32,8 @@ struct FrameRateArgument: ExpressibleByArgument {
             rate = r
         } else if let number = Double(argument) {
             // Not a plain decimal ("1e3", more than 6 decimals): its value to a millionth.
-            rate = number > 0 && number <= Self.maximum.perSecond
+            rate =
+                number > 0 && number <= Self.maximum.perSecond
                 ? FrameRate(frames: Int((number * 1_000_000).rounded()), per: 1_000_000) : nil
         } else {
             return nil
@@ -47,17 +51,24 @@ extension ControlSetting: ExpressibleByArgument {
 
 /// Which camera and how: shared by the live view and `snapshot`.
 struct CaptureOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Camera: a path (/dev/video2) or an index (2). Default: the first camera found.", valueName: "device"))
+    @Option(
+        help: ArgumentHelp(
+            "Camera: a path (/dev/video2) or an index (2). Default: the first camera found.", valueName: "device"))
     var device: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Pixel format. Default: the one cvdcam converts fastest at the chosen size.",
-        valueName: "format"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "Pixel format. Default: the one cvdcam converts fastest at the chosen size.",
+            valueName: "format"))
     var pixelFormat: FourCCArgument?
 
-    @Option(name: .customLong("size"), help: ArgumentHelp(
-        "Frame size, e.g. 1280x720. Default: the largest up to 1920x1080 that gives at least 25 fps.", valueName: "WxH"),
-            transform: FrameSize.parser("--size", 16...16384))
+    @Option(
+        name: .customLong("size"),
+        help: ArgumentHelp(
+            "Frame size, e.g. 1280x720. Default: the largest up to 1920x1080 that gives at least 25 fps.",
+            valueName: "WxH"),
+        transform: FrameSize.parser("--size", 16...16384))
     var frameSize: FrameSize?
 
     @Option(name: .customLong("fps"), help: ArgumentHelp("Frame rate to ask the camera for.", valueName: "n"))
@@ -66,9 +77,11 @@ struct CaptureOptions: ParsableArguments {
     /// `--fps`, once validated.
     var frameRate: FrameRate? { fps?.rate }
 
-    @Option(name: .customLong("control"), help: ArgumentHelp(
-        "Set a camera control before capturing, e.g. white_balance_automatic=0 (repeatable; `cvdcam devices --controls` lists them).",
-        valueName: "name=value"))
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp(
+            "Set a camera control before capturing, e.g. white_balance_automatic=0 (repeatable; `cvdcam devices --controls` lists them).",
+            valueName: "name=value"))
     var controls: [ControlSetting] = []
 
     func validate() throws {
@@ -76,9 +89,10 @@ struct CaptureOptions: ParsableArguments {
     }
 
     var cameraOptions: CameraOptions {
-        CameraOptions(device: device,
-                      request: FormatRequest(fourCC: pixelFormat?.code, size: frameSize, fps: frameRate),
-                      controls: controls)
+        CameraOptions(
+            device: device,
+            request: FormatRequest(fourCC: pixelFormat?.code, size: frameSize, fps: frameRate),
+            controls: controls)
     }
 
     /// Whether any camera option was given (then a missing camera is an error, not a reason

@@ -13,7 +13,8 @@ extension FrameSize: ExpressibleByArgument {
                 throw ValidationError("\(option) takes WIDTHxHEIGHT in pixels, e.g. 1280x720; '\(text)' is not that")
             }
             guard range.contains(s.width), range.contains(s.height) else {
-                throw ValidationError("\(option) \(text): each side must be \(range.lowerBound)…\(range.upperBound) pixels")
+                throw ValidationError(
+                    "\(option) \(text): each side must be \(range.lowerBound)…\(range.upperBound) pixels")
             }
             return s
         }

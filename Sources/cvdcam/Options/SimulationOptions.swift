@@ -9,8 +9,10 @@ enum VisionModeArgument: Equatable {
     case all
     case one(VisionMode)
 
-    static let aliases: [(String, VisionMode)] = [("protan", .protanopia), ("deutan", .deuteranopia), ("tritan", .tritanopia),
-                                                  ("achroma", .achromatopsia), ("achromat", .achromatopsia)]
+    static let aliases: [(String, VisionMode)] = [
+        ("protan", .protanopia), ("deutan", .deuteranopia), ("tritan", .tritanopia),
+        ("achroma", .achromatopsia), ("achromat", .achromatopsia),
+    ]
 
     /// One mode by name or alias, case-insensitive.
     static func mode(_ text: String) -> VisionMode? {
@@ -54,26 +56,33 @@ struct ModelArgument {
 
     init(_ kind: ModelKind) { self.kind = kind }
 
-    static let aliases: [(String, ModelKind)] = [("machado", .machado2009), ("brettel", .brettel1997), ("vienot", .vienot1999),
-                                                 ("viénot", .vienot1999), ("viénot1999", .vienot1999), ("ios", .colormatrix)]
+    static let aliases: [(String, ModelKind)] = [
+        ("machado", .machado2009), ("brettel", .brettel1997), ("vienot", .vienot1999),
+        ("viénot", .vienot1999), ("viénot1999", .vienot1999), ("ios", .colormatrix),
+    ]
 
     static func parse(_ text: String) throws -> ModelArgument {
         let t = text.lowercased()
         if let k = ModelKind(rawValue: t), ModelKind.selectable.contains(k) { return ModelArgument(k) }
         if let k = aliases.first(where: { $0.0 == t })?.1 { return ModelArgument(k) }
-        throw ValidationError("unknown model '\(text)'; choose " + ModelKind.selectable.map(\.rawValue).joined(separator: ", "))
+        throw ValidationError(
+            "unknown model '\(text)'; choose " + ModelKind.selectable.map(\.rawValue).joined(separator: ", "))
     }
 }
 
 /// `--severity` and `--model`, shared by every command that simulates.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Severity 0…1 for protanomaly, deuteranomaly and tritanomaly (default 0.6).", valueName: "s"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Severity 0…1 for protanomaly, deuteranomaly and tritanomaly (default 0.6).", valueName: "s"))
     var severity: Double?
 
-    @Option(help: ArgumentHelp(
-        "Simulation model: auto (default), machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"),
-            transform: ModelArgument.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Simulation model: auto (default), machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"
+        ),
+        transform: ModelArgument.parse)
     var model: ModelArgument = ModelArgument(.auto)
 
     func validate() throws {
@@ -90,9 +99,11 @@ struct ModelOptions: ParsableArguments {
 
 /// `--mode` (required), `--severity`, `--model`: for `convert`.
 struct SimulationOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).", valueName: "mode"),
-            transform: VisionModeArgument.parse)
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode).", valueName: "mode"),
+        transform: VisionModeArgument.parse)
     var mode: VisionModeArgument
 
     @OptionGroup var tuning: ModelOptions
@@ -114,9 +125,12 @@ extension CameraSimulationOptions: SimulationChoice {}
 
 /// `--mode` (default normal, or all), `--severity`, `--model`: for `snapshot` and `relay`.
 struct CameraSimulationOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode; default normal).", valueName: "mode"),
-            transform: VisionModeArgument.parse)
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Vision to simulate: \(VisionModeArgument.helpList), or all (one output per mode; default normal).",
+            valueName: "mode"),
+        transform: VisionModeArgument.parse)
     var mode: VisionModeArgument = .one(.normal)
 
     @OptionGroup var tuning: ModelOptions
@@ -124,21 +138,27 @@ struct CameraSimulationOptions: ParsableArguments {
 
 /// `--mode` (one; default normal), `--severity`, `--model`, `--quad`: for the live view.
 struct ViewSimulationOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Vision to show: \(VisionModeArgument.helpList) (default normal).", valueName: "mode"),
-            transform: VisionModeArgument.parseOne)
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Vision to show: \(VisionModeArgument.helpList) (default normal).", valueName: "mode"),
+        transform: VisionModeArgument.parseOne)
     var mode: VisionMode = .normal
 
     @OptionGroup var tuning: ModelOptions
 
-    @Option(help: ArgumentHelp(
-        "The 2×2 layout's four modes, left to right, top to bottom (default normal,protanopia,deuteranopia,tritanopia).",
-        valueName: "m,m,m,m"), transform: ViewSimulationOptions.parseQuad)
+    @Option(
+        help: ArgumentHelp(
+            "The 2×2 layout's four modes, left to right, top to bottom (default normal,protanopia,deuteranopia,tritanopia).",
+            valueName: "m,m,m,m"), transform: ViewSimulationOptions.parseQuad)
     var quad: [VisionMode]?
 
     static func parseQuad(_ text: String) throws -> [VisionMode] {
         let names = text.split(separator: ",").map(String.init)
-        guard names.count == 4 else { throw ValidationError("--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly") }
+        guard names.count == 4 else {
+            throw ValidationError(
+                "--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly")
+        }
         return try names.map(VisionModeArgument.parseOne)
     }
 }

@@ -10,15 +10,22 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "Use this picture file instead of a camera.")
     var image: String?
 
-    @Flag(help: "Use the built-in test scene even when there is a camera (--format mjpeg: streamed as MJPEG, decoded as a camera's).")
+    @Flag(
+        help:
+            "Use the built-in test scene even when there is a camera (--format mjpeg: streamed as MJPEG, decoded as a camera's)."
+    )
     var testScene = false
 
-    @OptionGroup(title: "Camera (the test scene takes --size, --fps and --format yuyv|mjpeg too; default 1280x720 YUYV at 30 fps)")
+    @OptionGroup(
+        title:
+            "Camera (the test scene takes --size, --fps and --format yuyv|mjpeg too; default 1280x720 YUYV at 30 fps)")
     var camera: CaptureOptions
 
     func validate() throws {
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
-        if testScene, image != nil { throw ValidationError("--test-scene and --image both choose the picture; pick one") }
+        if testScene, image != nil {
+            throw ValidationError("--test-scene and --image both choose the picture; pick one")
+        }
         if testScene, let f = camera.pixelFormat?.code, f != .yuyv, f != .mjpeg {
             throw ValidationError("--test-scene streams yuyv or mjpeg; --format \(f) is for cameras")
         }
@@ -27,12 +34,16 @@ struct SourceOptions: ParsableArguments {
     /// The picture file, or the camera or the test scene as `SourceChoice` decides; the
     /// test scene at `sceneRate` (nil: as fast as it is taken), `doing` for its status lines;
     /// with `watch`, a camera plugged in later replaces the test scene.
-    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false) throws -> FrameSource {
+    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false) throws
+        -> FrameSource
+    {
         if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
         let size = camera.frameSize ?? FrameSize(1280, 720)
         let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
-        return try SourceChoice.camera(camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing,
-                                       watch: watch && !testScene) { notice in
+        return try SourceChoice.camera(
+            camera.cameraOptions, testScene: testScene, reporter: reporter, doing: doing,
+            watch: watch && !testScene
+        ) { notice in
             TestSceneSource(size: size, fps: sceneRate, notice: notice, format: format)
         }
     }

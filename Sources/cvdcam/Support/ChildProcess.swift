@@ -12,10 +12,12 @@ struct ChildProcess {
     /// Spawns the program, calls `feed` with a writer for its stdin (returns false once the
     /// program stopped reading), closes stdin, waits. Returns the exit status and stderr.
     func run(feed: ((UnsafeRawBufferPointer) -> Bool) -> Void) throws -> (status: Int32, stderr: [UInt8]) {
-        var input: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        var input: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
         guard pipe(&input) == 0 else { throw CLIError("cannot start \(executable): \(Self.errnoText())") }
         guard pipe(&errors) == 0 else {
-            close(input[0]); close(input[1])
+            close(input[0])
+            close(input[1])
             throw CLIError("cannot start \(executable): \(Self.errnoText())")
         }
         var actions = posix_spawn_file_actions_t()
@@ -31,14 +33,17 @@ struct ChildProcess {
         defer { for p in argv { free(p) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        close(input[0]); close(errors[1])
+        close(input[0])
+        close(errors[1])
         guard spawned == 0 else {
-            close(input[1]); close(errors[0])
+            close(input[1])
+            close(errors[0])
             throw CLIError("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
 
         // Read stderr on its own thread, so the child never blocks on a full pipe.
-        let collected = Collected(), done = DispatchSemaphore(value: 0)
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
         let errorsFD = errors[0]
         DetachedThread.start(name: "cvdcam stderr") {
             var buffer = [UInt8](repeating: 0, count: 4096)
