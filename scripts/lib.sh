@@ -37,3 +37,17 @@ PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin deb
 # cpu_ticks STATFILE: utime + stime (clock ticks) from a /proc/PID/stat or
 # /proc/PID/task/TID/stat line, read after the command name (which may hold spaces).
 cpu_ticks() { sed 's/.*) //' "$1" | awk '{print $12 + $13}'; }
+
+# debian_mirror — the Debian archive this machine's apt itself uses for the main suite
+# (a local mirror or a caching proxy's address when the machine is set up so), read from
+# apt's own index targets: e.g. http://deb.debian.org/debian. Nothing is hard-coded.
+debian_mirror() {
+    local suite=${1:-bookworm} uri
+    uri=$(apt-get indextargets --format '$(URI)' "Created-By: Packages" 2>/dev/null \
+        | grep -m1 "/dists/$suite/main/binary-" | sed 's|/dists/.*||') || true
+    [ -n "$uri" ] || { echo "error: apt has no source for Debian $suite main (see /etc/apt/sources.list.d); run apt-get update first" >&2; return 1; }
+    echo "$uri"
+}
+
+# apt_proxy — the HTTP proxy apt is configured with (Acquire::http::Proxy), or nothing.
+apt_proxy() { apt-config dump Acquire::http::Proxy 2>/dev/null | sed -n 's/^Acquire::http::Proxy "\(.*\)";$/\1/p' | head -1; }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A projector's 1024×768, at --ui-scale 1 and 2: every layout, the state chips and the
-/// help sheet, driven by keys; the screenshots go to docs/screenshots/projector-*.png to be
+/// help sheet, driven by keys; the screenshots go to ViewerE2ETests.screenshotDir (projector-*.png) to be
 /// looked at. (That no label clips or overlaps another is proved for every size and scale
 /// by CVDViewModelTests' LabelLayoutTests; here the real font and window are checked.)
 @Suite(.serialized) struct ProjectorE2ETests {

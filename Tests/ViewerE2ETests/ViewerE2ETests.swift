@@ -22,8 +22,16 @@ import Testing
         TestPicture("patches.png", background: RGB8(90, 90, 90), patchColours.enumerated().map { (patchRect($0), $1) })
     }
 
-    static let screenshotDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots").path
+    /// Where the tests keep the screenshots they take, to be looked at after a run: never in the
+    /// repository. `CVDCAM_SCREENSHOT_DIR` names the folder; by default a folder in the system's
+    /// temporary directory. (The few pictures the docs show are made by scripts/doc-pictures.)
+    static let screenshotDir: String = {
+        let dir =
+            ProcessInfo.processInfo.environment["CVDCAM_SCREENSHOT_DIR"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cvdcam-test-screenshots").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
 
     func expectPatches(
         _ shot: RGBAImage, mode: VisionMode, scale: Double = 1, offset: (Int, Int) = (0, 0),

@@ -159,7 +159,7 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         }
-        let largest = sizes.max { $0.width * $0.height < $1.width * $1.height }!
+        let largest = frameSizes.max { $0.width * $0.height < $1.width * $1.height }!
         let enc = EncoderBench.measure(size: largest, seconds: seconds, frames: frames)
         report.encoderRow(size: largest, result: enc.cvdcam, baseline: enc.baseline)
         if ffmpeg { try compareWithFFmpeg(report, frameSets.last!) }
