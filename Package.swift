@@ -128,11 +128,11 @@ let package = Package(
         .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDCapture", "CVDSystem"]),
+        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem"]),
         .target(
             name: "CVDViewer",
             dependencies: [
-                "CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF",
+                "CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF",
                 "CSDL2X11", "CWayland",
             ],
             swiftSettings: nativeFlags),

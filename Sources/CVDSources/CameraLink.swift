@@ -1,4 +1,3 @@
-import CVDCapture
 import Synchronization
 
 /// What the view asks of a camera. Carried out on the capture thread, which owns the
@@ -22,8 +21,9 @@ public enum CameraRequest: Sendable, Equatable {
 /// controls, whether its automatics are locked, and which cameras there are the other.
 public final class CameraLink: Sendable {
     public struct Published: Sendable {
-        /// The open camera's controls as last read (empty while no camera is open).
-        public var controls: [CameraControl] = []
+        /// The open camera's panel controls as last read, in the panel's order (empty while
+        /// no camera is open).
+        public var controls: [PanelControl] = []
         /// The automatic white balance, exposure and gain are locked by cvdcam.
         public var locked = false
         /// The open camera's node, nil while none is open.

@@ -28,7 +28,7 @@ struct CameraService {
         if wasLocked { lock(camera) }
         link.publish {
             $0.path = camera.device.path
-            $0.controls = camera.device.controls()
+            $0.controls = PanelControl.panel(camera.device.controls())
             $0.locked = automatics.isLocked || wasLocked
         }
     }
@@ -69,7 +69,7 @@ struct CameraService {
             case .readControls:
                 break
             }
-            if let c = camera { link.publish { $0.controls = c.device.controls() } }
+            if let c = camera { link.publish { $0.controls = PanelControl.panel(c.device.controls()) } }
         }
         return next
     }

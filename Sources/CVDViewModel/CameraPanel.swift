@@ -1,8 +1,8 @@
-import CVDCapture
 import CVDCore
+import CVDSources
 
 /// The camera panel (`k`): the camera's controls that decide how faithful its colour is
-/// (`CameraControl.panel`), with their values, one selected; laid out as a sheet at the
+/// (`PanelControl`, in the order the capture side publishes them), with their values, one selected; laid out as a sheet at the
 /// right of the window, as large as the window allows up to the label size, smaller
 /// until it fits (never clipped: 1024×768 at `--ui-scale` 2 is tested).
 public enum CameraPanel {
@@ -18,18 +18,18 @@ public enum CameraPanel {
 
     /// A control's value column: "128  (0…255)", "on", "Manual Mode"; "(automatic)" when
     /// its automatic switch is on (the driver marks it inactive).
-    public static func valueText(_ c: CameraControl) -> String {
+    public static func valueText(_ c: PanelControl) -> String {
         var t = c.valueText
-        if c.kind == .integer { t += "  (\(c.minimum)…\(c.maximum))" }
-        if c.inactive { t += "  automatic" }
+        if c.kind == .integer { t += "  (\(c.range.lowerBound)…\(c.range.upperBound))" }
+        if c.automatic { t += "  automatic" }
         return t
     }
 
     /// - Parameters:
     ///   - title: e.g. "Camera: vivid (/dev/video0)".
-    ///   - controls: the panel's controls (`CameraControl.panel`), in order; empty: `empty` is said instead.
+    ///   - controls: the panel's controls (`CameraLink.Published.controls`), in order; empty: `empty` is said instead.
     public static func layout(
-        title: String, controls: [CameraControl], selection: Int, empty: String,
+        title: String, controls: [PanelControl], selection: Int, empty: String,
         window: FrameSize, uiScale: Double, measure: TextMeasuring
     ) -> LabelBox {
         let winW = Double(window.width)
@@ -78,5 +78,38 @@ public enum CameraPanel {
             add(keysNote, font, sx + pad, sy + sheetH - pad - lineH)
             return LabelBox(shim: Rect(sx, sy, sheetW, sheetH), lines: lines, shimAlpha: shimAlpha)
         }
+    }
+}
+
+extension PanelControl {
+    /// The value as a person reads it: a menu entry's name, on/off, or the number.
+    public var valueText: String {
+        guard let v = value else { return "?" }
+        switch kind {
+        case .boolean: return v != 0 ? "on" : "off"
+        case .menu(let entries): return entries.first { $0.value == v }?.name ?? String(v)
+        case .integer, .other: return String(v)
+        }
+    }
+
+    /// The value one step left (−1) or right (+1), as the panel's arrow keys change it:
+    /// switches toggle, menus move to the neighbouring entry, numbers by 1/32 of their
+    /// range (in the driver's steps; at least one step). Nil at either end.
+    public func stepped(_ direction: Int) -> Int? {
+        guard let v = value else { return nil }
+        let next: Int
+        switch kind {
+        case .boolean:
+            next = v != 0 ? 0 : 1
+        case .menu(let entries):
+            let values = entries.map(\.value)
+            guard let i = values.firstIndex(of: v), values.indices.contains(i + direction) else { return nil }
+            next = values[i + direction]
+        case .integer, .other:
+            let span = Double(range.upperBound - range.lowerBound)
+            let stride = max(1, Int((span / 32 / Double(step)).rounded())) * step
+            next = min(max(v + direction * stride, range.lowerBound), range.upperBound)
+        }
+        return next == v ? nil : next
     }
 }

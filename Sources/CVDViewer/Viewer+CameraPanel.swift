@@ -1,4 +1,3 @@
-import CVDCapture
 import CVDCore
 import CVDSources
 import CVDSystem
@@ -27,8 +26,8 @@ extension Viewer {
     func refreshCameraPanel(_ now: Double) {
         guard let link = cameraLink, now - panelAsked >= 0.1 else { return }
         if now - panelAsked >= Self.panelRefresh { link.send(.readControls) }
-        let controls = CameraControl.panel(link.state.controls)
-        guard controls != panelShown || controls.map(\.inactive) != panelShown.map(\.inactive) else { return }
+        let controls = link.state.controls
+        guard controls != panelShown else { return }
         if panelShown.isEmpty, !controls.isEmpty {
             reporter.status("camera panel: " + controls.map { "\($0.key) \($0.valueText)" }.joined(separator: ", "))
         }
@@ -46,7 +45,7 @@ extension Viewer {
             link.send(.reset(id: c.id))
             return
         }
-        if c.inactive {
+        if c.automatic {
             say("\(c.key) is set by its automatic; switch that off first")
         } else if let v = c.stepped(d) {
             link.send(.set(id: c.id, value: v))

@@ -1,5 +1,4 @@
 import CSDL2
-import CVDCapture
 import CVDCore
 import CVDSources
 import CVDSystem
@@ -55,7 +54,7 @@ public final class Viewer {
     /// `--white-balance camera|card`, until it has acted.
     var balancePending: WhiteBalanceStart?
     /// The camera panel's controls as last drawn, and when they were last asked for.
-    var panelShown: [CameraControl] = []
+    var panelShown: [PanelControl] = []
     var panelAsked = 0.0
 
     /// Seconds without input after which the footer fades and badges drop the model's name.

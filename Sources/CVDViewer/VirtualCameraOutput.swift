@@ -1,4 +1,3 @@
-import CVDCapture
 import CVDCore
 import CVDSources
 import CVDViewModel

@@ -2,6 +2,7 @@ import CVDCore
 import Testing
 
 @testable import CVDCapture
+@testable import CVDSources
 @testable import CVDViewModel
 
 /// The camera panel (`k`): which controls, their values and steps, the keys while it is
@@ -15,6 +16,8 @@ import Testing
             id: UInt32(id), name: name, kind: kind, minimum: range.lowerBound, maximum: range.upperBound, step: step,
             defaultValue: value, value: value, menu: menu, inactive: inactive, readOnly: false)
     }
+
+    static func panel(_ all: [CameraControl]) -> [PanelControl] { PanelControl.panel(all) }
 
     /// A UVC webcam's controls (as `v4l2-ctl -l` lists a Logitech C920's), in the driver's order, with extras.
     static let webcam: [CameraControl] = [
@@ -36,7 +39,7 @@ import Testing
     ]
 
     @Test func theControlsThatMatterInThePanelsOrder() {
-        let names = CameraControl.panel(Self.webcam).map(\.name)
+        let names = Self.panel(Self.webcam).map(\.name)
         #expect(
             names == [
                 "Auto Exposure", "Exposure Time, Absolute", "Gain", "White Balance, Automatic",
@@ -49,7 +52,7 @@ import Testing
     }
 
     @Test func valuesAndSteps() {
-        let p = CameraControl.panel(Self.webcam)
+        let p = Self.panel(Self.webcam)
         let brightness = p[5]
         let autoWB = p[3]
         let exposure = p[0]
@@ -63,7 +66,7 @@ import Testing
         #expect(line.valueText == "60 Hz" && line.stepped(1) == nil && line.stepped(-1) == 1)
         #expect(focus.stepped(1) == 10, "in the driver's steps of 5")
         #expect(CameraPanel.valueText(p[1]).hasSuffix("automatic"), "inactive under its automatic")
-        let top = Self.control(0x0098_0900, "Brightness", value: 255)
+        let top = PanelControl(Self.control(0x0098_0900, "Brightness", value: 255))
         #expect(top.stepped(1) == nil && top.stepped(-1) == 247)
     }
 
@@ -91,7 +94,7 @@ import Testing
 
     /// Inside the window, every line inside the sheet, the selected row marked.
     @Test(arguments: [1.0, 1.5, 2.0, 3.0]) func fitsEveryWindow(uiScale: Double) {
-        let controls = CameraControl.panel(Self.webcam)
+        let controls = Self.panel(Self.webcam)
         for w in Self.windows {
             let box = CameraPanel.layout(
                 title: "Camera: HD Pro Webcam C920 (/dev/video0)", controls: controls, selection: 2,
