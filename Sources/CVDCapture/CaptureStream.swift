@@ -28,16 +28,14 @@ public struct CaptureStats: Sendable, Equatable {
     public init() {}
 }
 
-/// Memory-mapped streaming (`VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `v4l2_mmap`,
-/// `VIDIOC_QBUF`/`VIDIOC_DQBUF`, `VIDIOC_STREAMON`/`VIDIOC_STREAMOFF`) with `poll` for
-/// waiting. Buffers always go back to the driver, also when the caller's closure is done
-/// early; `stop` (or deinit) turns streaming off and unmaps.
+/// A camera's stream: its memory-mapped buffers (`MappedBuffers`) queued and streaming,
+/// `poll` for waiting. Buffers always go back to the driver, also when the caller's
+/// closure is done early; `stop` (or deinit) turns streaming off and releases them.
 public final class CaptureStream {
     public let device: VideoDevice
     public let format: CaptureFormat
     public private(set) var stats = CaptureStats()
-    private var buffers: [UnsafeMutableRawBufferPointer] = []
-    private var streaming = false
+    private let buffers: MappedBuffers
     private var lastSequence: UInt32?
     /// A buffer the driver would not take back (`VIDIOC_QBUF` refused twice): the stream
     /// is short of it, so the next `next` reports this and the caller restarts.
@@ -47,36 +45,22 @@ public final class CaptureStream {
     public init(device: VideoDevice, format: CaptureFormat, bufferCount: Int = 4) throws(CaptureError) {
         self.device = device
         self.format = format
-        let path = device.path
-        var req = v4l2_requestbuffers()
-        req.count = UInt32(bufferCount)
-        req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        req.memory = V4L2_MEMORY_MMAP.rawValue
-        // libv4l2 prints its own line on failure; the error thrown here says it better.
-        try device.perform(.reqbufs, &req)
-        guard req.count > 0 else { throw .system(path: path, call: .ioctl(.reqbufs), errno: .noMemory) }
+        buffers = try MappedBuffers(device: device, direction: .capture, count: bufferCount)
         do throws(CaptureError) {
-            for i in 0..<req.count {
-                var b = Self.buffer(index: i)
-                try device.perform(.querybuf, &b)
-                let p = v4l2_mmap(nil, Int(b.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(b.m.offset))
-                guard let p, p != MAP_FAILED else {
-                    throw CaptureError.from(errno: Errno(rawValue: errno), path: path, call: .mmap)
+            for i in 0..<buffers.count {
+                var b = buffers.descriptor(i)
+                do throws(Errno) { try buffers.enqueue(&b) } catch {
+                    throw CaptureError.from(errno: error, path: device.path, call: .ioctl(.qbuf))
                 }
-                buffers.append(UnsafeMutableRawBufferPointer(start: p, count: Int(b.length)))
-                try device.perform(.qbuf, &b)
             }
-            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-            try device.perform(.streamon, &type)
+            try buffers.start()
         } catch {
-            stop() // releases what was got so far
+            buffers.release()
             throw error
         }
-        streaming = true
     }
 
     deinit { stop() }
-
     /// Waits up to `timeout` seconds for the next good frame and lends it to `body`; the
     /// buffer is re-queued when `body` returns. Broken buffers are re-queued and counted
     /// as dropped, and the wait goes on.
@@ -96,9 +80,9 @@ public final class CaptureStream {
                 throw CaptureError.from(errno: e, path: device.path, call: .poll)
             }
             if ready == 0 { throw .timeout(path: device.path, seconds: timeout) }
-            var b = Self.buffer(index: 0)
+            var b: v4l2_buffer
             do throws(Errno) {
-                try device.ioctl(.dqbuf, &b)
+                b = try buffers.dequeue()
             } catch .resourceTemporarilyUnavailable {
                 continue // not ready after all: wait again
             } catch {
@@ -114,7 +98,7 @@ public final class CaptureStream {
                 stats.dropped += 1
                 continue
             }
-            let mem = buffers[Int(b.index)]
+            let mem = buffers.memory[Int(b.index)]
             let used = min(Int(b.bytesused > 0 ? b.bytesused : b.length), mem.count)
             stats.delivered += 1
             let frame = CapturedFrame(
@@ -138,9 +122,9 @@ public final class CaptureStream {
     /// device has just gone, the next `VIDIOC_DQBUF` says so; any other refusal is kept
     /// for the next `next` to report, since the stream is a buffer short.
     private func requeue(_ b: inout v4l2_buffer) {
-        guard (try? device.ioctl(.qbuf, &b)) == nil else { return }
+        guard (try? buffers.enqueue(&b)) == nil else { return }
         do throws(Errno) {
-            try device.ioctl(.qbuf, &b)
+            try buffers.enqueue(&b)
         } catch {
             if error == .operationNotSupportedByDevice || error == .noSuchAddressOrDevice { return } // gone
             requeueFailure = CaptureError.from(errno: error, path: device.path, call: .ioctl(.qbuf))
@@ -151,27 +135,5 @@ public final class CaptureStream {
     public func countCorrupt() { stats.corrupt += 1 }
 
     /// Stops streaming, unmaps the buffers and frees them in the driver. Safe to call twice.
-    public func stop() {
-        if streaming {
-            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-            try? device.ioctl(.streamoff, &type)
-            streaming = false
-        }
-        for m in buffers { _ = v4l2_munmap(m.baseAddress, m.count) }
-        if !buffers.isEmpty {
-            buffers = []
-            var req = v4l2_requestbuffers()
-            req.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-            req.memory = V4L2_MEMORY_MMAP.rawValue
-            try? device.ioctl(.reqbufs, &req)
-        }
-    }
-
-    private static func buffer(index: UInt32) -> v4l2_buffer {
-        var b = v4l2_buffer()
-        b.index = index
-        b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        b.memory = V4L2_MEMORY_MMAP.rawValue
-        return b
-    }
+    public func stop() { buffers.release() }
 }

@@ -22,6 +22,12 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     /// Any other failure of a call, with the C library's errno.
     case system(path: String, call: String, errno: Errno)
 
+    /// A failed call on the output node, as the camera side words it, except that a busy
+    /// node means another program writes to it.
+    init(_ error: CaptureError) {
+        if case .busy(let path) = error { self = .busy(path: path) } else { self = .device(error) }
+    }
+
     /// The line that sets up a virtual camera on Debian and Ubuntu.
     public static let setUp =
         "sudo apt install v4l2loopback-dkms, then sudo modprobe v4l2loopback exclusive_caps=1 card_label=cvdcam"

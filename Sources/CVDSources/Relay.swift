@@ -82,7 +82,9 @@ public final class Relay {
                 // kernel checks the rest of each window against the bytes that follow.
                 let src = UnsafeRawBufferPointer(rebasing: s[sOffset...])
                 let dst = UnsafeMutableRawBufferPointer(rebasing: d[dOffset...])
-                try? kernel.apply(source: src, sl, destination: dst, dl, ycbcr: f.ycbcr, strategy: strategy)
+                try? kernel.apply(
+                    source: src, sourceLayout: sl, destination: dst, destinationLayout: dl, ycbcr: f.ycbcr,
+                    strategy: strategy)
             }
         }
     }

@@ -114,11 +114,14 @@ final class PaneRenderer {
                 if let a = assisted, a.texture == i {
                     // Assisted, then simulated: two passes through the chained kernel's own frame.
                     try? self.chain(sim, a.strength).apply(
-                        source: s, part, destination: destination, dl, ycbcr: frame.ycbcr)
+                        source: s, sourceLayout: part, destination: destination, destinationLayout: dl,
+                        ycbcr: frame.ycbcr)
                     shares.append(nil)
                     return
                 }
-                try? k.apply(source: s, part, destination: destination, dl, ycbcr: frame.ycbcr, strategy: strategy)
+                try? k.apply(
+                    source: s, sourceLayout: part, destination: destination, destinationLayout: dl, ycbcr: frame.ycbcr,
+                    strategy: strategy)
                 shares.append(
                     picked.flatMap { c in
                         try? self.map(c, sim, frame).mark(

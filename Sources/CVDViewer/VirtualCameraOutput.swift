@@ -50,7 +50,9 @@ final class VirtualCameraOutput {
         buffer.withUnsafeMutableBytes { d in
             frame.bytes.withUnsafeBytes { s in
                 // Same frame size on both sides: apply cannot fail.
-                try? k.apply(source: s, frame.layout, destination: d, layout, ycbcr: frame.ycbcr, strategy: strategy)
+                try? k.apply(
+                    source: s, sourceLayout: frame.layout, destination: d, destinationLayout: layout,
+                    ycbcr: frame.ycbcr, strategy: strategy)
             }
             feed.offer(UnsafeRawBufferPointer(d), layout)
         }

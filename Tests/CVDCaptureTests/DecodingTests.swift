@@ -21,7 +21,9 @@ import Testing
         try bytes.withUnsafeBytes { raw in
             try decoder.decode(raw) { src, layout, enc in
                 out.pixels.withUnsafeMutableBytes { d in
-                    try? kernel.apply(source: src, layout, destination: d, dl, ycbcr: enc, strategy: .compute)
+                    try? kernel.apply(
+                        source: src, sourceLayout: layout, destination: d, destinationLayout: dl, ycbcr: enc,
+                        strategy: .compute)
                 }
             }
         }
@@ -195,13 +197,17 @@ import Testing
             try jpeg.withUnsafeBytes { j in
                 try viaYUYV.withUnsafeMutableBytes { d in
                     try decoder.decode(j) { s, l, enc in
-                        try? k.apply(source: s, l, destination: d, dl, ycbcr: enc, strategy: strategy)
+                        try? k.apply(
+                            source: s, sourceLayout: l, destination: d, destinationLayout: dl, ycbcr: enc,
+                            strategy: strategy)
                     }
                 }
                 let header = try turbo.header(j)
                 try viaPlanes.withUnsafeMutableBytes { d in
                     try turbo.decodePlanes(j, header, reduction: 1) { p in
-                        try? k.apply(planes: p, destination: d, dl, ycbcr: CaptureFormat.jfif, strategy: strategy)
+                        try? k.apply(
+                            planes: p, destination: d, destinationLayout: dl, ycbcr: CaptureFormat.jfif,
+                            strategy: strategy)
                     }
                 }
             }
@@ -230,7 +236,8 @@ import Testing
                     let dl = FrameLayout(format: .rgba, width: l.width, height: l.height)
                     var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
                     out.withUnsafeMutableBytes { d in
-                        _ = try? normal.apply(source: s, l, destination: d, dl, ycbcr: enc)
+                        _ = try? normal.apply(
+                            source: s, sourceLayout: l, destination: d, destinationLayout: dl, ycbcr: enc)
                     }
                     return (dl, out)
                 }

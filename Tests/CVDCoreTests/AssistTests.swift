@@ -141,15 +141,21 @@ import Testing
         var viaTwo = viaChain
         for _ in 0..<2 {
             try yuv.withUnsafeBytes { s in
-                try viaChain.withUnsafeMutableBytes { try chain.apply(source: s, sl, destination: $0, dl) }
+                try viaChain.withUnsafeMutableBytes {
+                    try chain.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: dl)
+                }
             }
             #expect(chain.scratchBytes == dl.minimumByteCount)
         }
         try yuv.withUnsafeBytes { s in
-            try middle.withUnsafeMutableBytes { try chain.first.apply(source: s, sl, destination: $0, dl) }
+            try middle.withUnsafeMutableBytes {
+                try chain.first.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: dl)
+            }
         }
         try middle.withUnsafeBytes { s in
-            try viaTwo.withUnsafeMutableBytes { try chain.second.apply(source: s, dl, destination: $0, dl) }
+            try viaTwo.withUnsafeMutableBytes {
+                try chain.second.apply(source: s, sourceLayout: dl, destination: $0, destinationLayout: dl)
+            }
         }
         #expect(viaChain == viaTwo)
     }

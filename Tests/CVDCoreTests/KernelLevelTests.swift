@@ -92,7 +92,9 @@ import Testing
         var dst = [UInt8](repeating: 0xEE, count: dl.minimumByteCount)
         try src.withUnsafeBytes { s in
             try dst.withUnsafeMutableBytes {
-                try kernel.apply(source: s, sl, destination: $0, dl, ycbcr: ycbcr, strategy: .compute, threads: threads)
+                try kernel.apply(
+                    source: s, sourceLayout: sl, destination: $0, destinationLayout: dl, ycbcr: ycbcr,
+                    strategy: .compute, threads: threads)
             }
         }
         return dst
@@ -168,7 +170,9 @@ import Testing
             var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
             let k = kernels[Self.levels.firstIndex(of: level)!]
             try src.withUnsafeBytes { s in
-                try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl, strategy: .table) }
+                try dst.withUnsafeMutableBytes {
+                    try k.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: dl, strategy: .table)
+                }
             }
             return dst
         }

@@ -62,7 +62,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         let src = [UInt8](repeating: 90, count: sl.minimumByteCount)
         var dst = [UInt8](repeating: 0xEE, count: dl.bytesPerRow * 3)
         try src.withUnsafeBytes { s in
-            try dst.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) }
+            try dst.withUnsafeMutableBytes {
+                try k.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: dl)
+            }
         }
         for row in 0..<3 { #expect(dst[(row * 28 + 24)..<(row * 28 + 28)].allSatisfy { $0 == 0xEE }) }
     }
@@ -93,7 +95,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
                 for enc in [YCbCrEncoding.bt601Limited, YCbCrEncoding(.bt709, .full)] {
                     try src.withUnsafeBytes { s in
                         try dst.withUnsafeMutableBytes {
-                            try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute)
+                            try k.apply(
+                                source: s, sourceLayout: sl, destination: $0, destinationLayout: dl, ycbcr: enc,
+                                strategy: .compute)
                         }
                     }
                     let o = format.ycbcrOffsets!
@@ -128,10 +132,14 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
             var b = a
             try src.withUnsafeBytes { s in
                 try a.withUnsafeMutableBytes {
-                    try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .compute)
+                    try k.apply(
+                        source: s, sourceLayout: sl, destination: $0, destinationLayout: dl, ycbcr: enc,
+                        strategy: .compute)
                 }
                 try b.withUnsafeMutableBytes {
-                    try k.apply(source: s, sl, destination: $0, dl, ycbcr: enc, strategy: .table)
+                    try k.apply(
+                        source: s, sourceLayout: sl, destination: $0, destinationLayout: dl, ycbcr: enc,
+                        strategy: .table)
                 }
             }
             #expect(a == b, "\(enc)")
@@ -154,7 +162,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         #expect(FrameKernel(try Simulation(mode: .deuteranopia)).prefersTable)
         smooth.withUnsafeBytes { #expect(FrameKernel.looksLikeCamera($0, l)) }
         try smooth.withUnsafeBytes { s in
-            try out.withUnsafeMutableBytes { try normal.apply(source: s, l, destination: $0, dl) }
+            try out.withUnsafeMutableBytes {
+                try normal.apply(source: s, sourceLayout: l, destination: $0, destinationLayout: dl)
+            }
         }
         #expect(!normal.hasTable(for: .bt601Limited))
         #expect(normal.tableBytes == 0)
@@ -168,8 +178,12 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         var a = [UInt8](repeating: 0, count: sl.minimumByteCount)
         var b = a
         try src.withUnsafeBytes { s in
-            try a.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, sl, threads: 1) }
-            try b.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, sl, threads: 4) }
+            try a.withUnsafeMutableBytes {
+                try k.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: sl, threads: 1)
+            }
+            try b.withUnsafeMutableBytes {
+                try k.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: sl, threads: 4)
+            }
         }
         #expect(a == b)
     }
@@ -181,7 +195,9 @@ let allSimulations: [Simulation] = VisionMode.allCases.flatMap { mode in
         func run(_ sl: FrameLayout, _ dl: FrameLayout) -> FrameError? {
             do {
                 try buf.withUnsafeBytes { s in
-                    try out.withUnsafeMutableBytes { try k.apply(source: s, sl, destination: $0, dl) }
+                    try out.withUnsafeMutableBytes {
+                        try k.apply(source: s, sourceLayout: sl, destination: $0, destinationLayout: dl)
+                    }
                 }
                 return nil
             } catch { return error as? FrameError }

@@ -77,7 +77,8 @@ import Testing
         try f.yuyv.withUnsafeBytes { s in
             try packed.withUnsafeMutableBytes { d in
                 try k.apply(
-                    source: s, FrameLayout(format: .yuyv, width: w, height: h), destination: d, dl,
+                    source: s, sourceLayout: FrameLayout(format: .yuyv, width: w, height: h), destination: d,
+                    destinationLayout: dl,
                     ycbcr: enc, strategy: strategy, threads: threads)
             }
         }
@@ -88,7 +89,9 @@ import Testing
                         y: y.baseAddress!, cb: cb.baseAddress!, cr: cr.baseAddress!, yStride: w, chromaStride: w / 2,
                         width: w, height: h, subsampling: sub)
                     try planar.withUnsafeMutableBytes { d in
-                        try k.apply(planes: p, destination: d, dl, ycbcr: enc, strategy: strategy, threads: threads)
+                        try k.apply(
+                            planes: p, destination: d, destinationLayout: dl, ycbcr: enc, strategy: strategy,
+                            threads: threads)
                     }
                 }
             }
@@ -110,7 +113,7 @@ import Testing
                     width: 3, height: 2, subsampling: .s422)
                 #expect(throws: FrameError.oddWidthFor422(3)) {
                     try k.apply(
-                        planes: odd, destination: d, FrameLayout(format: .bgra, width: 3, height: 2),
+                        planes: odd, destination: d, destinationLayout: FrameLayout(format: .bgra, width: 3, height: 2),
                         ycbcr: .bt601Limited)
                 }
                 let ok = YCbCrPlanes(
@@ -118,7 +121,7 @@ import Testing
                     width: 4, height: 2, subsampling: .s420)
                 #expect(throws: FrameError.self) {
                     try k.apply(
-                        planes: ok, destination: d, FrameLayout(format: .bgra, width: 2, height: 2),
+                        planes: ok, destination: d, destinationLayout: FrameLayout(format: .bgra, width: 2, height: 2),
                         ycbcr: .bt601Limited)
                 }
             }

@@ -67,7 +67,9 @@ enum FrameRunner {
         }
         var dst = [UInt8](repeating: 0x55, count: dl.bytesPerRow * h)
         try src.withUnsafeBytes { s in
-            try dst.withUnsafeMutableBytes { d in try kernel.apply(source: s, sl, destination: d, dl) }
+            try dst.withUnsafeMutableBytes { d in
+                try kernel.apply(source: s, sourceLayout: sl, destination: d, destinationLayout: dl)
+            }
         }
         let d = destination.rgbOffsets!
         var out: [RGB8] = []
@@ -93,7 +95,9 @@ enum FrameRunner {
         var dst = [UInt8](repeating: 0, count: dl.minimumByteCount)
         try src.withUnsafeBytes { s in
             try dst.withUnsafeMutableBytes { d in
-                try kernel.apply(source: s, sl, destination: d, dl, ycbcr: encoding, strategy: strategy)
+                try kernel.apply(
+                    source: s, sourceLayout: sl, destination: d, destinationLayout: dl, ycbcr: encoding,
+                    strategy: strategy)
             }
         }
         return colours.indices.map { i in

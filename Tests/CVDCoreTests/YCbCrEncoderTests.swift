@@ -56,7 +56,9 @@ import Testing
         var out = [UInt8](repeating: 0, count: dl.minimumByteCount)
         try bytes.withUnsafeBytes { s in
             try out.withUnsafeMutableBytes { d in
-                try FrameKernel(.identity).apply(source: s, sl, destination: d, dl, ycbcr: encoding, strategy: .compute)
+                try FrameKernel(.identity).apply(
+                    source: s, sourceLayout: sl, destination: d, destinationLayout: dl, ycbcr: encoding,
+                    strategy: .compute)
             }
         }
         return stride(from: 0, to: out.count, by: 4).map { RGB8(out[$0], out[$0 + 1], out[$0 + 2]) }

@@ -148,7 +148,8 @@ import Testing
         try f.bytes.withUnsafeBytes { s in
             try rgba.withUnsafeMutableBytes { d in
                 try k.apply(
-                    source: s, f.layout, destination: d, FrameLayout(format: .rgba, width: 320, height: 240),
+                    source: s, sourceLayout: f.layout, destination: d,
+                    destinationLayout: FrameLayout(format: .rgba, width: 320, height: 240),
                     ycbcr: f.ycbcr)
             }
         }

@@ -46,7 +46,7 @@ public struct RGBAImage: Sendable, Equatable {
         guard width > 0, height > 0 else { return out }
         pixels.withUnsafeBytes { s in
             out.pixels.withUnsafeMutableBytes { d in
-                try? kernel.apply(source: s, layout, destination: d, layout)
+                try? kernel.apply(source: s, sourceLayout: layout, destination: d, destinationLayout: layout)
             }
         }
         return out

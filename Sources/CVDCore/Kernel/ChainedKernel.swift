@@ -29,22 +29,24 @@ public final class ChainedKernel: Sendable {
     /// `second(first(source))` into `destination`; arguments as `FrameKernel.apply` (the
     /// strategy and Y′CbCr encoding apply to the first pass, which reads the source).
     public func apply(
-        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        source: UnsafeRawBufferPointer, sourceLayout: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, destinationLayout: FrameLayout,
         ycbcr: YCbCrEncoding = .bt601Limited,
         strategy: FrameKernel.Strategy = .automatic,
         threads: Int = 1
     ) throws(FrameError) {
-        try sl.validate()
-        let ml = FrameLayout(format: .bgra, width: sl.width, height: sl.height)
+        try sourceLayout.validate()
+        let ml = FrameLayout(format: .bgra, width: sourceLayout.width, height: sourceLayout.height)
         let result = scratch.withLock { (buffer: inout [UInt8]) -> Result<Void, FrameError> in
             if buffer.count < ml.minimumByteCount { buffer = [UInt8](repeating: 0, count: ml.minimumByteCount) }
             return buffer.withUnsafeMutableBytes { middle in
                 do throws(FrameError) {
                     try first.apply(
-                        source: source, sl, destination: middle, ml, ycbcr: ycbcr, strategy: strategy, threads: threads)
+                        source: source, sourceLayout: sourceLayout, destination: middle, destinationLayout: ml,
+                        ycbcr: ycbcr, strategy: strategy, threads: threads)
                     try second.apply(
-                        source: UnsafeRawBufferPointer(middle), ml, destination: destination, dl, threads: threads)
+                        source: UnsafeRawBufferPointer(middle), sourceLayout: ml, destination: destination,
+                        destinationLayout: destinationLayout, threads: threads)
                     return .success(())
                 } catch {
                     return .failure(error)

@@ -131,30 +131,27 @@ public final class FrameKernel: Sendable {
     ///   - ycbcr: how to read Y′CbCr sources.
     ///   - threads: bands of rows processed concurrently; 1 runs on the calling thread.
     public func apply(
-        source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-        destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        source: UnsafeRawBufferPointer, sourceLayout: FrameLayout,
+        destination: UnsafeMutableRawBufferPointer, destinationLayout: FrameLayout,
         ycbcr: YCbCrEncoding = .bt601Limited,
         strategy: Strategy = .automatic,
         threads: Int = 1
     ) throws(FrameError) {
-        try sl.validate()
-        try dl.validate()
-        guard dl.format.rgbOffsets != nil else { throw .unsupportedDestination(dl.format) }
-        guard sl.width == dl.width, sl.height == dl.height else {
-            throw .sizeMismatch(source: sl.description, destination: dl.description)
+        try sourceLayout.validate()
+        guard source.count >= sourceLayout.minimumByteCount else {
+            throw .bufferTooSmall(have: source.count, need: sourceLayout.minimumByteCount)
         }
-        guard source.count >= sl.minimumByteCount else {
-            throw .bufferTooSmall(have: source.count, need: sl.minimumByteCount)
-        }
-        guard destination.count >= dl.minimumByteCount else {
-            throw .bufferTooSmall(have: destination.count, need: dl.minimumByteCount)
-        }
-        guard let src = source.baseAddress, let dst = destination.baseAddress else { return }
-
+        guard
+            let dst = try Self.checkedDestination(
+                destination, destinationLayout, for: (sourceLayout.width, sourceLayout.height),
+                named: sourceLayout.description),
+            let src = source.baseAddress
+        else { return }
         let job: Job
-        if sl.format.isYCbCr {
-            let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
-            job = lookup && readsTable(src, sl, strategy) ? .table(table(for: ycbcr)) : .ycbcr(YCbCrCoefficients(ycbcr))
+        if sourceLayout.format.isYCbCr {
+            job =
+                Self.tableServes(dst, destinationLayout) && readsTable(src, sourceLayout, strategy)
+                ? .table(table(for: ycbcr)) : .ycbcr(YCbCrCoefficients(ycbcr))
         } else {
             job = .rgb
         }
@@ -162,13 +159,8 @@ public final class FrameKernel: Sendable {
         // keeps both buffers alive until `apply` returns.
         nonisolated(unsafe) let s = src
         nonisolated(unsafe) let d = dst
-        let n = max(1, min(threads, sl.height))
-        if n == 1 {
-            run(job, s, sl, d, dl, rows: 0..<sl.height)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: n) { i in
-                run(job, s, sl, d, dl, rows: (sl.height * i / n)..<(sl.height * (i + 1) / n))
-            }
+        Self.inBands(of: sourceLayout.height, threads: threads) { rows in
+            self.run(job, s, sourceLayout, d, destinationLayout, rows: rows)
         }
     }
 
@@ -177,44 +169,66 @@ public final class FrameKernel: Sendable {
     /// pixels as packing them to YUYV and calling `apply(source:…)`, by the same paths — the
     /// table for camera-like pictures into aligned BGRA, else computed.
     public func apply(
-        planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, _ dl: FrameLayout,
+        planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, destinationLayout: FrameLayout,
         ycbcr: YCbCrEncoding, strategy: Strategy = .automatic, threads: Int = 1
     ) throws(FrameError) {
         try planes.validate()
-        try dl.validate()
-        guard dl.format.rgbOffsets != nil else { throw .unsupportedDestination(dl.format) }
-        guard planes.width == dl.width, planes.height == dl.height else {
-            throw .sizeMismatch(source: "\(planes.width)×\(planes.height) Y′CbCr planes", destination: dl.description)
-        }
-        guard destination.count >= dl.minimumByteCount else {
-            throw .bufferTooSmall(have: destination.count, need: dl.minimumByteCount)
-        }
-        guard let dst = destination.baseAddress else { return }
-        let lookup = dl.format == .bgra && Int(bitPattern: dst) % 4 == 0 && dl.bytesPerRow % 4 == 0
+        guard
+            let dst = try Self.checkedDestination(
+                destination, destinationLayout, for: (planes.width, planes.height),
+                named: "\(planes.width)×\(planes.height) Y′CbCr planes")
+        else { return }
         let table =
-            lookup && mayUseTable(strategy) && (strategy == .table || CoherenceProbe.isCoherent(planes))
+            Self.tableServes(dst, destinationLayout) && mayUseTable(strategy)
+                && (strategy == .table || CoherenceProbe.isCoherent(planes))
             ? self.table(for: ycbcr) : nil
         let k = YCbCrCoefficients(ycbcr)
         let math = math
         let kernels = kernels
         // As in `apply(source:…)`: bands write disjoint rows; the caller keeps the planes alive.
         nonisolated(unsafe) let d = dst
-        let n = max(1, min(threads, planes.height))
-        let band: @Sendable (Range<Int>) -> Void = { rows in
+        Self.inBands(of: planes.height, threads: threads) { rows in
             if let t = table {
-                t.run(planes: planes, destination: d, dl, rows: rows)
+                t.run(planes: planes, destination: d, destinationLayout, rows: rows)
             } else {
                 PlanarPath(
-                    kernels: kernels, math: math, coefficients: k, planes: planes, destination: d, dl: dl, rows: rows
+                    kernels: kernels, math: math, coefficients: k, planes: planes, destination: d,
+                    destinationLayout: destinationLayout, rows: rows
                 ).run()
             }
         }
+    }
+
+    /// The destination's start, once its layout is valid, an RGB format, of the source's
+    /// size (`named` in the error) and within its buffer; nil for an empty buffer.
+    private static func checkedDestination(
+        _ destination: UnsafeMutableRawBufferPointer, _ layout: FrameLayout, for size: (width: Int, height: Int),
+        named source: String
+    ) throws(FrameError) -> UnsafeMutableRawPointer? {
+        try layout.validate()
+        guard layout.format.rgbOffsets != nil else { throw .unsupportedDestination(layout.format) }
+        guard size.width == layout.width, size.height == layout.height else {
+            throw .sizeMismatch(source: source, destination: layout.description)
+        }
+        guard destination.count >= layout.minimumByteCount else {
+            throw .bufferTooSmall(have: destination.count, need: layout.minimumByteCount)
+        }
+        return destination.baseAddress
+    }
+
+    /// Whether the Y′CbCr table can write this destination: 4-byte-aligned BGRA rows.
+    private static func tableServes(_ destination: UnsafeMutableRawPointer, _ layout: FrameLayout) -> Bool {
+        layout.format == .bgra && Int(bitPattern: destination) % 4 == 0 && layout.bytesPerRow % 4 == 0
+    }
+
+    /// Runs `band` over `height` rows: on the calling thread, or split into `threads`
+    /// consecutive bands run concurrently (never more bands than rows).
+    private static func inBands(of height: Int, threads: Int, _ band: @Sendable (Range<Int>) -> Void) {
+        let n = max(1, min(threads, height))
         if n == 1 {
-            band(0..<planes.height)
+            band(0..<height)
         } else {
-            DispatchQueue.concurrentPerform(iterations: n) { i in
-                band((planes.height * i / n)..<(planes.height * (i + 1) / n))
-            }
+            DispatchQueue.concurrentPerform(iterations: n) { i in band((height * i / n)..<(height * (i + 1) / n)) }
         }
     }
 
@@ -226,11 +240,11 @@ public final class FrameKernel: Sendable {
     }
 
     private func run(
-        _ job: Job, _ s: UnsafeRawPointer, _ sl: FrameLayout,
-        _ d: UnsafeMutableRawPointer, _ dl: FrameLayout, rows: Range<Int>
+        _ job: Job, _ source: UnsafeRawPointer, _ sourceLayout: FrameLayout,
+        _ destination: UnsafeMutableRawPointer, _ destinationLayout: FrameLayout, rows: Range<Int>
     ) {
         // `apply` validated both layouts against their buffers (what `KernelJob` requires).
-        let band = KernelJob(s, sl, d, dl, rows: rows)
+        let band = KernelJob(source, sourceLayout, destination, destinationLayout, rows: rows)
         switch job {
         case .rgb: kernels.rgb(math, band)
         case .ycbcr(let k): kernels.ycbcr(math, k, band)

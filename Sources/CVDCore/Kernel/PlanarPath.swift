@@ -14,17 +14,17 @@ struct PlanarPath {
     let coefficients: YCbCrCoefficients
     let planes: YCbCrPlanes
     let destination: UnsafeMutableRawPointer
-    let dl: FrameLayout
+    let destinationLayout: FrameLayout
     let rows: Range<Int>
 
     func run() {
         let width = planes.width
-        let bpp = dl.format.bytesPerPixel
+        let bpp = destinationLayout.format.bytesPerPixel
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.piece / 2) { buffer in
             let packed = buffer.baseAddress!
             for y in rows {
                 let (ys, us, vs) = planes.rows(y)
-                let d = destination + y &* dl.bytesPerRow
+                let d = destination + y &* destinationLayout.bytesPerRow
                 var x = 0
                 while x < width {
                     // `validate` made the width even, so every piece holds whole pairs (n ≥ 2).
@@ -43,7 +43,9 @@ struct PlanarPath {
                         KernelJob(
                             UnsafeRawPointer(packed), FrameLayout(format: .yuyv, width: n, height: 1),
                             d + x &* bpp,
-                            FrameLayout(format: dl.format, width: n, height: 1, bytesPerRow: dl.bytesPerRow),
+                            FrameLayout(
+                                format: destinationLayout.format, width: n, height: 1,
+                                bytesPerRow: destinationLayout.bytesPerRow),
                             rows: 0..<1))
                     x &+= n
                 }

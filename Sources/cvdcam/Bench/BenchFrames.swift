@@ -40,7 +40,9 @@ final class BenchFrames {
             destination.withUnsafeMutableBytes { d in
                 Stopwatch.measure(seconds: seconds, exactRuns: frames, threadCPU: threads == 1) {
                     // Layouts are built here from the same size: apply cannot fail.
-                    try? kernel.apply(source: s, sl, destination: d, dl, strategy: strategy, threads: threads)
+                    try? kernel.apply(
+                        source: s, sourceLayout: sl, destination: d, destinationLayout: dl, strategy: strategy,
+                        threads: threads)
                 }
             }
         }

@@ -89,7 +89,9 @@ struct CaptureCostBench {
                 bgra.withUnsafeMutableBytes { dst in
                     Stopwatch.measure(seconds: seconds, threadCPU: true) {
                         _ = try? decoder.decode(src) { out, layout, enc in
-                            try? kernel.apply(source: out, layout, destination: dst, bgraLayout, ycbcr: enc)
+                            try? kernel.apply(
+                                source: out, sourceLayout: layout, destination: dst, destinationLayout: bgraLayout,
+                                ycbcr: enc)
                         }
                     }
                 }
@@ -109,7 +111,8 @@ struct CaptureCostBench {
                             Stopwatch.measure(seconds: seconds, threadCPU: true) {
                                 try? turbo.decode(src, header, output: .rgb24, into: mid, outStride: w * 3)
                                 try? kernel.apply(
-                                    source: UnsafeRawBufferPointer(mid), rgbLayout, destination: dst, bgraLayout)
+                                    source: UnsafeRawBufferPointer(mid), sourceLayout: rgbLayout, destination: dst,
+                                    destinationLayout: bgraLayout)
                             }
                         }
                     }
@@ -146,7 +149,8 @@ struct CaptureCostBench {
                 bgra.withUnsafeMutableBytes { dst in
                     Stopwatch.measure(seconds: seconds, threadCPU: true) {
                         _ = try? turbo.decodePlanes(src, header, reduction: r) { p in
-                            try? kernel.apply(planes: p, destination: dst, dl, ycbcr: CaptureFormat.jfif)
+                            try? kernel.apply(
+                                planes: p, destination: dst, destinationLayout: dl, ycbcr: CaptureFormat.jfif)
                         }
                     }
                 }
@@ -158,7 +162,8 @@ struct CaptureCostBench {
                             // The strip's rows lie inside the frame: `first + p.height ≤ h`.
                             let d = UnsafeMutableRawBufferPointer(rebasing: dst[(first * dl.bytesPerRow)...])
                             try? kernel.apply(
-                                planes: p, destination: d, FrameLayout(format: .bgra, width: w, height: p.height),
+                                planes: p, destination: d,
+                                destinationLayout: FrameLayout(format: .bgra, width: w, height: p.height),
                                 ycbcr: CaptureFormat.jfif)
                         }
                     }

@@ -104,7 +104,9 @@ struct SnapshotCommand: ParsableCommand {
         bytes.withUnsafeBytes { s in
             out.pixels.withUnsafeMutableBytes { d in
                 // One frame: compute it directly rather than build the lookup table.
-                try? kernel.apply(source: s, layout, destination: d, dl, ycbcr: ycbcr, strategy: .compute)
+                try? kernel.apply(
+                    source: s, sourceLayout: layout, destination: d, destinationLayout: dl, ycbcr: ycbcr,
+                    strategy: .compute)
             }
         }
         return out

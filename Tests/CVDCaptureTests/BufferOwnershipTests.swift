@@ -2,13 +2,13 @@ import CV4L2
 import CVDCapture
 import Testing
 
-/// The books of a memory-mapped output stream, and which way frames reach a node.
-@Suite struct OutputBuffersTests {
+/// Who holds each buffer of a memory-mapped output stream, and which way frames reach a node.
+@Suite struct BufferOwnershipTests {
     /// `markReturned` outside `#expect` (which cannot call mutating members).
-    static func returned(_ b: inout OutputBuffers, _ i: Int) -> Bool { b.markReturned(i) }
+    static func returned(_ b: inout BufferOwnership, _ i: Int) -> Bool { b.markReturned(i) }
 
     @Test func buffersAreFilledInTurn() {
-        var b = OutputBuffers(count: 3)
+        var b = BufferOwnership(count: 3)
         var order: [Int] = []
         for _ in 0..<3 {
             let i = b.nextFree()!
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aReturnedBufferIsReusedAfterOlderFreeOnes() {
-        var b = OutputBuffers(count: 4)
+        var b = BufferOwnership(count: 4)
         b.markQueued(0)
         b.markQueued(1)
         #expect(Self.returned(&b, 0))
@@ -36,14 +36,14 @@ import Testing
     }
 
     @Test func nextFreeDoesNotChangeTheBooks() {
-        let b = OutputBuffers(count: 2)
+        let b = BufferOwnership(count: 2)
         #expect(b.nextFree() == 0 && b.nextFree() == 0 && b.queuedCount == 0)
     }
 
     /// A driver that hands back a buffer it did not hold (v4l2loopback's output DQBUF
     /// never waits) or an index out of range changes nothing.
     @Test func strayReturnsAreIgnored() {
-        var b = OutputBuffers(count: 2)
+        var b = BufferOwnership(count: 2)
         b.markQueued(0)
         let before = b
         #expect(!Self.returned(&b, 1))
@@ -55,11 +55,11 @@ import Testing
     }
 
     @Test func resetHandsEverythingBack() {
-        var b = OutputBuffers(count: 3)
+        var b = BufferOwnership(count: 3)
         b.markQueued(0)
         b.markQueued(1)
         b.reset()
-        #expect(b == OutputBuffers(count: 3) && b.nextFree() == 0)
+        #expect(b == BufferOwnership(count: 3) && b.nextFree() == 0)
     }
 
     static let streaming = UInt32(V4L2_CAP_STREAMING), readWrite = UInt32(V4L2_CAP_READWRITE)

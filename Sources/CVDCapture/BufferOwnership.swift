@@ -1,11 +1,11 @@
 /// Who holds each memory-mapped buffer of a video output stream: cvdcam (free to fill)
 /// or the driver (queued with `VIDIOC_QBUF`, not yet handed back by `VIDIOC_DQBUF`).
-/// A pure type, so the bookkeeping is tested without a device (`MappedOutput` does the
+/// A pure type, so the bookkeeping is tested without a device (`MappedOutput` makes the
 /// calls).
 ///
 /// Buffers are filled in turn (0, 1, 2, …, wrapping), skipping those the driver holds,
 /// so every buffer is used and none is refilled while an older free one waits.
-public struct OutputBuffers: Sendable, Equatable {
+public struct BufferOwnership: Sendable, Equatable {
     /// `true` where the driver holds the buffer.
     public private(set) var queued: [Bool]
     /// Where the search for the next free buffer starts.
