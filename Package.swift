@@ -1,13 +1,13 @@
-import Foundation
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Instruction-set levels. The per-pixel kernels (Sources/CVDKernels) are written so that
 // LLVM vectorises them, and the default x86-64 target has only SSE2 — but a binary built
 // for a newer CPU dies with "Illegal instruction" on an older one. So the kernel source is
 // compiled three times, as one module per level (CVDKernelsBaseline, CVDKernelsV3,
-// CVDKernelsV4: directories of symlinks to the same files, as SwiftPM gives every target
-// its own directory), everything else for baseline x86-64, and CVDCore picks the level's
+// CVDKernelsV4: each a symbolic link to Sources/CVDKernels, since SwiftPM gives every
+// target a directory of its own), everything else for baseline x86-64, and CVDCore picks the level's
 // module at run time from CPUID (`KernelLevel`). One binary runs on any x86-64 CPU.
 //
 // CVDCAM_TARGET_CPU instead builds everything for one CPU, like a plain native build: a

@@ -27,7 +27,7 @@ public final class CameraSource: FrameSource {
     private let options: CameraOptions
     private let reporter: any Reporter
     /// The camera opened by init, for the capture thread to take.
-    private let first: Handoff
+    private let first: OpenedCamera
     private let thread = SourceThread(name: "cvdcam camera")
     /// Requests from the view (`w`, `n`, the camera panel) and the controls it shows.
     public let link = CameraLink()
@@ -41,7 +41,7 @@ public final class CameraSource: FrameSource {
         size = FrameSize(cam.format.width, cam.format.height)
         self.options = options
         self.reporter = reporter
-        first = Handoff(cam)
+        first = OpenedCamera(cam)
         scene = nil
         waitedFor = nil
         reporter.status("camera \(cam.name), \(cam.format)")
@@ -59,7 +59,7 @@ public final class CameraSource: FrameSource {
         size = scene.size
         self.options = options
         self.reporter = reporter
-        first = Handoff(nil)
+        first = OpenedCamera(nil)
         self.scene = scene
     }
 
@@ -103,7 +103,7 @@ struct CaptureLoop: Sendable {
     /// Called with the camera's name whenever one opens.
     let named: @Sendable (String) -> Void
 
-    func run(_ first: Handoff, while thread: SourceThread) {
+    func run(_ first: OpenedCamera, while thread: SourceThread) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
         // driver re-register or unload while the camera is away). Taken here, not passed
         // in: a parameter would keep the first camera open for as long as the loop runs.
@@ -196,21 +196,5 @@ struct CaptureLoop: Sendable {
             service.closing(c)
             c.stop()
         }
-    }
-}
-
-/// Passes the camera opened at start to the capture thread, which then owns it alone.
-final class Handoff: @unchecked Sendable { // `camera` is only touched under `lock`
-    private let lock = Lock()
-    private var camera: Camera?
-
-    init(_ camera: Camera?) { self.camera = camera }
-
-    func take() -> Camera? {
-        lock.lock()
-        defer { lock.unlock() }
-        let c = camera
-        camera = nil
-        return c
     }
 }

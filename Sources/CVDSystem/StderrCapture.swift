@@ -3,17 +3,14 @@ import Glibc
 /// Collects what C libraries print straight to file descriptor 2 during a call, and is
 /// the way cvdcam itself writes to stderr.
 ///
-/// libpng reports a damaged file ("libpng error: IDAT: CRC error") on stderr before
-/// SDL2_image returns its own error, and offers no other hook through SDL2_image; cvdcam
-/// folds that text into its one-line message instead of letting it through. (libv4l2,
-/// which has a hook, writes to `LibV4L2Log` instead, without touching descriptor 2.)
+/// For libraries with no other way to report: libpng, under SDL2_image, prints a damaged
+/// file's reason ("libpng error: IDAT: CRC error") on stderr; the caller folds that text
+/// into its own one-line message. (libv4l2 has a hook and uses `LibV4L2Log` instead.)
 ///
-/// Descriptor 2 belongs to the whole process, so it is only ever swapped under one lock,
-/// and cvdcam's own stderr lines (`write`) take the same lock: they wait for a capture to
-/// end and always reach the terminal, never a capture's pipe. Captures are serialised for
-/// the same reason: two at once would swap descriptor 2 between their pipes, and one
-/// would restore it to the other's pipe after that pipe's reader closed — the next write
-/// to stderr would then kill the process with SIGPIPE (seen in parallel tests).
+/// Contract: descriptor 2 belongs to the whole process, so it is swapped only under one
+/// lock. Captures run one at a time (two at once would restore each other's pipes), and
+/// `write` takes the same lock, so cvdcam's own lines wait for a capture to end and always
+/// reach the real stderr, never a capture's pipe.
 public enum StderrCapture {
     private static let lock = Lock()
 

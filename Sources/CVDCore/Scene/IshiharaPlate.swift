@@ -50,7 +50,7 @@ public enum IshiharaPlate {
         return Array(glyphs[g][Int(gy)])[col] == "1"
     }
 
-    static func draw(_ c: inout Canvas, cx: Double, cy: Double, r: Double) {
+    static func draw(_ c: inout Painter, cx: Double, cy: Double, r: Double) {
         c.disc(cx, cy, r * 1.02, RGB8(245, 242, 235))
         // A dot belongs to the figure when most of it does (its centre and a ring around it).
         func nearFigure(_ u: Double, _ v: Double) -> Bool {

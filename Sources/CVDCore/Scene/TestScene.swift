@@ -46,7 +46,7 @@ public enum TestScene {
 
     /// Draws the scene.
     public static func render(width: Int, height: Int) -> RGBAImage {
-        var c = Canvas(width: width, height: height, background: paper)
+        var c = Painter(width: width, height: height, background: paper)
         let sceneW = Double(width)
         let sceneH = Double(height)
 
@@ -74,7 +74,7 @@ public enum TestScene {
     }
 
     /// Hue around the circle, saturation growing outwards, full value.
-    static func drawHueWheel(_ c: inout Canvas, cx: Double, cy: Double, r: Double) {
+    static func drawHueWheel(_ c: inout Painter, cx: Double, cy: Double, r: Double) {
         c.paint(cx - r, cy - r, cx + r, cy + r) { x, y in
             let dx = (x - cx) / r
             let dy = (y - cy) / r
@@ -85,7 +85,7 @@ public enum TestScene {
         }
     }
 
-    static func drawFruit(_ c: inout Canvas, sceneW: Double, sceneH: Double) {
+    static func drawFruit(_ c: inout Painter, sceneW: Double, sceneH: Double) {
         let y = sceneH * 0.76
         // Banana: a yellow crescent (one ellipse minus another).
         c.paint(sceneW * 0.33, y - sceneH * 0.13, sceneW * 0.53, y + sceneH * 0.10) { x, yy in

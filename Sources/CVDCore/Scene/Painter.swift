@@ -1,6 +1,6 @@
 /// Minimal painter's-algorithm drawing into an `RGBAImage`, in pixel coordinates.
 /// Enough for the built-in test scene; no anti-aliasing (the scene is for colour, not edges).
-struct Canvas {
+struct Painter {
     var image: RGBAImage
 
     init(width: Int, height: Int, background: RGB8) {
