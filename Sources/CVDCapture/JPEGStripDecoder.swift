@@ -6,7 +6,7 @@ import CVDCore
 /// as Y′CbCr planes in a small buffer that stays in cache, and is handed on at once — to
 /// the colour kernel, or packed as YUYV — instead of whole planes written out and read
 /// back. Same library and inverse DCT as TurboJPEG, so the same samples; measured faster
-/// than TurboJPEG's whole-plane decoding (README, Performance).
+/// than TurboJPEG's whole-plane decoding (docs/performance.md, "MJPEG").
 ///
 /// 4:2:0 frames decode at full size only: at a reduced scale libjpeg decodes their chroma
 /// with a larger inverse DCT, so the raw planes are no longer 4:2:0 (`FrameDecoder` then

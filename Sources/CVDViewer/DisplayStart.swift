@@ -67,7 +67,7 @@ enum DisplayStart {
     }
 
     /// Without a GPU, SDL's OpenGL renderer runs on Mesa's llvmpipe, many times slower per
-    /// 1080p present than SDL's own software renderer (README, "Live view"). So when the
+    /// 1080p present than SDL's own software renderer (docs/performance.md, "The live view"). So when the
     /// machine has no DRM render node, ask for the software renderer (SDL_RENDER_DRIVER,
     /// an SDL variable, overrides).
     static func chooseRenderer() {

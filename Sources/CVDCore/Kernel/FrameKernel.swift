@@ -50,7 +50,7 @@ public final class FrameKernel: Sendable {
 
     /// Whether camera pictures are faster through the Y′CbCr table than computed. Not for
     /// normal vision: without the transfer functions, computing is a plain Y′CbCr → RGB
-    /// conversion, faster than the lookups (README, Performance).
+    /// conversion, faster than the lookups (docs/performance.md, "The colour kernel").
     public let prefersTable: Bool
 
     /// Whether `apply` with this strategy may read the Y′CbCr table, so it is worth building.

@@ -2,7 +2,7 @@
 /// lut3d, DaVinci Resolve, GIMP) that cannot run cvdcam's kernel. Each node holds the
 /// exact (unrounded, float64) simulated R′G′B′ of its grid colour; programs interpolate
 /// in between, trilinearly (or tetrahedrally), which is where the error comes from (see
-/// the README for the measured figures).
+/// docs/virtual-camera-and-luts.md for the measured figures).
 public struct ColorLUT: Sendable, Equatable {
     /// Nodes per axis.
     public let size: Int

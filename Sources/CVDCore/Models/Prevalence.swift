@@ -1,5 +1,5 @@
 /// How common each form of colour-vision deficiency is, as published survey figures
-/// (README, "How common it is"). Prevalence differs by ancestry: the per-type figures
+/// (docs/science.md, "How common it is"). Prevalence differs by ancestry: the per-type figures
 /// are for people of European descent.
 public struct Prevalence: Sendable, Equatable {
     /// Per cent of men and of women with this form, where surveys give it by sex.

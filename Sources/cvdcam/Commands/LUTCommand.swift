@@ -13,7 +13,7 @@ struct LUTCommand: ParsableCommand {
             cube: the Adobe/Resolve .cube format, --size 33 (default) or 65 nodes per axis, each \
             node the exact simulated colour. png: the 512×512 picture (a 64³ table) OBS's "Apply \
             LUT" filter also takes. Programs interpolate between nodes, so a LUT is close to \
-            cvdcam's own output but not exact (the README gives the measured error); --mode all \
+            cvdcam's own output but not exact (docs/virtual-camera-and-luts.md gives the measured error); --mode all \
             writes one file per mode beside OUTPUT.
 
             Examples:
