@@ -63,7 +63,7 @@ public enum Command: Equatable, Sendable {
     case panelChange(Int)
     case panelReset
 
-    /// The key bindings (README and help overlay list the same). While the camera panel is
+    /// The key bindings (`KeyGuide` lists them for people; `KeyGuideTests` checks it names only bound keys). While the camera panel is
     /// open, the arrows, `r` and Esc work the panel (`panelKeys`).
     public static func forKey(_ key: Key, panelOpen: Bool = false) -> Command? {
         if panelOpen, let c = panelKeys(key) { return c }
@@ -126,43 +126,17 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// Lines for the help sheet and README: key, what it does.
+    /// Lines for the help sheet: key, what it does (from `KeyGuide`).
     public static var helpLines: [(String, String)] { viewHelpLines + teachingHelpLines + cameraHelpLines }
 
     /// Looking: modes, zoom, layouts, the window.
-    public static let viewHelpLines: [(String, String)] = [
-        ("1 – 8", "mode (see the list); 2×2: the pane under the pointer"),
-        ("PgUp  PgDn", "previous / next mode (presenter clickers)"),
-        ("[  ]", "severity −/+ 0.1 (the -anomaly modes)"),
-        ("m", "next model: auto, Machado, Brettel, Viénot, iOS"),
-        ("+  −  wheel", "zoom 1×–8× (the wheel: at the pointer)"),
-        ("arrows  drag", "pan;  0 resets zoom and pan"),
-        ("v", "layout: single, split, 2×2;  , . or drag: divider"),
-        ("space", "freeze / unfreeze"),
-        ("s", "save a PNG of the window"),
-        ("f  Shift+F", "full screen;  on the next display (projector)"),
-        ("i", "frames shown and dropped, latency, fps, CPU"),
-        ("h  F1", "this help (Esc closes it)"),
-        ("q  Esc", "quit"),
-    ]
+    public static var viewHelpLines: [(String, String)] { KeyGuide.sheetLines(.looking) }
 
     /// Teaching: probes, the confusion map, captions, the assist, the virtual camera.
-    public static let teachingHelpLines: [(String, String)] = [
-        ("click  p", "probe a colour; a second compares; Delete clears"),
-        ("x", "mark what looks like the colour under the pointer"),
-        ("c", "caption: what the mode is, how common it is"),
-        ("a", "cycle through the modes with captions"),
-        ("Tab (hold)", "the original picture"),
-        ("d", "assist (experimental); , . strength"),
-        ("o", "virtual camera on / off"),
-    ]
+    public static var teachingHelpLines: [(String, String)] { KeyGuide.sheetLines(.teaching) }
 
     /// The camera: colour balance, which camera.
-    public static let cameraHelpLines: [(String, String)] = [
-        ("w", "balance on a white or grey card filling the middle; again: release"),
-        ("n", "next camera (new cameras show up by themselves)"),
-        ("k", "camera panel: ↑ ↓ choose, ← → change, r default"),
-    ]
+    public static var cameraHelpLines: [(String, String)] { KeyGuide.sheetLines(.camera) }
 }
 
 /// A point in normalised view coordinates (0…1 across the picture area).

@@ -19,7 +19,7 @@ struct Cvdcam: ParsableCommand {
         subcommands: [
             ViewCommand.self, DevicesCommand.self, SnapshotCommand.self, ConvertCommand.self, SceneCommand.self,
             BenchCommand.self,
-            RelayCommand.self, LUTCommand.self,
+            RelayCommand.self, LUTCommand.self, KeysCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )

@@ -16,14 +16,10 @@ struct ViewCommand: ParsableCommand {
             Shows the camera (the first one found, or --device), --image FILE, or the built-in \
             test scene when there is no camera, simulated live. If the camera is busy, the test \
             scene shows with the reason; if it is unplugged, the last picture stays with \
-            "camera disconnected — waiting" and the view carries on when it is back. Keys: \
-            1–8 modes (PgUp/PgDn too), [ ] severity, m model, + − or wheel zoom, arrows or drag pan, \
-            0 reset, v layout (single, split wipe, 2×2), , . divider, space freeze, s save PNG, \
-            f full screen, Shift+F full screen on the next display, i frame counts (fps, CPU), h or F1 help, q or Esc quit; click or p probe a colour (Delete clears), \
-            x mark look-alikes of a colour, c caption, a cycle the modes, Tab (hold) original, \
-            d assist (experimental), o virtual camera; w balance on a white or grey card in the \
-            middle of the picture (again: release), n next camera (cameras plugged in show up by themselves), \
-            k camera panel (↑ ↓ choose a control, ← → change it, r default, k or Esc close). \
+            "camera disconnected — waiting" and the view carries on when it is back.
+
+            Keys: h (or F1) in the window shows them; `cvdcam keys` lists them here, and the man \
+            page's KEYS section has them in full. \
             On quit it prints one line: "cvdcam: N frames \
             shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
             """)

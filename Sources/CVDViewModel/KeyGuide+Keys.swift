@@ -1,0 +1,104 @@
+extension KeyGuide {
+    /// Every key, in the order the help sheet and the table list them.
+    public static let all: [KeyGuide] = looking + teaching + camera
+
+    static let looking: [KeyGuide] = [
+        KeyGuide(
+            .looking, "1 – 8", "mode (see the list); 2×2: the pane under the pointer",
+            table: "`1` … `8` (top row or keypad)",
+            "normal, protanopia, deuteranopia, tritanopia, protanomaly, deuteranomaly, tritanomaly, achromatopsia; in the 2×2 layout, for the pane under the pointer",
+            keys: (1...8).map { .digit($0) }),
+        KeyGuide(
+            .looking, "PgUp  PgDn", "previous / next mode (presenter clickers)", table: "`PgDn` `PgUp`",
+            "next / previous mode (what presenter clickers send)", keys: [.pageDown, .pageUp]),
+        KeyGuide(
+            .looking, "[  ]", "severity −/+ 0.1 (the -anomaly modes)", table: "`[` `]`",
+            "severity −/+ 0.1 (the -anomaly modes)", keys: [.leftBracket, .rightBracket]),
+        KeyGuide(
+            .looking, "m", "next model: auto, Machado, Brettel, Viénot, iOS", table: "`m`",
+            "next model: auto → Machado 2009 → Brettel 1997 → Viénot 1999 → original iOS matrices",
+            keys: [.letter("m")]),
+        KeyGuide(
+            .looking, "+  −  wheel", "zoom 1×–8× (the wheel: at the pointer)", table: "`+` `-`, mouse wheel",
+            "zoom 1×–8× (the wheel zooms at the pointer)", keys: [.plus, .minus]),
+        KeyGuide(
+            .looking, "arrows  drag", "pan;  0 resets zoom and pan", table: "arrows, mouse drag", "pan",
+            keys: [.left, .right, .up, .down]),
+        KeyGuide(.looking, "", "", table: "`0`", "reset zoom and pan", keys: [.digit(0)]),
+        KeyGuide(
+            .looking, "v", "layout: single, split, 2×2;  , . or drag: divider", table: "`v`",
+            "layout: single → split wipe (original left, simulated right) → 2×2 (normal, protanopia, deuteranopia, tritanopia, or `--quad`)",
+            keys: [.letter("v")]),
+        KeyGuide(
+            .looking, "", "", table: "`,` `.`, drag the divider",
+            "move the split divider", keys: [.comma, .period]),
+        KeyGuide(
+            .looking, "space", "freeze / unfreeze", table: "`space`",
+            "freeze / unfreeze (a **❚❚ Frozen** chip shows while frozen)", keys: [.space]),
+        KeyGuide(
+            .looking, "s", "save a PNG of the window", table: "`s`",
+            "save a PNG of exactly what the window shows, in `~/Pictures/cvdcam/` (full path printed and shown)",
+            keys: [.letter("s")]),
+        KeyGuide(
+            .looking, "f  Shift+F", "full screen;  on the next display (projector)", table: "`f`",
+            "full screen (with or without a window manager)", keys: [.letter("f")]),
+        KeyGuide(
+            .looking, "", "", table: "`Shift+F`",
+            "full screen on the next display — the projector (after the last display, the first again)",
+            keys: [.letter("F")]),
+        KeyGuide(
+            .looking, "i", "frames shown and dropped, latency, fps, CPU", table: "`i`",
+            "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps and CPU %, live (the figures of the line printed on quit)",
+            keys: [.letter("i")]),
+        KeyGuide(
+            .looking, "h  F1", "this help (Esc closes it)", table: "`h`, `F1`",
+            "help sheet: the keys and what each mode shows; `h` or `Esc` closes it", keys: [.letter("h"), .f1]),
+        KeyGuide(
+            .looking, "q  Esc", "quit", table: "`q`, `Esc`",
+            "quit (`Esc` closes the help sheet, then the confusion map, first)", keys: [.letter("q"), .escape]),
+    ]
+
+    static let teaching: [KeyGuide] = [
+        KeyGuide(
+            .teaching, "click  p", "probe a colour; a second compares; Delete clears", table: "click (no drag), `p`",
+            "probe the colour there; a second probe compares the two; a third starts again; `Delete`/`Backspace` clears",
+            keys: [.letter("p"), .delete, .backspace]),
+        KeyGuide(
+            .teaching, "x", "mark what looks like the colour under the pointer", table: "`x`",
+            "mark everything the pane's mode makes look like the colour under the pointer (or the last probe); `x` again or `Esc`: off",
+            keys: [.letter("x")]),
+        KeyGuide(
+            .teaching, "c", "caption: what the mode is, how common it is", table: "`c`",
+            "caption strip: what the mode is in plain words and how common it is", keys: [.letter("c")]),
+        KeyGuide(
+            .teaching, "a", "cycle through the modes with captions", table: "`a`",
+            "step through the modes with captions (`--cycle-modes`, every `--cycle` seconds or 8); any other key stops",
+            keys: [.letter("a")]),
+        KeyGuide(
+            .teaching, "Tab (hold)", "the original picture", table: "`Tab` (hold)",
+            "the original picture in every pane while held", keys: [.tab]),
+        KeyGuide(
+            .teaching, "d", "assist (experimental); , . strength", table: "`d`",
+            "assist (experimental): original | simulated | assisted, then simulated; `,` `.` set its strength",
+            keys: [.letter("d")]),
+        KeyGuide(
+            .teaching, "o", "virtual camera on / off", table: "`o`",
+            "virtual camera on / off: the simulated picture for video calls and OBS (needs v4l2loopback)",
+            keys: [.letter("o")]),
+    ]
+
+    static let camera: [KeyGuide] = [
+        KeyGuide(
+            .camera, "w", "balance on a white or grey card filling the middle; again: release", table: "`w`",
+            "white card: with white or grey paper filling the middle of the picture, lock the camera's automatic white balance, exposure and gain and balance on the card (a **Balanced on card** chip shows); `w` again releases",
+            keys: [.letter("w")]),
+        KeyGuide(
+            .camera, "n", "next camera (new cameras show up by themselves)", table: "`n`",
+            "next camera (in `/dev` order, round); cameras plugged in while the view runs show up by themselves",
+            keys: [.letter("n")]),
+        KeyGuide(
+            .camera, "k", "camera panel: ↑ ↓ choose, ← → change, r default", table: "`k`",
+            "camera panel: the camera's exposure, gain, white balance, brightness, contrast, saturation, focus, zoom and power-line controls with their values; while it is open `↑` `↓` choose, `←` `→` change, `r` back to the default, `k` or `Esc` close",
+            keys: [.letter("k")]),
+    ]
+}

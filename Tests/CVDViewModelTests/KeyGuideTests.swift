@@ -1,0 +1,36 @@
+import Testing
+
+@testable import CVDViewModel
+
+/// The list people read (`KeyGuide`: help sheet, `cvdcam keys`, README, man page) and the
+/// bindings the view acts on (`Command.forKey`) agree both ways.
+@Suite struct KeyGuideTests {
+    @Test func everyListedKeyIsBound() {
+        for entry in KeyGuide.all {
+            #expect(!entry.keys.isEmpty, "\(entry.tableKeys) names no key")
+            for key in entry.keys {
+                let c = Command.forKey(key)
+                #expect(c != nil && c != .unbound, "\(entry.tableKeys): \(key) is not bound")
+            }
+        }
+    }
+
+    @Test func everyBoundKeyIsListed() {
+        let listed = Set(KeyGuide.all.flatMap(\.keys))
+        let letters = "abcdefghijklmnopqrstuvwxyzF".map { Key.letter($0) }
+        let others: [Key] =
+            (0...9).map { .digit($0) } + [
+                .leftBracket, .rightBracket, .plus, .minus, .left, .right, .up, .down, .comma, .period, .space, .f1,
+                .escape, .delete, .backspace, .tab, .pageUp, .pageDown,
+            ]
+        for key in letters + others {
+            guard let c = Command.forKey(key), c != .unbound else { continue }
+            #expect(listed.contains(key), "\(key) does \(c) but KeyGuide does not list it")
+        }
+    }
+
+    @Test func helpSheetLinesComeFromTheGuide() {
+        #expect(Command.helpLines.count == KeyGuide.all.filter { !$0.sheetKeys.isEmpty }.count)
+        #expect(Command.helpLines.allSatisfy { !$0.0.isEmpty && !$0.1.isEmpty })
+    }
+}
