@@ -28,8 +28,9 @@ ensure_packages() {
 # What building and running cvdcam needs.
 RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
-# weston (the Wayland tests), a private D-Bus (the screensaver test).
-TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin)
+# weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
+# the speed baseline).
+TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)

@@ -6,6 +6,12 @@ public protocol FrameSource: AnyObject, Sendable {
     var name: String { get }
     /// The size of the frames it publishes (before the first one: the size it will have).
     var size: FrameSize { get }
+    /// A still picture, published once: nothing new will come after the first frame.
+    var isStill: Bool { get }
     func start(into sink: LatestFrame)
     func stop()
+}
+
+extension FrameSource {
+    public var isStill: Bool { false }
 }

@@ -7,6 +7,7 @@ public final class ImageSource: FrameSource {
     public let name: String
     public let size: FrameSize
     private let image: RGBAImage
+    public var isStill: Bool { true }
 
     public init(path: String, image: RGBAImage) {
         name = "image " + PathName.lastComponent(path)

@@ -24,8 +24,16 @@ struct RunProbes {
     /// A new frame, handed off at `timestamp`, was taken from the source. Returns the keys
     /// `--press` asks for now.
     mutating func frameTaken(at timestamp: Double) -> [Key] {
-        framesTaken += 1
         pending = timestamp
+        return tick()
+    }
+
+    /// For a still picture, which sends one frame only: the screen shown again counts as a
+    /// frame (at the live view's pace), so `--screenshot-after` and `--press` come due.
+    mutating func stillShown() -> [Key] { tick() }
+
+    private mutating func tick() -> [Key] {
+        framesTaken += 1
         if options.screenshotPath != nil, framesTaken == options.screenshotAfterFrames { screenshotDue = true }
         return options.presses.filter { $0.afterFrames == framesTaken }.compactMap { KeyMapping.key(named: $0.key) }
     }

@@ -42,6 +42,10 @@ public final class Viewer {
     var lastStatus = SourceStatus.running
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
+    /// A still picture's last counted showing (`RunProbes.stillShown`).
+    var lastStillTick = 0.0
+    /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
+    static let stillTick = 1.0 / 30
     /// The confusable share last printed per texture (a line when it moves by a point).
     var lastShares: [Double?] = []
     var lastPicked: RGB8?
@@ -109,6 +113,10 @@ public final class Viewer {
                 stats.taken(f)
                 noteDecodedSize(f.size)
                 startBalanceIfDue(startedAt: start)
+            }
+            if source.isStill, frame != nil, SystemClock.monotonic - lastStillTick >= Self.stillTick {
+                lastStillTick = SystemClock.monotonic
+                for key in probes.stillShown() where !press(key) { running = false }
             }
             let status = sink.status
             if status != lastStatus {
