@@ -63,18 +63,13 @@ import Testing
     }
 
     /// Runs `arguments` in `dir` with an X server of its own; status and all output.
-    static func run(_ arguments: [String], in dir: String, display: String, environment: [String: String] = [:])
+    static func run(_ arguments: [String], in dir: String, session x: XSession, environment: [String: String] = [:])
         throws -> (status: Int32, output: String)
     {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: XSession.binary)
         p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-        env["HOME"] = dir
-        env["XDG_CONFIG_HOME"] = dir + "/.config"
-        for k in ["WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
+        var env = x.appEnvironment(home: dir)
         env.merge(environment) { $1 }
         p.environment = env
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
@@ -163,7 +158,7 @@ import Testing
         let isView = args.isEmpty || args[0].hasPrefix("-") || args[0] == "view"
         if isView { args += ["--screenshot", "shown.png", "--screenshot-after", "3"] }
         if args.first == "bench" { args += ["--seconds", "0.05"] }
-        let r = try Self.run(args, in: dir, display: x.display, environment: e.environment)
+        let r = try Self.run(args, in: dir, session: x, environment: e.environment)
         if let need = Self.needs(e.arguments) {
             let lines = r.output.split(separator: "\n").filter { $0.hasPrefix("cvdcam: error:") }
             #expect(r.status == 1, "\(e): needs a \(need); status \(r.status): \(r.output)")
@@ -193,7 +188,7 @@ import Testing
     static func helpExamples(_ x: XSession) throws -> [Example] {
         var out: [Example] = []
         for sub in ["", "view", "devices", "snapshot", "convert", "scene", "bench", "relay", "lut", "keys"] {
-            let help = try run((sub.isEmpty ? [] : [sub]) + ["--help"], in: x.dir, display: x.display).output
+            let help = try run((sub.isEmpty ? [] : [sub]) + ["--help"], in: x.dir, session: x).output
             for span in help.split(separator: "`").enumerated() where span.offset % 2 == 1 {
                 let words = span.element.split(separator: " ").map(String.init)
                 guard words.first == "cvdcam", words.count > 1 else { continue }
@@ -228,7 +223,7 @@ import Testing
         ]
         for args in first {
             try check(Example(file: "defaults", line: (["cvdcam"] + args).joined(separator: " "), arguments: args), x)
-            let help = try Self.run(args.prefix(1) + ["--help"], in: x.dir, display: x.display)
+            let help = try Self.run(args.prefix(1) + ["--help"], in: x.dir, session: x)
             #expect(
                 help.status == 0 && help.output.contains("USAGE"), "cvdcam \(args.prefix(1)) --help: \(help.output)")
         }

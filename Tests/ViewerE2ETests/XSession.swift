@@ -49,6 +49,20 @@ final class XSession {
         display = ":" + number
     }
 
+    /// What cvdcam runs with in this session: its X server, SDL's software path without
+    /// llvmpipe, and `home` for HOME and the XDG config folder (snapshots and remembered
+    /// settings go there: this session's, not the user's).
+    func appEnvironment(home: String) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+        env["HOME"] = home
+        env["XDG_CONFIG_HOME"] = home + "/.config"
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        return env
+    }
+
     /// Starts cvdcam and waits for its window to show a first frame. With `wayland` (from
     /// `startWeston`) cvdcam gets no DISPLAY, only the compositor's socket, and SDL's
     /// Wayland driver; there is no X window of its own then, so `window` is the root
@@ -57,14 +71,7 @@ final class XSession {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-        // Snapshots go to the pictures folder: this session's, not the user's.
-        env["HOME"] = dir
-        env["XDG_CONFIG_HOME"] = dir + "/.config"
-        env.removeValue(forKey: "WAYLAND_DISPLAY")
-        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        var env = appEnvironment(home: dir)
         for (k, v) in wayland?.environment() ?? [:] { env[k] = v }
         env.merge(environment) { $1 }
         p.environment = env
