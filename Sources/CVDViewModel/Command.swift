@@ -51,6 +51,8 @@ public enum Command: Equatable, Sendable {
     case holdOriginal(Bool)
     /// `i`: frame counts, fps and CPU on screen (the quit line's figures, live).
     case toggleStats
+    /// `l`: the framed layout on or off.
+    case toggleFramed
     /// `w`: balance on the white or grey card filling the middle of the picture (the
     /// window layer measures it and sets `ViewState.whiteBalance`); again: release.
     case whiteCard
@@ -104,6 +106,7 @@ public enum Command: Equatable, Sendable {
             case "x": return .pickAtPointer
             case "d": return .toggleAssist
             case "i": return .toggleStats
+            case "l": return .toggleFramed
             case "w": return .whiteCard
             case "n": return .nextCamera
             case "k": return .toggleCameraPanel

@@ -33,6 +33,10 @@ extension KeyGuide {
             .looking, "", "", table: "`,` `.`, drag the divider",
             "move the split divider", keys: [.comma, .period]),
         KeyGuide(
+            .looking, "l", "framed: labels never on the picture", table: "`l`",
+            "framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (`--framed`); `l` again: labels beside the picture where there is room, else on its edges",
+            keys: [.letter("l")]),
+        KeyGuide(
             .looking, "space", "freeze / unfreeze", table: "`space`",
             "freeze / unfreeze (a **❚❚ Frozen** chip shows while frozen)", keys: [.space]),
         KeyGuide(

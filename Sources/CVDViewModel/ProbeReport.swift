@@ -69,6 +69,25 @@ public enum ProbeReport {
         return ["1–2: " + (n.first ?? ""), (n.dropFirst().first ?? "") + ": " + p.verdictSeen.text]
     }
 
+    /// A probe in a word or two per colour, for panes with little room: "1  red → olive".
+    public static func shortCallout(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> String {
+        let original = ColorNames.name(of: r.original)
+        return sim.mode == .normal
+            ? "\(index + 1)  \(original)" : "\(index + 1)  \(original) → \(ColorNames.name(of: r.simulated))"
+    }
+
+    /// The pair's verdict in the pane's mode, then its ΔE00: ["1–2: look the same", "ΔE00 35.2 → 2.1"].
+    public static func shortPairCallout(_ p: PairComparison, _ sim: Simulation) -> [String] {
+        let n = p.numbersText.split(separator: ",").map { $0.trimmed }
+        let delta = n.dropFirst().first ?? ""
+        if sim.mode == .normal {
+            return [
+                "1–2: " + p.verdictNormal.text, String(delta.split(separator: "→").first ?? Substring(delta)).trimmed,
+            ]
+        }
+        return ["1–2: " + p.verdictSeen.text, delta]
+    }
+
     /// `#C8281E (red)`.
     static func named(_ c: RGB8) -> String { "\(c.hexString) (\(ColorNames.name(of: c)))" }
 }

@@ -36,6 +36,21 @@ public enum SourceLine {
             i = text.index(after: i)
         }
         if !current.isEmpty { pieces.append(current) }
+        // A word longer than a line (a file name) breaks after its -, _, . or /.
+        pieces = pieces.flatMap { piece -> [String] in
+            guard piece.count > maxChars else { return [piece] }
+            var parts: [String] = []
+            var part = ""
+            for c in piece {
+                part.append(c)
+                if "-_./".contains(c), part.count >= 3 {
+                    parts.append(part)
+                    part = ""
+                }
+            }
+            if !part.isEmpty { parts.append(part) }
+            return parts
+        }
         var lines: [String] = []
         var line = ""
         for (n, piece) in pieces.enumerated() {

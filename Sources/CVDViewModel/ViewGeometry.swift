@@ -38,16 +38,32 @@ public struct ViewGeometry: Equatable, Sendable {
     /// How close (pixels) a press must be to the divider to grab it.
     public static let dividerGrabDistance = 24.0
 
-    public init(state: ViewState, window: FrameSize, picture: FrameSize) {
+    /// Room kept free above and below the picture in every pane (the framed layout: the
+    /// labels' bands), in window pixels.
+    public struct Frame: Equatable, Sendable {
+        public var top: Double
+        public var bottom: Double
+        public init(top: Double, bottom: Double) {
+            self.top = top
+            self.bottom = bottom
+        }
+        public static let none = Frame(top: 0, bottom: 0)
+    }
+
+    /// The part of `pane` the picture is fitted into.
+    private let frame: Frame
+
+    public init(state: ViewState, window: FrameSize, picture: FrameSize, frame: Frame = .none) {
         let fw = Double(picture.width)
         let fh = Double(picture.height)
         let v = state.visibleRect
         let src = Rect(v.x * fw, v.y * fh, v.w * fw, v.h * fh)
         panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
         self.picture = picture
+        self.frame = frame
         divider = state.divider
         layout = state.layout
-        pictureRect = PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: panes[0])
+        pictureRect = PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: Self.inset(panes[0], frame))
         if state.layout == .split {
             let p = pictureRect
             let d = state.divider
@@ -69,7 +85,7 @@ public struct ViewGeometry: Equatable, Sendable {
             let drawn = panes.enumerated().map { i, pane in
                 Piece(
                     texture: i, source: src,
-                    destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: pane))
+                    destination: PaneGeometry.fit(pictureWidth: fw, pictureHeight: fh, in: Self.inset(pane, frame)))
             }
             pieces = drawn
             dividerBar = nil
@@ -77,6 +93,31 @@ public struct ViewGeometry: Equatable, Sendable {
                 BadgeAnchor(texture: $0.texture, area: $0.destination, pane: panes[$0.texture], alignRight: false)
             }
         }
+    }
+
+    /// The share of a pane's height the framed layout's bands may take at most: the picture
+    /// keeps the rest (what does not fit in the bands then goes over its edges).
+    public static let maximumFrameShare = 0.5
+
+    /// `pane` less the framed layout's bands.
+    static func inset(_ pane: Rect, _ frame: Frame) -> Rect {
+        let total = frame.top + frame.bottom
+        let most = pane.h * maximumFrameShare
+        let scale = total > most ? most / total : 1
+        let top = (frame.top * scale).rounded(.down)
+        let bottom = (frame.bottom * scale).rounded(.down)
+        return Rect(pane.x, pane.y + top, pane.w, pane.h - top - bottom)
+    }
+
+    /// The picture as drawn in `pane`: the union of the pieces there (both split sides).
+    public func pictureRect(in pane: Rect) -> Rect {
+        let inPane = pieces.map(\.destination).filter { pane.contains($0.x + $0.w / 2, $0.y + $0.h / 2) }
+        guard let first = inPane.first else { return Rect(pane.x + pane.w / 2, pane.y + pane.h / 2, 0, 0) }
+        let x0 = inPane.map(\.x).min() ?? first.x
+        let y0 = inPane.map(\.y).min() ?? first.y
+        let x1 = inPane.map(\.maxX).max() ?? first.maxX
+        let y1 = inPane.map(\.maxY).max() ?? first.maxY
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// The pane under window position (x, y), if any.
@@ -87,7 +128,7 @@ public struct ViewGeometry: Equatable, Sendable {
     public func pointInPicture(_ x: Double, _ y: Double) -> Point? {
         for pane in panes where pane.contains(x, y) {
             let p = PaneGeometry.fit(
-                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: Self.inset(pane, frame))
             return Point(min(max((x - p.x) / p.w, 0), 1), min(max((y - p.y) / p.h, 0), 1))
         }
         return nil

@@ -1,6 +1,7 @@
 import CVDCore
 import CVDSystem
 import FoundationEssentials
+import Glibc
 
 /// Everything the live view shows, as a value: the pure logic behind the window.
 public struct ViewState: Equatable, Sendable {
@@ -14,7 +15,8 @@ public struct ViewState: Equatable, Sendable {
         case assist
     }
 
-    public static let zoomStep = 1.25
+    /// One zoom step (a key, a wheel notch): √2, so two presses reach 2× and four reach 4×.
+    public static let zoomStep = 2.0.squareRoot()
     public static let zoomRange = 1.0...8.0
     /// Arrow-key pan, as a fraction of the visible area.
     public static let panStep = 0.1
@@ -51,6 +53,9 @@ public struct ViewState: Equatable, Sendable {
     public var showingOriginal = false
     /// The `i` overlay: frame counts, fps and CPU.
     public var statsVisible = false
+    /// The framed layout: the picture shrunk just enough to leave bands for the labels, so
+    /// that none covers it (`l`, `--framed`).
+    public var framed = false
     /// The white balance measured on a card (`w`), applied before every pane's simulation;
     /// nil: not balanced on a card (a card that was already neutral gives gains of 1).
     public var whiteBalance: WhiteBalance?
@@ -93,10 +98,12 @@ public struct ViewState: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ command: Command) -> Effect? {
         notice = nil
-        // Any key but the cycle's own stops the cycle (the timer sends `cycleStep`).
+        // Any key but the cycle's own stops the cycle (the timer sends `cycleStep`); Esc
+        // does only that.
         if cycling, !Self.keepsCycling(command) {
             cycling = false
             notice = "cycle stopped"
+            if command == .escape { return nil }
         }
         switch command {
         case .setMode(let m): choose { _ in m }
@@ -154,6 +161,7 @@ public struct ViewState: Equatable, Sendable {
         case .escape:
             if picked != nil, !helpVisible {
                 picked = nil
+                notice = "confusion map off"
                 return nil
             }
             guard helpVisible else { return .quit }
@@ -166,8 +174,18 @@ public struct ViewState: Equatable, Sendable {
             return .fullscreenOnNextDisplay
         case .snapshot: return .snapshot
         case .toggleVirtualCamera: return .toggleVirtualCamera
-        case .toggleCaption: captionVisible.toggle()
-        case .toggleStats: statsVisible.toggle()
+        case .toggleCaption:
+            captionVisible.toggle()
+            notice = captionVisible ? "caption on" : "caption off"
+        case .toggleStats:
+            statsVisible.toggle()
+            notice = statsVisible ? "frame counts on" : "frame counts off"
+        case .toggleFramed:
+            framed.toggle()
+            notice =
+                framed
+                ? "framed: the picture leaves room for every label (l: labels beside or over it again)"
+                : "labels beside the picture where there is room, else over its edges"
         case .toggleCycle:
             cycling.toggle()
             if cycling {
@@ -189,7 +207,7 @@ public struct ViewState: Equatable, Sendable {
         case .probe(let p): probes = probes.count >= 2 ? [p] : probes + [p]
         case .probeAtPointer: notice = "point at the picture, then press p to probe the colour there"
         case .clearProbes:
-            if probes.isEmpty { notice = "no probes to clear; click the picture to probe a colour" }
+            notice = probes.isEmpty ? "no probes to clear; click the picture to probe a colour" : "probes cleared"
             probes = []
         }
         return nil
@@ -200,6 +218,9 @@ public struct ViewState: Equatable, Sendable {
     mutating func zoom(by factor: Double, at: Point?) {
         let old = zoom
         zoom = min(max(zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        // Whole steps land exactly on 2×, 4× and 8× (no 1.9999…).
+        let steps = (log2(zoom) * 2).rounded()
+        if abs(log2(zoom) * 2 - steps) < 1e-6 { zoom = pow(2, steps / 2) }
         if let p = at {
             // Picture point under the pointer before and after must be the same.
             let px = centre.x + (p.x - 0.5) / old

@@ -10,7 +10,7 @@ extension Viewer {
 
     /// The geometry of what is on screen now; nil before the first frame.
     var geometry: ViewGeometry? {
-        frame.map { ViewGeometry(state: state, window: canvas.outputSize, picture: $0.size) }
+        frame.map { ViewGeometry(state: state, window: canvas.outputSize, picture: $0.size, frame: viewFrame) }
     }
 
     /// Handles one event; false means quit.
@@ -79,7 +79,9 @@ extension Viewer {
         switch state.apply(cmd) {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
-        case .fullscreenChanged?: canvas.setFullscreen(state.fullscreen)
+        case .fullscreenChanged?:
+            canvas.setFullscreen(state.fullscreen)
+            reporter.status(state.fullscreen ? "full screen" : "in a window")
         case .fullscreenOnNextDisplay?:
             let line = canvas.fullscreenOnNextDisplay()
             reporter.status(line)
@@ -105,16 +107,20 @@ extension Viewer {
             readout.update(
                 frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
                 balance: state.whiteBalance ?? .none)
-            for line in readout.lines(
+            let lines = readout.lines(
                 simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
                 strength: state.assistStrength)
-            {
-                reporter.status(line)
-            }
+            // A probe's line once: placing the second does not print the first again.
+            for line in lines where !printedProbeLines.contains(line) { reporter.status(line) }
+            printedProbeLines = lines
         }
         if let notice = state.notice {
             message = (notice, SystemClock.monotonic + Self.noticeTime)
+            lastNotice = notice
             reporter.status(notice)
+        } else if let shown = message?.text, shown == lastNotice {
+            // The last key's answer is about that key: the next one takes it away.
+            message = nil
         }
         return true
     }

@@ -42,6 +42,13 @@ public final class Viewer {
     var lastStatus = SourceStatus.running
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
+    /// The probe lines printed last (each is printed once).
+    var printedProbeLines: [String] = []
+    /// The last key's answer shown (a later key without one takes it away).
+    var lastNotice: String?
+    /// The framed layout's bands, and what they were worked out for (`updateFraming`).
+    var framedBands = ViewGeometry.Frame.none
+    var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize)?
     /// A still picture's last counted showing (`RunProbes.stillShown`).
     var lastStillTick = 0.0
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
@@ -79,6 +86,7 @@ public final class Viewer {
             mode: options.mode, severity: options.severity, model: options.model, fullscreen: options.fullscreen,
             quadModes: options.quadModes)
         state.captionVisible = options.caption
+        state.framed = options.framed
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
         canvas = try Canvas(
@@ -177,11 +185,13 @@ public final class Viewer {
                     snapshotPending = true
                     probes.screenshotTaken()
                 }
+                // Cleared first: what happens while drawing (a snapshot saved, its message)
+                // asks for the next drawing at once, with or without a new frame.
+                screenDirty = false
                 try render(shown?.geometry)
                 stats.presented(at: SystemClock.monotonic)
                 probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
                 probes.profiler.endFrame(at: SystemClock.monotonic)
-                screenDirty = false
                 if finishing { running = false }
                 if probes.presented(at: SystemClock.monotonic) { running = false }
             } else if SDL_WaitEventTimeout(&event, 4) != 0 {
@@ -228,15 +238,13 @@ public final class Viewer {
             footerNeeded
             ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
             : nil
-        var plan = OverlayPlan(
+        let plan = OverlayPlan(
             geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
             uiScale: options.uiScale, footer: footer, compact: settled,
-            probeReadings: readout.readings, caption: captionText, measure: canvas.text)
-        if state.statsVisible {
-            plan = plan.withStats(
-                stats.overlayLines, state: state, window: window, uiScale: options.uiScale, measure: canvas.text)
-        }
+            probeReadings: readout.readings, caption: captionText, legend: legend,
+            stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
         for m in plan.markers { canvas.drawMarker(m) }
+        if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { canvas.drawLeader(l) } }
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.
             for box in plan.badges { canvas.draw(box) }
@@ -261,7 +269,7 @@ public final class Viewer {
     /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
     func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
         let window = canvas.outputSize
-        let g = ViewGeometry(state: state, window: window, picture: frame.size)
+        let g = ViewGeometry(state: state, window: window, picture: frame.size, frame: viewFrame)
         return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
     }
 
@@ -269,6 +277,47 @@ public final class Viewer {
     var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
 
     /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
+    /// The framed layout's bands (none unless `l` or `--framed` asked for them).
+    var viewFrame: ViewGeometry.Frame {
+        guard state.framed, let f = frame else { return .none }
+        updateFraming(window: canvas.outputSize, picture: f.size)
+        return framedBands
+    }
+
+    /// Works the framed layout's bands out again when what they must hold changes: the
+    /// labels of this state in this window, with the footer's source line always (a message
+    /// or the footer fading does not move the picture).
+    func updateFraming(window: FrameSize, picture: FrameSize) {
+        guard framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture else {
+            return
+        }
+        framingKey = (state, window, picture)
+        let footer = SourceLine.text(source: source.name, status: .running, hasFrame: true)
+        let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
+        let lines = state.statsVisible ? stats.overlayLines : nil
+        framedBands = OverlayPlan.framing(
+            state, window: window, uiScale: options.uiScale, caption: caption != nil, measure: canvas.text
+        ) { f in
+            OverlayPlan(
+                geometry: ViewGeometry(state: state, window: window, picture: picture, frame: f), simulations: sims,
+                state: state, window: window, uiScale: options.uiScale, footer: footer, compact: false,
+                probeReadings: readings, caption: caption, legend: legend, stats: lines, measure: canvas.text)
+        }
+    }
+
+    /// What the confusion map's stripes mean, with the picked colour, while it is on.
+    var legend: (text: String, colour: RGB8)? {
+        guard let c = state.picked else { return nil }
+        let sims = state.renderedSimulations
+        let named = "\(c.hexString) (\(ColorNames.name(of: c)))"
+        if sims.count == 1 || state.layout == .single, let sim = sims.first {
+            let share =
+                lastShares.first.flatMap { $0 }.map { String(cFormat: ": %.1f %% of what is shown", $0 * 100) } ?? ""
+            return ("striped: looks like \(named) under \(sim.mode.rawValue)" + share, c)
+        }
+        return ("striped: looks like \(named) in each pane's mode", c)
+    }
+
     var captionText: String? {
         guard state.captionVisible else { return nil }
         let mode = state.layout == .quad ? state.pointerPane.map { state.quadModes[$0] } ?? state.mode : state.mode

@@ -38,6 +38,8 @@ public struct ViewerOptions: Sendable {
     public var virtualCameraRate = FrameRate(30)!
     /// Start with the caption strip on (`--caption`).
     public var caption = false
+    /// Start in the framed layout: no label over the picture (`--framed`, `l`).
+    public var framed = false
     /// Seconds per mode when cycling (`--cycle`, or `a`); start cycling at once when set.
     public var cycleSeconds: Double?
     public var cycleModes: [VisionMode] = VisionMode.allCases

@@ -79,9 +79,7 @@ struct ApproximateMeasure: TextMeasuring {
         ]
         let plan = OverlayPlan(
             geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
-            footer: footer, compact: compact, measure: measure
-        )
-        .withStats(stats, state: state, window: window, uiScale: scale, measure: measure)
+            footer: footer, compact: compact, stats: stats, measure: measure)
         if window.width >= 640, window.height >= 480 {
             #expect(plan.stats != nil, "the i overlay found no room at \(window) ×\(scale) \(state.layout)")
         }
@@ -95,14 +93,17 @@ struct ApproximateMeasure: TextMeasuring {
                 #expect(line.fontSize >= BadgeLayout.minimumFont, "\(what): \(line.text) at \(line.fontSize) px")
             }
         }
-        // Badges: inside their own area's columns and their pane; the mode is always named
-        // when there is room for any text.
+        // Badges: inside their pane, on their side of the split divider; the mode is always
+        // named when there is room for any text.
         var placed = 0
         for anchor in g.badges {
+            let side =
+                g.dividerBar.map { bar in anchor.alignRight ? (bar.x, anchor.pane.maxX) : (anchor.pane.x, bar.maxX) }
+                ?? (anchor.pane.x, anchor.pane.maxX)
             guard
                 let box = plan.badges.first(where: {
-                    $0.icon?.badge == ModeBadge(sims[anchor.texture]) && anchor.area.x - 1 <= $0.shim.x
-                        && $0.shim.maxX <= anchor.area.maxX + 1 && anchor.pane.contains($0.shim)
+                    $0.icon?.badge == ModeBadge(sims[anchor.texture]) && side.0 - 1 <= $0.shim.x
+                        && $0.shim.maxX <= side.1 + 1 && anchor.pane.contains($0.shim)
                 })
             else {
                 #expect(
@@ -116,7 +117,7 @@ struct ApproximateMeasure: TextMeasuring {
                 #expect(text.hasPrefix(sims[anchor.texture].mode.displayName), "\(what): \(text)")
             }
         }
-        #expect(placed == plan.badges.count, "\(what): a badge outside its area")
+        #expect(placed == plan.badges.count, "\(what): a badge outside its pane or side")
         let boxes = plan.boxes
         for i in boxes.indices {
             for j in boxes.indices where j > i {

@@ -76,11 +76,13 @@ import Testing
         let readings = sims.map { sim in
             s.probes.map { _ in ProbeReading(original: RGB8(200, 40, 40), simulation: sim) }
         }
-        let placed = ProbeLayout.place(
-            s.probes, readings: readings, simulations: sims, geometry: g, fontSize: 18, measure: ApproximateMeasure())
-        #expect(placed.markers.count == 8 && placed.callouts.count == 8, "two probes in each of four panes")
-        for c in placed.callouts {
-            #expect(g.pieces.contains { $0.destination.contains(c.shim) }, "callout \(c.shim) leaves its pane")
+        let plan = OverlayPlan(
+            geometry: g, simulations: sims, state: s, window: window, uiScale: 1, footer: nil, compact: false,
+            probeReadings: readings, measure: ApproximateMeasure())
+        #expect(
+            plan.markers.count == 8 && plan.callouts.count == 4, "two rings in each of four panes, one readout each")
+        for c in plan.callouts {
+            #expect(g.panes.contains { $0.contains(c.shim) }, "readout \(c.shim) leaves its pane")
         }
     }
 }

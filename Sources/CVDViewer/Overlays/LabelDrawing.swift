@@ -26,6 +26,24 @@ extension Canvas {
         triangles(ring(m.radius, m.radius - t), RGB8(255, 255, 255))
     }
 
+    /// A readout's line to its probe: white with a black edge, so it shows on any picture.
+    func drawLeader(_ l: ProbeLayout.Leader) {
+        func band(_ half: Double) -> [[(Double, Double)]] {
+            let dx = l.x1 - l.x0
+            let dy = l.y1 - l.y0
+            let d = max(0.001, (dx * dx + dy * dy).squareRoot())
+            let nx = -dy / d * half
+            let ny = dx / d * half
+            let a = (l.x0 + nx, l.y0 + ny)
+            let b = (l.x1 + nx, l.y1 + ny)
+            let c = (l.x1 - nx, l.y1 - ny)
+            let e = (l.x0 - nx, l.y0 - ny)
+            return [[a, b, c], [a, c, e]]
+        }
+        triangles(band(2.5), RGB8(0, 0, 0))
+        triangles(band(1), RGB8(255, 255, 255))
+    }
+
     func draw(_ box: LabelBox) {
         fill(box.shim, LabelStyle.shimColour, alpha: UInt8((box.shimAlpha * 255).rounded()))
         if let (badge, r) = box.icon {

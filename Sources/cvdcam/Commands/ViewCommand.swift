@@ -72,6 +72,12 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Start with the caption strip on: what the mode is in plain words and how common it is (c toggles).")
     var caption = false
 
+    @Flag(
+        help:
+            "Start in the framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (l toggles)."
+    )
+    var framed = false
+
     @Option(
         help: ArgumentHelp(
             "Step through the modes every SECONDS with captions on, for open days (a toggles; any key stops).",
@@ -175,7 +181,7 @@ struct ViewCommand: ParsableCommand {
     /// --caption, --cycle, --cycle-modes, --white-balance and the virtual camera's flags.
     private func teachingOptions(_ o: inout ViewerOptions) {
         o.whiteBalance = whiteBalance
-        (o.caption, o.cycleSeconds) = (caption, cycle)
+        (o.caption, o.cycleSeconds, o.framed) = (caption, cycle, framed)
         if let m = cycleModes { o.cycleModes = m }
         o.virtualCamera = virtualCamera || virtualCameraDevice != nil
         (o.virtualCameraDevice, o.virtualCameraOverlays) = (virtualCameraDevice, virtualCameraOverlays)

@@ -1,0 +1,126 @@
+import CVDCore
+
+/// Where a label may go on one screen: inside the window, clear of every label placed so
+/// far and of every probe ring, and — while there is room off it — clear of the picture.
+///
+/// The picture belongs to the class: the overlay plan first tries the letterbox bands
+/// (`PictureBands`) and only then the picture's own edges and corners.
+public struct FreeSpace: Equatable, Sendable {
+    public let window: Rect
+    /// What the panes show of the picture (the pieces' destinations).
+    public let pictures: [Rect]
+    /// Placed labels and probe rings (with their margin): never covered.
+    public private(set) var taken: [Rect]
+
+    public init(window: Rect, pictures: [Rect], rings: [Rect] = []) {
+        self.window = window
+        self.pictures = pictures
+        taken = rings
+    }
+
+    /// Whether `r` lies in the window and covers nothing taken; with `offPicture`, no
+    /// picture either.
+    public func isFree(_ r: Rect, offPicture: Bool) -> Bool {
+        guard window.contains(r, slack: 0), r.w > 0, r.h > 0 else { return false }
+        if taken.contains(where: { $0.intersects(r) }) { return false }
+        return !offPicture || !pictures.contains { $0.intersects(r) }
+    }
+
+    /// Whether `r` covers any picture.
+    public func coversPicture(_ r: Rect) -> Bool { pictures.contains { $0.intersects(r) } }
+
+    public mutating func take(_ r: Rect) { taken.append(r) }
+
+    /// The lowest free place for a box of `size` in `room` (against its right or left edge,
+    /// else as near that edge as is free), scanning up row by row; nil when there is none.
+    public func lowest(size: Rect, in room: Rect, alignRight: Bool, offPicture: Bool) -> Rect? {
+        slot(size: size, in: room, fromBottom: true, alignRight: alignRight, offPicture: offPicture)
+    }
+
+    /// The same from the top down.
+    public func highest(size: Rect, in room: Rect, alignRight: Bool, offPicture: Bool) -> Rect? {
+        slot(size: size, in: room, fromBottom: false, alignRight: alignRight, offPicture: offPicture)
+    }
+
+    private func slot(size: Rect, in room: Rect, fromBottom: Bool, alignRight: Bool, offPicture: Bool) -> Rect? {
+        guard size.w <= room.w + 0.5, size.h <= room.h + 0.5 else { return nil }
+        let dy = max(2, size.h / 4)
+        let dx = max(4, size.w / 8)
+        let rows = Int(((room.h - size.h) / dy).rounded(.down))
+        let columns = Int(((room.w - size.w) / dx).rounded(.down))
+        for row in 0...max(0, rows) {
+            let y = fromBottom ? room.maxY - size.h - Double(row) * dy : room.y + Double(row) * dy
+            for column in 0...max(0, columns) {
+                let x = alignRight ? room.maxX - size.w - Double(column) * dx : room.x + Double(column) * dx
+                let r = Rect(x, y, size.w, size.h)
+                if isFree(r, offPicture: offPicture) { return r }
+            }
+        }
+        return nil
+    }
+
+    /// A free place for a box of `size` in `room`, the one nearest `near` on a grid of
+    /// about an eighth of the box; nil when there is none.
+    public func scan(size: Rect, in room: Rect, near: (x: Double, y: Double), offPicture: Bool) -> Rect? {
+        guard size.w <= room.w, size.h <= room.h else { return nil }
+        let step = max(4, min(size.w, size.h) / 8)
+        var best: (Rect, Double)?
+        var y = room.y
+        while y + size.h <= room.maxY + 0.5 {
+            var x = room.x
+            while x + size.w <= room.maxX + 0.5 {
+                let r = Rect(x, y, size.w, size.h)
+                let dx = x + size.w / 2 - near.x
+                let dy = y + size.h / 2 - near.y
+                let d = dx * dx + dy * dy
+                if d < best?.1 ?? .infinity, isFree(r, offPicture: offPicture) { best = (r, d) }
+                x += step
+            }
+            y += step
+        }
+        return best?.0
+    }
+
+    /// The first of `candidates` that is free off the picture, else (when `allowPicture`)
+    /// the first free at all.
+    public func first(_ candidates: [Rect], allowPicture: Bool) -> Rect? {
+        candidates.first { isFree($0, offPicture: true) }
+            ?? (allowPicture ? candidates.first { isFree($0, offPicture: false) } : nil)
+    }
+}
+
+/// The strips of a pane that the picture leaves empty (letterboxing): above, below, left
+/// and right of it. A band is empty (zero height or width) when the picture reaches that
+/// edge of the pane.
+public struct PictureBands: Equatable, Sendable {
+    public let pane: Rect
+    public let picture: Rect
+    public var top: Rect { Rect(pane.x, pane.y, pane.w, max(0, picture.y - pane.y)) }
+    public var bottom: Rect { Rect(pane.x, picture.maxY, pane.w, max(0, pane.maxY - picture.maxY)) }
+    public var left: Rect { Rect(pane.x, pane.y, max(0, picture.x - pane.x), pane.h) }
+    public var right: Rect { Rect(picture.maxX, pane.y, max(0, pane.maxX - picture.maxX), pane.h) }
+
+    public init(pane: Rect, picture: Rect) {
+        self.pane = pane
+        self.picture = picture
+    }
+
+    /// The bands of every pane of `geometry`.
+    public static func of(_ geometry: ViewGeometry) -> [PictureBands] {
+        geometry.panes.map { pane in
+            PictureBands(pane: pane, picture: geometry.pictureRect(in: pane))
+        }
+    }
+
+    /// The window-wide strip below the pictures of the bottom row of panes, and above those
+    /// of the top row: where the footer, chips and caption go first.
+    public static func bottomStrip(_ geometry: ViewGeometry, window: Rect) -> Rect {
+        let bottom = geometry.pieces.map(\.destination.maxY).max() ?? window.maxY
+        return Rect(window.x, bottom, window.w, max(0, window.maxY - bottom))
+    }
+
+    public static func topStrip(_ geometry: ViewGeometry, window: Rect) -> Rect {
+        let top = geometry.pieces.map(\.destination.y).min() ?? window.y
+        return Rect(window.x, window.y, window.w, max(0, top - window.y))
+    }
+}

@@ -1,0 +1,263 @@
+import CVDCore
+
+/// Probes on screen: a ring on each probed place in every pane that shows it (it marks
+/// the picture, so it follows pan and zoom), and per pane one readout with what each probe
+/// reads there — the colour, and what the pane's mode makes of it, as swatches and words —
+/// and the pair's contrast, ΔE00 and verdict.
+///
+/// A readout goes in a band beside the picture when one has room, with a leader line to
+/// each of its rings; else on the picture, in the corner of its pane farthest from the
+/// probes. It never covers a ring (nor the probed spot around it) or another label, and its
+/// text keeps the one size the window and `--ui-scale` give labels: when the full readout
+/// does not fit, a shorter one (names only) is tried, then its lines wrap.
+public enum ProbeLayout {
+    public struct Marker: Equatable, Sendable {
+        public let x: Double, y: Double, radius: Double
+    }
+
+    /// A line from a readout to the ring of the probe it describes.
+    public struct Leader: Equatable, Sendable {
+        public let x0: Double, y0: Double, x1: Double, y1: Double
+    }
+
+    /// How much a readout says.
+    enum Detail: CaseIterable {
+        /// `#RRGGBB (name)` of both colours, each on its line; the pair's numbers and verdict.
+        case full
+        /// One line per probe (names only), the verdict and ΔE00.
+        case short
+        /// The verdict alone (the swatches and names are in the other panes, or on stdout).
+        case verdict
+    }
+
+    /// A ring's radius for the callout text size.
+    static func radius(_ fontSize: Int) -> Double { max(8, Double(fontSize) * 0.5) }
+
+    /// The square a ring covers, with the probed spot around it that no label may hide.
+    public static func keepClear(_ m: Marker) -> Rect {
+        let r = m.radius * 2 + 2
+        return Rect(m.x - r, m.y - r, 2 * r, 2 * r)
+    }
+
+    /// The rings: every probe in every piece that shows it.
+    public static func markers(_ probes: [Point], geometry: ViewGeometry, fontSize: Int) -> [Marker] {
+        let r = radius(fontSize)
+        return geometry.pieces.flatMap { piece in
+            probes.compactMap { p -> Marker? in
+                guard let w = geometry.windowPoint(p, texture: piece.texture), piece.destination.contains(w.x, w.y)
+                else { return nil }
+                return Marker(x: w.x, y: w.y, radius: r)
+            }
+        }
+    }
+
+    /// Places one readout per pane picture that shows a probe, taking its room from `space`
+    /// (whose `taken` already holds the rings, `keepClear`).
+    ///
+    /// - Parameters:
+    ///   - readings: per texture, one reading per probe.
+    static func place(
+        _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
+        fontSize: Int, space: inout FreeSpace, measure: TextMeasuring
+    ) -> (callouts: [LabelBox], leaders: [Leader]) {
+        var callouts: [LabelBox] = []
+        var leaders: [Leader] = []
+        let multi = geometry.pieces.count > 1
+        for piece in geometry.pieces {
+            let t = piece.texture
+            guard simulations.indices.contains(t), readings.indices.contains(t) else { continue }
+            let rings = probes.indices.compactMap { i -> (Int, (x: Double, y: Double))? in
+                guard i < readings[t].count, let w = geometry.windowPoint(probes[i], texture: t),
+                    piece.destination.contains(w.x, w.y)
+                else { return nil }
+                return (i, w)
+            }
+            guard !rings.isEmpty else { continue }
+            let pane =
+                geometry.panes.first { $0.contains(piece.destination.x + 1, piece.destination.y + 1) }
+                ?? piece.destination
+            let details: [Detail] = multi ? [.short, .verdict] : [.full, .short, .verdict]
+            // Every length in a band first, then on the picture.
+            let bands = PictureBands(pane: pane, picture: geometry.pictureRect(in: pane))
+            let attempts = [true, false].flatMap { inBand in details.map { (inBand, $0) } }
+            for (inBand, detail) in attempts {
+                guard
+                    let placed = placeReadout(
+                        rows(readings[t], simulations[t], detail), near: rings.map(\.1), piece: piece.destination,
+                        pane: pane, bands: bands, inBand: inBand, fontSize: fontSize, space: space, measure: measure)
+                else { continue }
+                space.take(placed.box.shim)
+                callouts.append(placed.box)
+                let r = radius(fontSize)
+                for (k, ring) in rings.enumerated() {
+                    let anchor = placed.anchors[min(k, placed.anchors.count - 1)]
+                    if let l = leader(from: anchor, box: placed.box.shim, to: ring.1, radius: r) { leaders.append(l) }
+                }
+                break
+            }
+        }
+        return (callouts, leaders)
+    }
+
+    /// One row of a readout: swatches (a probe's colours), then text.
+    struct Row {
+        var colours: [RGB8]
+        var text: String
+        /// The probe this row starts, for the leader line.
+        var probe: Int?
+    }
+
+    static func rows(_ readings: [ProbeReading], _ sim: Simulation, _ detail: Detail) -> [Row] {
+        var out: [Row] = []
+        for (i, r) in readings.enumerated() {
+            let colours = sim.mode == .normal ? [r.original] : [r.original, r.simulated]
+            switch detail {
+            case .full:
+                let lines = ProbeReport.callout(i, r, sim)
+                out.append(Row(colours: colours, text: lines[0], probe: i))
+                out += lines.dropFirst().map { Row(colours: [], text: $0) }
+            case .short:
+                out.append(Row(colours: colours, text: ProbeReport.shortCallout(i, r, sim), probe: i))
+            case .verdict:
+                if readings.count < 2 { out.append(Row(colours: colours, text: "\(i + 1)", probe: i)) }
+            }
+        }
+        if readings.count >= 2 {
+            let pair = ProbeReport.pair(readings[0], readings[1])
+            switch detail {
+            case .full: out += ProbeReport.pairCallout(pair, sim).map { Row(colours: [], text: $0) }
+            case .short: out += ProbeReport.shortPairCallout(pair, sim).map { Row(colours: [], text: $0) }
+            case .verdict:
+                let words = ProbeReport.shortPairCallout(pair, sim)
+                out.append(Row(colours: [readings[0].simulated, readings[1].simulated], text: words[0], probe: 0))
+            }
+        }
+        return out
+    }
+
+    /// The readout's box at (0, 0), its rows wrapped to `maxWidth`; and for each probe row,
+    /// the point its leader line starts from (the middle of its first swatch's left edge).
+    static func box(_ rows: [Row], fontSize size: Int, maxWidth: Double, measure: TextMeasuring)
+        -> (box: LabelBox, anchors: [(x: Double, y: Double)])
+    {
+        let pad = (Double(size) * 0.3).rounded()
+        let sw = Double(size) * 1.2
+        let lineH = Double(measure.size(of: "Ag", fontSize: size).height)
+        let indent = Double(rows.map(\.colours.count).max() ?? 0) * (sw + pad)
+        var lines: [LabelBox.Line] = []
+        var swatches: [LabelBox.Swatch] = []
+        var anchors: [(x: Double, y: Double)] = []
+        var y = pad
+        var width = 0.0
+        for row in rows {
+            // Never narrower than a dozen characters: a readout of one word a line is unreadable.
+            let textWidth = max(Double(size) * 7, maxWidth - 2 * pad - indent)
+            let wrapped = HelpSheet.wrap(row.text, width: textWidth, font: size, measure)
+            let rowH = max(row.colours.isEmpty ? 0 : sw, lineH * Double(wrapped.count))
+            for (k, c) in row.colours.enumerated() {
+                swatches.append(
+                    .init(rect: Rect(pad + Double(k) * (sw + pad), y + (lineH - sw) / 2 + 1, sw, sw), colour: c))
+            }
+            if row.probe != nil { anchors.append((0, y + lineH / 2)) }
+            for (k, text) in wrapped.enumerated() {
+                let s = measure.size(of: text, fontSize: size)
+                lines.append(
+                    .init(
+                        text: text, fontSize: size,
+                        rect: Rect(pad + indent, y + Double(k) * lineH, Double(s.width), Double(s.height)).whole))
+                width = max(width, indent + Double(s.width))
+            }
+            y += rowH
+        }
+        let shim = Rect(0, 0, (width + 2 * pad).rounded(.up), (y + pad).rounded(.up))
+        return (LabelBox(shim: shim, lines: lines, swatches: swatches), anchors)
+    }
+
+    /// Where a readout goes: in a band of its pane (near its probes), else on its part of
+    /// the picture in the corner farthest from them, else anywhere free; nil when nothing
+    /// has room.
+    static func placeReadout(
+        _ rows: [Row], near rings: [(x: Double, y: Double)], piece: Rect, pane: Rect, bands: PictureBands,
+        inBand: Bool, fontSize: Int, space: FreeSpace, measure: TextMeasuring
+    ) -> (box: LabelBox, anchors: [(x: Double, y: Double)])? {
+        let cx = rings.map(\.x).reduce(0, +) / Double(rings.count)
+        let cy = rings.map(\.y).reduce(0, +) / Double(rings.count)
+        let m = (Double(fontSize) * 0.4).rounded()
+        func moved(_ b: (box: LabelBox, anchors: [(x: Double, y: Double)]), _ r: Rect) -> (
+            box: LabelBox, anchors: [(x: Double, y: Double)]
+        ) {
+            (b.box.moved(dx: r.x, dy: r.y), b.anchors.map { ($0.x + r.x, $0.y + r.y) })
+        }
+        // In a band: as wide as the band allows.
+        let candidateBands = [(bands.bottom, false), (bands.top, true), (bands.right, false), (bands.left, false)]
+        for (band, isTop) in inBand ? candidateBands : []
+        where band.w > 2 * m && band.h > 2 * m {
+            let b = box(rows, fontSize: fontSize, maxWidth: min(band.w, pane.w) - 2 * m, measure: measure)
+            let size = b.box.shim
+            guard size.w + 2 * m <= band.w, size.h + 2 * m <= band.h else { continue }
+            let x = min(max(cx - size.w / 2, band.x + m), band.maxX - m - size.w)
+            let y = min(max(cy - size.h / 2, band.y + m), band.maxY - m - size.h)
+            // Against the picture in a band above or below it; level with the probes beside it.
+            let candidates = [
+                Rect(x, band.w >= band.h ? (isTop ? band.maxY - m - size.h : band.y + m) : y, size.w, size.h)
+            ]
+            if let r = space.first(candidates, allowPicture: false) { return moved(b, r) }
+            if let r = space.scan(size: size, in: band.inset(m), near: (cx, cy), offPicture: true) {
+                return moved(b, r)
+            }
+        }
+        guard !inBand else { return nil }
+        // On the picture: the corners of its part, farthest from the probes first.
+        let b = box(rows, fontSize: fontSize, maxWidth: piece.w - 2 * m, measure: measure)
+        let size = b.box.shim
+        let area = piece.inset(m)
+        let corners = [
+            Rect(area.x, area.y, size.w, size.h), Rect(area.maxX - size.w, area.y, size.w, size.h),
+            Rect(area.x, area.maxY - size.h, size.w, size.h),
+            Rect(area.maxX - size.w, area.maxY - size.h, size.w, size.h),
+        ].sorted { a, c in
+            let da = rings.map { distance($0.x - (a.x + a.w / 2), $0.y - (a.y + a.h / 2)) }.min() ?? 0
+            let dc = rings.map { distance($0.x - (c.x + c.w / 2), $0.y - (c.y + c.h / 2)) }.min() ?? 0
+            return da > dc
+        }
+        if let r = space.first(corners, allowPicture: true) { return moved(b, r) }
+        if let r = space.scan(size: size, in: area, near: (cx, cy), offPicture: false) { return moved(b, r) }
+        if let r = space.scan(size: size, in: pane, near: (cx, cy), offPicture: false) { return moved(b, r) }
+        return nil
+    }
+
+    /// From a readout's probe row to its ring, stopping at the ring's edge; nil when the
+    /// readout sits next to the ring anyway.
+    static func leader(from a: (x: Double, y: Double), box: Rect, to ring: (x: Double, y: Double), radius: Double)
+        -> Leader?
+    {
+        // Start on the box's edge nearest the ring, level with the row where possible.
+        let sx = ring.x < box.x ? box.x : ring.x > box.maxX ? box.maxX : ring.x
+        let sy = ring.y < box.y ? box.y : ring.y > box.maxY ? box.maxY : min(max(a.y, box.y), box.maxY)
+        let dx = ring.x - sx
+        let dy = ring.y - sy
+        let d = distance(dx, dy)
+        guard d > radius * 2.5 else { return nil }
+        let stop = radius * 1.3
+        return Leader(x0: sx, y0: sy, x1: ring.x - dx / d * stop, y1: ring.y - dy / d * stop)
+    }
+}
+
+extension LabelBox {
+    /// The same label `dx`, `dy` pixels further right and down.
+    func moved(dx: Double, dy: Double) -> LabelBox {
+        func m(_ r: Rect) -> Rect { Rect(r.x + dx, r.y + dy, r.w, r.h) }
+        return LabelBox(
+            shim: m(shim), icon: icon.map { ($0.badge, m($0.rect)) },
+            lines: lines.map { .init(text: $0.text, fontSize: $0.fontSize, rect: m($0.rect).whole) },
+            swatches: swatches.map { .init(rect: m($0.rect), colour: $0.colour) }, shimAlpha: shimAlpha)
+    }
+}
+
+extension Rect {
+    /// `d` pixels smaller on every side.
+    func inset(_ d: Double) -> Rect { Rect(x + d, y + d, max(0, w - 2 * d), max(0, h - 2 * d)) }
+}
+
+/// The distance between two points.
+func distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }

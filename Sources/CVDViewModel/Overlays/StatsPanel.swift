@@ -1,0 +1,47 @@
+import CVDCore
+
+/// The `i` overlay: frame counts, fps and CPU in a box placed where no other label is.
+///
+/// It goes top right, else top left, beside the picture when a band has room, else over
+/// it — below any label already there — at the footer's text size; when nowhere has room
+/// it is set smaller, down to `BadgeLayout.minimumFont`, and when even that does not fit
+/// (a tiny window) it is left out rather than clipped or laid over another label.
+public enum StatsPanel {
+    static func place(_ lines: [String], fontSize: Int, space: FreeSpace, measure: TextMeasuring) -> LabelBox? {
+        // Beside the picture, down to three quarters of the size; then over it, smaller if need be.
+        let floor = BadgeLayout.minimumFont
+        for offPicture in [true, false] {
+            var size = fontSize
+            while size >= (offPicture ? floor : BadgeLayout.minimumFont) {
+                if let box = place(lines, size: size, space: space, offPicture: offPicture, measure) { return box }
+                size -= max(1, size / 10)
+            }
+        }
+        return nil
+    }
+
+    static func place(_ lines: [String], size: Int, space: FreeSpace, offPicture: Bool, _ measure: TextMeasuring)
+        -> LabelBox?
+    {
+        let pad = (Double(size) * 0.3).rounded()
+        let margin = (Double(size) * 0.2).rounded()
+        let sizes = lines.map { measure.size(of: $0, fontSize: size) }
+        let lineH = Double(sizes.map(\.height).max() ?? size)
+        let w = Double(sizes.map(\.width).max() ?? 0) + 2 * pad
+        let h = lineH * Double(lines.count) + 2 * pad
+        let extent = Rect(0, 0, w + 2 * margin, h + 2 * margin)
+        let spot = [true, false].lazy.compactMap {
+            space.highest(size: extent, in: space.window, alignRight: $0, offPicture: offPicture)
+        }.first
+        guard let r = spot else { return nil }
+        let x = r.x + margin
+        let y = r.y + margin
+        return LabelBox(
+            shim: Rect(x, y, w, h),
+            lines: zip(lines, sizes).enumerated().map { i, l in
+                .init(
+                    text: l.0, fontSize: size,
+                    rect: Rect(x + pad, y + pad + Double(i) * lineH, Double(l.1.width), lineH).whole)
+            })
+    }
+}
