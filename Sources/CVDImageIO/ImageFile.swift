@@ -5,8 +5,8 @@ import CVDSystem
 import FoundationEssentials
 import Glibc
 
-/// Reads and writes picture files through SDL2_image: PNG, JPEG, BMP, PNM, TGA (and
-/// whatever else the installed SDL2_image decodes) in; PNG or JPEG out.
+/// Reads and writes picture files through SDL2_image: PNG, JPEG, WebP, GIF (its first
+/// frame), TIFF, BMP, PNM and TGA in; PNG or JPEG out.
 public enum ImageFile {
     /// Formats `write` can produce, chosen by the file name's extension.
     public enum OutputFormat: String, Sendable, CaseIterable {
@@ -26,10 +26,81 @@ public enum ImageFile {
     /// is not a photograph of anything a class looks at.
     public static let maximumSide = 16384
 
-    /// Loads a picture as RGBA: PNG, JPEG, BMP and PNM recognised by their contents, TGA
-    /// (which has no signature) by its name — only the formats cvdcam documents, so that
-    /// no other of SDL2_image's loaders ever sees a file (fuzzing found an XCF header that
-    /// made one allocate for 14 s).
+    /// The formats `read` takes, as messages name them.
+    public static let readableFormats = "PNG, JPEG, WebP, GIF, TIFF, BMP, PNM or TGA"
+
+    /// A picture and what was wrong with its file, if anything could still be shown.
+    public struct Loaded: Sendable {
+        public let image: RGBAImage
+        /// Why the picture is incomplete (a JPEG that ends early: how much of it there is).
+        public let damage: String?
+    }
+
+    /// Loads a picture as RGBA, as `read`, and says when the file is damaged but still gave
+    /// a picture: a JPEG that stops before its end-of-image marker decodes as far as its
+    /// data goes, the rest grey — the share of rows that hold picture is reported.
+    public static func load(_ path: String) throws(ImageFileError) -> Loaded {
+        let image = try read(path)
+        // A whole JPEG ends with its end-of-image marker (FF D9), give or take a little padding.
+        guard isJPEG(path), let tail = lastBytes(path, 4096),
+            !zip(tail, tail.dropFirst()).contains(where: { $0 == (0xFF, 0xD9) })
+        else { return Loaded(image: image, damage: nil) }
+        let rows = decodedRows(image)
+        let name = PathName.lastComponent(path)
+        guard rows < image.height else {
+            return Loaded(
+                image: image,
+                damage:
+                    "'\(name)' is damaged: the JPEG file ends early, so its last part may be missing or blurred — copy the file again"
+            )
+        }
+        let share = Int((100 * Double(rows) / Double(image.height)).rounded())
+        return Loaded(
+            image: image,
+            damage:
+                "'\(name)' is damaged: the JPEG file ends early; \(share) % of the picture "
+                + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again")
+    }
+
+    /// Whether the file starts as a JPEG does (SOI marker).
+    static func isJPEG(_ path: String) -> Bool {
+        guard let f = fopen(path, "rb") else { return false }
+        defer { fclose(f) }
+        var head = [UInt8](repeating: 0, count: 3)
+        return fread(&head, 1, 3, f) == 3 && head == [0xFF, 0xD8, 0xFF]
+    }
+
+    /// The file's last `n` bytes (all of it when it is shorter).
+    static func lastBytes(_ path: String, _ n: Int) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        guard fseek(f, 0, SEEK_END) == 0 else { return nil }
+        let size = ftell(f)
+        let count = min(n, size)
+        guard count > 0, fseek(f, -count, SEEK_END) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        return fread(&bytes, 1, count, f) == count ? bytes : nil
+    }
+
+    /// How many rows from the top hold picture: below them a truncated JPEG's decoder
+    /// fills flat mid-grey (every sample 128 ± 2, the IDCT of missing data).
+    static func decodedRows(_ image: RGBAImage) -> Int {
+        var y = image.height
+        while y > 0 {
+            let row = (0..<image.width).allSatisfy { x in
+                let p = image[x, y - 1]
+                return abs(Int(p.r) - 128) <= 2 && abs(Int(p.g) - 128) <= 2 && abs(Int(p.b) - 128) <= 2
+            }
+            if !row { break }
+            y -= 1
+        }
+        return y
+    }
+
+    /// Loads a picture as RGBA: PNG, JPEG, WebP, GIF, TIFF, BMP and PNM recognised by their
+    /// contents, TGA (which has no signature) by its name — only these formats, so that no
+    /// other of SDL2_image's loaders ever sees a file (fuzzing found an XCF header that made
+    /// one allocate for 14 s).
     ///
     /// Wraps `IMG_isPNG`/`IMG_LoadPNG_RW` and their siblings on an `SDL_RWFromFile`, and
     /// `SDL_ConvertSurfaceFormat` to `SDL_PIXELFORMAT_ABGR8888`, whose bytes are R, G, B, A
@@ -37,7 +108,7 @@ public enum ImageFile {
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
-        let (surface, printed) = StderrCapture.run { load(path) }
+        let (surface, printed) = StderrCapture.run { Self.surface(path) }
         guard let loaded = surface else {
             let details = [lastError(), printed.replacing("\n", with: "; ")].filter { !$0.isEmpty }
             throw .undecodable(path, details.joined(separator: ": "))
@@ -67,17 +138,21 @@ public enum ImageFile {
         return RGBAImage(width: w, height: h, pixels: pixels)
     }
 
-    /// The surface of a PNG, JPEG, BMP, PNM or TGA file; nil (with SDL's error set) for
+    /// The surface of a file in one of `readableFormats`; nil (with SDL's error set) for
     /// anything else or a failed decode.
-    private static func load(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
+    private static func surface(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
         defer { _ = SDL_RWclose(rw) }
         if IMG_isPNG(rw) != 0 { return IMG_LoadPNG_RW(rw) }
         if IMG_isJPG(rw) != 0 { return IMG_LoadJPG_RW(rw) }
         if IMG_isBMP(rw) != 0 { return IMG_LoadBMP_RW(rw) }
         if IMG_isPNM(rw) != 0 { return IMG_LoadPNM_RW(rw) }
+        if IMG_isWEBP(rw) != 0 { return IMG_LoadWEBP_RW(rw) }
+        if IMG_isGIF(rw) != 0 { return IMG_LoadGIF_RW(rw) }
+        if IMG_isTIF(rw) != 0 { return IMG_LoadTIF_RW(rw) }
         if PathName.pathExtension(path).lowercased() == "tga" { return IMG_LoadTGA_RW(rw) }
-        _ = cvd_SDL_SetError("it is not PNG, JPEG, BMP, PNM or TGA")
+        _ = cvd_SDL_SetError(
+            "it is not \(readableFormats); save it as PNG or JPEG (e.g. with GIMP, or ImageMagick: convert IN OUT.png)")
         return nil
     }
 

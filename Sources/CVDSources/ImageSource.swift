@@ -7,15 +7,19 @@ public final class ImageSource: FrameSource {
     public let name: String
     public let size: FrameSize
     private let image: RGBAImage
+    /// What is wrong with the file (a damaged JPEG), said in the footer while it shows.
+    private let notice: String?
     public var isStill: Bool { true }
 
-    public init(path: String, image: RGBAImage) {
+    public init(path: String, image: RGBAImage, notice: String? = nil) {
         name = "image " + PathName.lastComponent(path)
         size = FrameSize(image.width, image.height)
         self.image = image
+        self.notice = notice
     }
 
     public func start(into sink: LatestFrame) {
+        if let notice { sink.status = .failed(notice) }
         sink.publish(Frame(bytes: image.pixels, layout: image.layout, timestamp: SystemClock.monotonic))
     }
 

@@ -47,8 +47,16 @@ public struct FrameTotals: Equatable, Sendable {
     }
 
     /// The same figures for the `i` overlay, with the frame rate and CPU use of the last second.
-    public func overlayLines(fps: Double?, cpuPercent: Double?) -> [String] {
-        [
+    /// The `i` overlay's lines; for a still picture (shown once, redrawn as keys change
+    /// it), what it is and the CPU instead of frame counts.
+    public func overlayLines(fps: Double?, cpuPercent: Double?, still: String? = nil) -> [String] {
+        if let still {
+            return [
+                "still picture: \(still)",
+                "shown once, redrawn on each change · CPU " + (cpuPercent.map { Self.decimal($0) + " %" } ?? "–"),
+            ]
+        }
+        return [
             "\(shown) frames shown · " + (fps.map { Self.decimal($0) + " fps" } ?? "– fps")
                 + " · CPU " + (cpuPercent.map { Self.decimal($0) + " %" } ?? "–"),
             "dropped: \(droppedByViewer) by cvdcam, \(droppedByCamera) by the camera · \(corrupt) corrupt",

@@ -44,10 +44,25 @@ final class Canvas {
         let index = Int32((display ?? 1) - 1)
         self.display = index
         var (w, h) = (Int32(size.width), Int32(size.height))
+        // A tiny picture opens a window a whole number of times its size, at least
+        // `minimumWindow` (its pixels drawn as squares: `copy`).
+        if fitToDisplay, w < Self.minimumWindow.w || h < Self.minimumWindow.h {
+            let k = Int32(
+                max(Double(Self.minimumWindow.w) / Double(w), Double(Self.minimumWindow.h) / Double(h)).rounded(.up))
+            (w, h) = (w * k, h * k)
+        }
         var usable = SDL_Rect()
-        if fitToDisplay, SDL_GetDisplayUsableBounds(index, &usable) == 0, usable.w > 0, usable.h > 0 {
-            let scale = min(1, Double(usable.w) / Double(w), Double(usable.h) / Double(h))
-            (w, h) = (max(64, Int32(Double(w) * scale)), max(64, Int32(Double(h) * scale)))
+        if SDL_GetDisplayUsableBounds(index, &usable) == 0, usable.w > 0, usable.h > 0, w > usable.w || h > usable.h {
+            let scale = min(Double(usable.w) / Double(w), Double(usable.h) / Double(h))
+            let fitted = (
+                max(Self.minimumWindow.w / 2, Int32(Double(w) * scale)),
+                max(Self.minimumWindow.h / 2, Int32(Double(h) * scale))
+            )
+            if !fitToDisplay {
+                fitNote =
+                    "the window is \(fitted.0)×\(fitted.1): --window \(w)x\(h) is larger than the display's usable area (\(usable.w)×\(usable.h))"
+            }
+            (w, h) = fitted
         }
         // Off X11 (Wayland, KMS/DRM) the window is made full screen from the start: a
         // window shown first at its windowed size can reach onto a second output, and
@@ -60,6 +75,7 @@ final class Canvas {
             throw .noDisplay(String(cString: SDL_GetError()))
         }
         window = win
+        SDL_SetWindowMinimumSize(win, Self.minimumWindow.w / 2, Self.minimumWindow.h / 2)
         guard let ren = SDL_CreateRenderer(win, -1, 0) else {
             SDL_DestroyWindow(win)
             throw .sdl("creating a renderer", String(cString: SDL_GetError()))
@@ -73,6 +89,11 @@ final class Canvas {
         text = try TextCache(renderer: ren, fontPath: fontPath)
         if fullscreen, onX11 { setFullscreen(true) }
     }
+
+    /// The smallest window cvdcam opens for a picture (a tiny one is enlarged to it).
+    static let minimumWindow = (w: Int32(640), h: Int32(480))
+    /// Set when the window asked for (`--window`) did not fit the display and was made smaller.
+    private(set) var fitNote: String?
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
     var outputSize: FrameSize {
@@ -171,6 +192,10 @@ final class Canvas {
         var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
         var d = SDL_Rect(
             x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
+        // Enlarged three times or more (a tiny picture, a deep zoom), each pixel is a sharp
+        // square; otherwise smoothed.
+        let enlarged = d.w >= 3 * s.w && d.h >= 3 * s.h
+        SDL_SetTextureScaleMode(t, enlarged ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         SDL_RenderCopy(renderer, t, &s, &d)
     }
 

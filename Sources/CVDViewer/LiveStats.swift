@@ -13,6 +13,11 @@ struct LiveStats {
     /// The overlay's lines as of the last whole second (so its text changes once a second).
     private(set) var overlayLines: [String] = FrameTotals().overlayLines(fps: nil, cpuPercent: nil)
 
+    /// Set for a still picture: its name (the overlay says so instead of counting frames).
+    var still: String? {
+        didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still) }
+    }
+
     /// A new frame was taken from the source, to be shown.
     mutating func taken(_ frame: Frame) { pending = frame.timestamp }
 
@@ -34,7 +39,7 @@ struct LiveStats {
         let fps = Double(totals.shown - sample.shown) / dt
         let percent = (cpu - sample.cpu) / dt * 100
         sample = (now, totals.shown, cpu)
-        overlayLines = totals.overlayLines(fps: fps, cpuPercent: percent)
+        overlayLines = totals.overlayLines(fps: fps, cpuPercent: percent, still: still)
         return true
     }
 }

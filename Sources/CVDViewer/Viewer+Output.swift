@@ -44,3 +44,19 @@ extension Viewer {
         screenDirty = true
     }
 }
+
+extension Viewer {
+    /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`): `overlays: x,y,w,h[*] …`,
+    /// `*` marking a label over the picture; rings as `ring:x,y,r`, leader lines as `line:…`.
+    func reportOverlays(_ plan: OverlayPlan) {
+        func r(_ b: Rect) -> String { "\(Int(b.x)),\(Int(b.y)),\(Int(b.w.rounded(.up))),\(Int(b.h.rounded(.up)))" }
+        let over = Set(plan.onPicture.map { r($0.shim) })
+        let boxes = plan.boxes.map { r($0.shim) + (over.contains(r($0.shim)) ? "*" : "") }
+        let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
+        let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
+        let line = "overlays: " + (boxes + rings + lines).joined(separator: " ")
+        guard line != lastOverlays else { return }
+        lastOverlays = line
+        reporter.status(line)
+    }
+}

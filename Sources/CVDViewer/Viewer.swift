@@ -3,6 +3,7 @@ import CVDCore
 import CVDSources
 import CVDSystem
 import CVDViewModel
+import Glibc
 
 /// The live view: an SDL2 window showing a source's frames simulated in one or more
 /// modes, driven by the keyboard and mouse through `ViewState`.
@@ -46,6 +47,10 @@ public final class Viewer {
     var printedProbeLines: [String] = []
     /// The last key's answer shown (a later key without one takes it away).
     var lastNotice: String?
+    /// `CVDCAM_PRINT_OVERLAYS=1` (for tests): each new overlay layout is printed, every
+    /// label's rectangle and whether it lies over the picture.
+    let printOverlays = getenv("CVDCAM_PRINT_OVERLAYS").map { String(cString: $0) == "1" } ?? false
+    var lastOverlays = ""
     /// The framed layout's bands, and what they were worked out for (`updateFraming`).
     var framedBands = ViewGeometry.Frame.none
     var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize)?
@@ -92,6 +97,13 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
+        if source.isStill {
+            stats.still = source.name.hasPrefix("image ") ? String(source.name.dropFirst(6)) : source.name
+        }
+        if let note = canvas.fitNote {
+            reporter.status(note)
+            message = (note, SystemClock.monotonic + 2 * Self.noticeTime)
+        }
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
@@ -243,6 +255,7 @@ public final class Viewer {
             uiScale: options.uiScale, footer: footer, compact: settled,
             probeReadings: readout.readings, caption: captionText, legend: legend,
             stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
+        if printOverlays { reportOverlays(plan) }
         for m in plan.markers { canvas.drawMarker(m) }
         if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { canvas.drawLeader(l) } }
         if state.helpVisible {

@@ -7,6 +7,21 @@ import Glibc
 // Parse and run, printing failures as one line on stderr ("cvdcam: error: …") with a
 // non-zero status, instead of ArgumentParser's usage dump. Help and --version still
 // print in full.
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// `cvdcam --help`: the live view is the main job, so its options come first, then the
+// other commands.
+if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+    print(RootHelp.text)
+    exit(0)
+}
+
+// `-image` (one dash): say what was meant instead of "unknown option '-i'".
+if let word = RootHelp.singleDashLongOption(arguments) {
+    StderrCapture.write("cvdcam: error: unknown option '-\(word)'; long options take two dashes: --\(word)\n")
+    exit(ExitCode.validationFailure.rawValue)
+}
+
 do {
     try KernelLevel.checkEnvironment()
     var command = try Cvdcam.parseAsRoot()

@@ -93,7 +93,7 @@ import Testing
             "slow.img",
             "67696d70207863662072696e6766160000000000000100000000000000000000"
                 + "000000000000000000000000000000000000000000000000000000000000000000",
-            "it is not PNG, JPEG, BMP, PNM or TGA"
+            "it is not PNG, JPEG, WebP, GIF, TIFF, BMP, PNM or TGA"
         ),
     ])
     func foundInputsAreRefusedInOneLine(_ name: String, _ hex: String, _ why: String) throws {

@@ -38,20 +38,26 @@ import Testing
         usleep(300_000)
         let shot = try x.screenshot()
         try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/probes.png")
-        // Each callout shows the simulated colour as a swatch beside its probe.
+        // The readout shows each probe's simulated colour as a swatch (a one-pixel white
+        // border: the patches themselves are never next to white), off both probed patches.
         for (i, c) in [(0, a), (1, b)] {
-            let r = ViewerE2ETests.patchRect(i)
             let want = sim.simulate(c)
-            var found = false
-            for y in (r.y + r.h / 2)..<min(720, r.y + r.h / 2 + 80) {
-                // A swatch has a one-pixel white border (the patch around it is the simulated
-                // colour too, but never next to white).
-                for x0 in (r.x + r.w / 2)..<min(1280, r.x + r.w / 2 + 260)
-                where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
-                    found = true
+            var found: (Int, Int)?
+            for y in stride(from: 0, to: 720, by: 1) where found == nil {
+                for x0 in 1..<1280 where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
+                    found = (x0, y)
+                    break
                 }
             }
-            #expect(found, "no swatch of \(want) beside probe on patch \(i)")
+            #expect(found != nil, "no swatch of \(want) for probe \(i + 1)")
+            for k in [0, 1] {
+                let r = ViewerE2ETests.patchRect(k)
+                if let (fx, fy) = found {
+                    #expect(
+                        !(r.x...(r.x + r.w)).contains(fx) || !(r.y...(r.y + r.h)).contains(fy),
+                        "the readout covers patch \(k)")
+                }
+            }
         }
         // Delete clears both.
         try x.key("Delete")

@@ -53,7 +53,7 @@ import Testing
         try x.key("space")
         try x.waitForOutput("frozen — space goes live again")
         try x.key("plus")
-        try x.waitForOutput("zoom 1.2×")
+        try x.waitForOutput("zoom 1.4×")
         usleep(400_000)
         let chips = try x.screenshot()
         try ImageFile.write(chips, to: ViewerE2ETests.screenshotDir + "/projector-chips\(tag).png")

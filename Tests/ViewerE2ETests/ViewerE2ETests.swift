@@ -89,18 +89,18 @@ import Testing
         }
         try ImageFile.write(quad, to: Self.screenshotDir + "/quad.png")
 
-        // Back to single; + zooms 1.25× about the centre: a 200-pixel patch becomes 250.
+        // Back to single; + zooms √2× about the centre: a 200-pixel patch becomes 283.
         try x.key("v")
         try x.waitForOutput("cvdcam: deuteranopia (Viénot 1999)\n")
         try x.key("plus")
-        try x.waitForOutput("zoom 1.2×")
+        try x.waitForOutput("zoom 1.4×")
         usleep(300_000)
         let zoomed = try x.screenshot()
         let before = Self.patchRect(5) // x 400…600, y 290…440 → spans the centre column
         let row = 360
         let target = FrameKernel(try Simulation(mode: .deuteranopia)).apply(Self.patchColours[5])
         let run = (0..<1280).filter { zoomed[$0, row].distance(to: target) <= Self.tolerance }
-        let expected = Double(before.w) * 1.25
+        let expected = Double(before.w) * 2.0.squareRoot()
         #expect(abs(Double(run.count) - expected) <= 3, "zoomed patch is \(run.count) px wide, expected \(expected)")
 
         // s: a PNG identical to the window's pixels (the picture is still, so the

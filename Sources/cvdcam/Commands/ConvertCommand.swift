@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVDCore
 import CVDImageIO
+import CVDSystem
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +31,9 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        let image = try ImageFile.read(input)
+        let loaded = try ImageFile.load(input)
+        if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
+        let image = loaded.image
         let sims = try simulation.simulations()
         try OutputFiles(output, mode: simulation.mode).write(sims) { image.simulated(by: FrameKernel($0)) }
     }

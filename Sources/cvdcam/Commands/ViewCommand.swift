@@ -24,6 +24,12 @@ struct ViewCommand: ParsableCommand {
             shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median latency L ms".
             """)
 
+    @Argument(
+        help: ArgumentHelp(
+            "What to show: a picture file (as --image FILE) or a camera (/dev/video2, as --device).",
+            valueName: "picture-or-camera"))
+    var shown: String?
+
     @OptionGroup var input: SourceOptions
 
     @OptionGroup var simulation: ViewSimulationOptions
@@ -128,8 +134,25 @@ struct ViewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
     var font: String?
 
+    /// `input` with the positional picture or camera folded in.
+    var source: SourceOptions {
+        var s = input
+        guard let shown else { return s }
+        if shown.hasPrefix("/dev/") { s.camera.device = shown } else { s.image = shown }
+        return s
+    }
+
     func validate() throws {
         guard (0.5...4).contains(uiScale) else { throw ValidationError("--ui-scale must be within 0.5…4") }
+        if let shown {
+            if input.image != nil || input.testScene || (shown.hasPrefix("/dev/") && input.camera.device != nil) {
+                throw ValidationError(
+                    "'\(shown)' and --image, --device or --test-scene each choose what to show; give one")
+            }
+            if !shown.hasPrefix("/dev/"), input.camera.isSpecified {
+                throw ValidationError("'\(shown)' is a picture file; it does not take camera options")
+            }
+        }
         if input.image != nil, input.camera.isSpecified {
             throw ValidationError("--image shows a picture file; it does not take camera options")
         }
@@ -151,8 +174,8 @@ struct ViewCommand: ParsableCommand {
         scriptOptions(&options)
 
         let reporter = TerminalReporter(holding: true)
-        let source = try input.makeSource(
-            reporter, sceneRate: benchmarkFrames == nil ? input.camera.frameRate ?? FrameRate(30) : nil,
+        let source = try self.source.makeSource(
+            reporter, sceneRate: benchmarkFrames == nil ? self.source.camera.frameRate ?? FrameRate(30) : nil,
             doing: "showing", watch: true)
         (options.windowSize, options.pictureSize) = (window, source.size.scaledDown(toFit: FrameSize(1920, 1080)))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in

@@ -37,7 +37,11 @@ struct SourceOptions: ParsableArguments {
     func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false) throws
         -> FrameSource
     {
-        if let path = image { return ImageSource(path: path, image: try ImageFile.read(path)) }
+        if let path = image {
+            let loaded = try ImageFile.load(path)
+            if let damage = loaded.damage { reporter.status(damage) }
+            return ImageSource(path: path, image: loaded.image, notice: loaded.damage)
+        }
         let size = camera.frameSize ?? FrameSize(1280, 720)
         let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
         return try SourceChoice.camera(
