@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO"]),
+        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO", "CVDViewModel"]),
     ] + kernelTargets,
     swiftLanguageModes: [.v6]
 )

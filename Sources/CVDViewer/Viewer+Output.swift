@@ -46,15 +46,24 @@ extension Viewer {
 }
 
 extension Viewer {
-    /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`): `overlays: x,y,w,h[*] …`,
-    /// `*` marking a label over the picture; rings as `ring:x,y,r`, leader lines as `line:…`.
-    func reportOverlays(_ plan: OverlayPlan) {
+    /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`): `overlays: KIND:x,y,w,h[*] …`
+    /// for every label (KIND: badge, chip, footer, caption, legend, stats, readout), `*`
+    /// marking one over the picture; rings as `ring:x,y,r`, leader lines as `line:x0,y0,x1,y1`;
+    /// the split divider as `divider:x,y,w,h`.
+    func reportOverlays(_ plan: OverlayPlan, divider: Rect?) {
         func r(_ b: Rect) -> String { "\(Int(b.x)),\(Int(b.y)),\(Int(b.w.rounded(.up))),\(Int(b.h.rounded(.up)))" }
         let over = Set(plan.onPicture.map { r($0.shim) })
-        let boxes = plan.boxes.map { r($0.shim) + (over.contains(r($0.shim)) ? "*" : "") }
+        func boxes(_ kind: String, _ list: [LabelBox]) -> [String] {
+            list.map { "\(kind):" + r($0.shim) + (over.contains(r($0.shim)) ? "*" : "") }
+        }
+        let labels =
+            boxes("badge", plan.badges) + boxes("chip", plan.chips) + boxes("footer", plan.footer.map { [$0] } ?? [])
+            + boxes("caption", plan.caption.map { [$0] } ?? []) + boxes("legend", plan.legend.map { [$0] } ?? [])
+            + boxes("stats", plan.stats.map { [$0] } ?? []) + boxes("readout", plan.callouts)
         let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
         let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
-        let line = "overlays: " + (boxes + rings + lines).joined(separator: " ")
+        let bar = divider.map { ["divider:" + r($0)] } ?? []
+        let line = "overlays: " + (labels + rings + lines + bar).joined(separator: " ")
         guard line != lastOverlays else { return }
         lastOverlays = line
         reporter.status(line)

@@ -255,7 +255,7 @@ public final class Viewer {
             uiScale: options.uiScale, footer: footer, compact: settled,
             probeReadings: readout.readings, caption: captionText, legend: legend,
             stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
-        if printOverlays { reportOverlays(plan) }
+        if printOverlays { reportOverlays(plan, divider: drawn?.dividerBar) }
         for m in plan.markers { canvas.drawMarker(m) }
         if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { canvas.drawLeader(l) } }
         if state.helpVisible {

@@ -39,24 +39,33 @@ import Testing
         let shot = try x.screenshot()
         try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/probes.png")
         // The readout shows each probe's simulated colour as a swatch (a one-pixel white
-        // border: the patches themselves are never next to white), off both probed patches.
+        // border), away from both probed patches (which it must not cover).
+        func onProbedPatch(_ x: Int, _ y: Int) -> Bool {
+            [0, 1].contains { k in
+                let r = ViewerE2ETests.patchRect(k)
+                return (r.x - 20...(r.x + r.w + 20)).contains(x) && (r.y - 20...(r.y + r.h + 20)).contains(y)
+            }
+        }
         for (i, c) in [(0, a), (1, b)] {
             let want = sim.simulate(c)
-            var found: (Int, Int)?
-            for y in stride(from: 0, to: 720, by: 1) where found == nil {
-                for x0 in 1..<1280 where shot[x0, y].distance(to: want) <= 2 && shot[x0 - 1, y] == RGB8(255, 255, 255) {
-                    found = (x0, y)
+            var found = false
+            for y in 0..<720 where !found {
+                for x0 in 1..<1280
+                where !onProbedPatch(x0, y) && shot[x0, y].distance(to: want) <= 2
+                    && shot[x0 - 1, y] == RGB8(255, 255, 255)
+                {
+                    found = true
                     break
                 }
             }
-            #expect(found != nil, "no swatch of \(want) for probe \(i + 1)")
-            for k in [0, 1] {
-                let r = ViewerE2ETests.patchRect(k)
-                if let (fx, fy) = found {
-                    #expect(
-                        !(r.x...(r.x + r.w)).contains(fx) || !(r.y...(r.y + r.h)).contains(fy),
-                        "the readout covers patch \(k)")
-                }
+            #expect(found, "no swatch of \(want) for probe \(i + 1) away from the probed patches")
+        }
+        // Each probed patch is clear of labels but for its ring and the line to it: its
+        // corners show the patch's simulated colour.
+        for (k, c) in [(0, a), (1, b)] {
+            let r = ViewerE2ETests.patchRect(k)
+            for (px, py) in [(r.x + 8, r.y + 8), (r.x + r.w - 8, r.y + 8), (r.x + 8, r.y + r.h - 8)] {
+                #expect(shot[px, py].distance(to: sim.simulate(c)) <= 3, "patch \(k) covered at \(px),\(py)")
             }
         }
         // Delete clears both.

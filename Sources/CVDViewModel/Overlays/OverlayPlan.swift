@@ -430,12 +430,13 @@ public struct OverlayPlan: Equatable, Sendable {
             var sizes = lines.map { measure.size(of: $0, fontSize: size) }
             let lineH = Double(sizes.first?.height ?? size)
             let fitsWide = Double(sizes.map(\.width).max() ?? 0) <= width
-            let fitsHigh = lineH * Double(lines.count) + 2 * pad <= maxHeight
+            // The shim (a pad above and below the text) and its margin to the room's edge.
+            let fitsHigh = lineH * Double(lines.count) + 4 * pad <= maxHeight
             guard (fitsWide && fitsHigh) || size <= BadgeLayout.minimumFont else {
                 size -= 1
                 continue
             }
-            let keep = max(1, min(lines.count, Int((maxHeight - 2 * pad) / lineH)))
+            let keep = max(1, min(lines.count, Int((maxHeight - 4 * pad) / lineH)))
             if keep < lines.count {
                 lines = Array(lines.prefix(keep))
                 lines[keep - 1] += " …"

@@ -231,9 +231,13 @@ public enum ProbeLayout {
     static func leader(from a: (x: Double, y: Double), box: Rect, to ring: (x: Double, y: Double), radius: Double)
         -> Leader?
     {
-        // Start on the box's edge nearest the ring, level with the row where possible.
-        let sx = ring.x < box.x ? box.x : ring.x > box.maxX ? box.maxX : ring.x
-        let sy = ring.y < box.y ? box.y : ring.y > box.maxY ? box.maxY : min(max(a.y, box.y), box.maxY)
+        // From the side of the box facing the ring, level with the probe's row; from the top
+        // or bottom edge when the ring is straight above or below it.
+        let level = min(max(a.y, box.y), box.maxY)
+        let (sx, sy) =
+            ring.x < box.x
+            ? (box.x, level)
+            : ring.x > box.maxX ? (box.maxX, level) : (ring.x, ring.y < box.y ? box.y : box.maxY)
         let dx = ring.x - sx
         let dy = ring.y - sy
         let d = distance(dx, dy)
