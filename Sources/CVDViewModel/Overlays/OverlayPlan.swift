@@ -135,6 +135,7 @@ public struct OverlayPlan: Equatable, Sendable {
         if state.frozen { texts.append("❚❚ Frozen") }
         if state.zoom > 1.0001 { texts.append(String(cFormat: "Zoom %.1f×", state.zoom)) }
         if state.whiteBalance != nil { texts.append("Balanced on card") }
+
         // The chips keep their size while anywhere has room for them; else they get smaller.
         for offPicture in [true, false] where !texts.isEmpty && chips.isEmpty {
             var chipFont = small
@@ -146,6 +147,18 @@ public struct OverlayPlan: Equatable, Sendable {
             }
         }
         for c in chips { space.take(c.shim) }
+        // A badge too narrow for its model's name: the model goes in a chip of its own beside
+        // the picture, where there is room for one (never over it).
+        if let g = geometry, let dropped = Self.modelsNotShown(g, simulations, badges) {
+            var size = small
+            var chip: [LabelBox] = []
+            while chip.isEmpty, size >= Self.bandFloor(small) {
+                chip = Self.chips([dropped], fontSize: size, rooms: rooms, space: space, measure: measure)
+                size -= max(1, size / 10)
+            }
+            for c in chip { space.take(c.shim) }
+            chips += chip
+        }
         if let l = legendText {
             legend = Self.wrapped(
                 l.text, swatch: l.colour, fontSize: small, rooms: rooms, alignRight: true, space: space,
@@ -162,6 +175,20 @@ public struct OverlayPlan: Equatable, Sendable {
                 state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: small,
                 space: &space, measure: measure)
         }
+    }
+
+    /// "Machado 2009" when some badge shows a simulation without naming its model.
+    static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
+        var names: [String] = []
+        for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
+            let badge = ModeBadge(sim)
+            let shown = badges.contains { b in
+                b.icon?.badge == badge && b.lines.contains { $0.text.contains(" · ") }
+            }
+            let name = sim.model.displayName
+            if !shown, !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     // MARK: Badges
