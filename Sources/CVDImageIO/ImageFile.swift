@@ -114,25 +114,40 @@ public enum ImageFile {
             throw .undecodable(path, details.joined(separator: ": "))
         }
         defer { SDL_FreeSurface(loaded) }
-        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
-            throw .undecodable(path, lastError())
+        let w = Int(loaded.pointee.w)
+        let h = Int(loaded.pointee.h)
+        guard w > 0, h > 0, let format = loaded.pointee.format else {
+            throw .undecodable(path, "the picture is empty")
         }
-        defer { SDL_FreeSurface(rgba) }
-        let w = Int(rgba.pointee.w)
-        let h = Int(rgba.pointee.h)
-        let pitch = Int(rgba.pointee.pitch)
-        guard w > 0, h > 0, let base = rgba.pointee.pixels else { throw .undecodable(path, "the picture is empty") }
         guard w <= maximumSide, h <= maximumSide else {
             throw .undecodable(
                 path, "the picture is \(w)×\(h); cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
         }
+        // Converted straight into the picture's own buffer (no second full-size surface):
+        // `SDL_ConvertPixels` from the decoded surface's format to ABGR8888, whose bytes are
+        // R, G, B, A on little-endian machines. The buffer holds h rows of w·4 bytes, the
+        // pitch given; a surface needs locking only when RLE-encoded (SDL_MUSTLOCK).
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        // The surface holds h rows of `pitch` bytes, each starting with w RGBA pixels;
-        // the converted surface needs no lock (SDL_MUSTLOCK is false for plain surfaces).
-        pixels.withUnsafeMutableBytes { dst in
-            for y in 0..<h {
-                dst.baseAddress!.advanced(by: y * w * 4).copyMemory(
-                    from: base.advanced(by: y * pitch), byteCount: w * 4)
+        let needsLock = loaded.pointee.flags & UInt32(SDL_RLEACCEL) != 0
+        if needsLock { SDL_LockSurface(loaded) }
+        defer { if needsLock { SDL_UnlockSurface(loaded) } }
+        let status = pixels.withUnsafeMutableBytes { dst in
+            SDL_ConvertPixels(
+                Int32(w), Int32(h), format.pointee.format, loaded.pointee.pixels, loaded.pointee.pitch,
+                SDL_PIXELFORMAT_ABGR8888.rawValue, dst.baseAddress, Int32(w * 4))
+        }
+        // Palette pictures (GIF, 8-bit PNG) have no direct conversion: through a converted surface.
+        if status != 0 {
+            guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0),
+                let base = rgba.pointee.pixels
+            else { throw .undecodable(path, lastError()) }
+            defer { SDL_FreeSurface(rgba) }
+            let pitch = Int(rgba.pointee.pitch)
+            pixels.withUnsafeMutableBytes { dst in
+                for y in 0..<h {
+                    dst.baseAddress!.advanced(by: y * w * 4).copyMemory(
+                        from: base.advanced(by: y * pitch), byteCount: w * 4)
+                }
             }
         }
         return RGBAImage(width: w, height: h, pixels: pixels)

@@ -170,3 +170,41 @@ import Testing
         }
     }
 }
+
+/// A damaged JPEG and a WebP in the live view: the WebP shows as any picture; the JPEG
+/// shows what could be read, and the footer says it is damaged (and stays while it shows).
+@Suite(.serialized) struct PictureFilesE2ETests {
+    @Test func damagedJPEGAndWebPInTheView() throws {
+        let x = try XSession(width: 1024, height: 768)
+        defer { x.close() }
+        let jpeg = x.dir + "/whole.jpg"
+        try ImageFile.write(ViewerE2ETests.patches.image, to: jpeg)
+        let data = try Data(contentsOf: URL(fileURLWithPath: jpeg))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: x.dir + "/cut.jpg"))
+        try x.launch(["--image", x.dir + "/cut.jpg", "--window", "1024x768"])
+        let out = try x.waitForOutput("is damaged: the JPEG file ends early")
+        #expect(out.contains("% of the picture"), "\(out)")
+        usleep(6_500_000) // past the footer's fade: it has news, so it stays
+        let shot = try x.screenshot()
+        let footerRow = (0..<1024).filter { shot[$0, 750].r > 200 && shot[$0, 750].g > 200 }.count
+        #expect(footerRow > 20, "the footer's text still shows at the bottom")
+        try x.quitKey("q")
+        _ = try x.waitForExit()
+
+        let y = try XSession(width: 1280, height: 720)
+        defer { y.close() }
+        let png = y.dir + "/patches.png"
+        try ImageFile.write(ViewerE2ETests.patches.image, to: png)
+        let magick = Process()
+        magick.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        magick.arguments = [png, "-define", "webp:lossless=true", y.dir + "/patches.webp"]
+        try magick.run()
+        magick.waitUntilExit()
+        try y.launch(["--image", y.dir + "/patches.webp", "--window", "1280x720"])
+        try y.waitForOutput("showing image patches.webp")
+        usleep(400_000)
+        try ViewerE2ETests().expectPatches(try y.screenshot(), mode: .normal)
+        try y.quitKey("q")
+        _ = try y.waitForExit()
+    }
+}
