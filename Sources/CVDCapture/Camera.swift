@@ -28,6 +28,9 @@ public final class Camera {
 
     /// "card (path)", for the screen and stdout.
     public var name: String { "\(capabilities.card) (\(device.path))" }
+    /// Which camera this is, whatever node it got: its name and where it is plugged in
+    /// (`VIDIOC_QUERYCAP`'s card and bus_info, e.g. "HD Pro Webcam C920 @ usb-0000:00:14.0-1").
+    public var identity: String { "\(capabilities.card) @ \(capabilities.bus)" }
 
     /// The node to open, opened: `/dev/videoN` for an index, the path as given, or the
     /// first camera found — the device discovery opened, so the node is opened once. With

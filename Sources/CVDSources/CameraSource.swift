@@ -17,6 +17,9 @@ import Synchronization
 public final class CameraSource: FrameSource {
     public var name: String { currentName.withLock { $0 } }
     private let currentName: Mutex<String>
+    /// The open camera's identity (`Camera.identity`), or the test scene's while it waits.
+    public var identity: String { currentIdentity.withLock { $0 } }
+    private let currentIdentity: Mutex<String>
     /// The frame size the camera granted (waiting: the test scene's).
     public let size: FrameSize
     /// Shown until the camera opens (waiting only).
@@ -38,6 +41,7 @@ public final class CameraSource: FrameSource {
     /// window opens, so that start-up problems (busy, no permission) are reported first.
     public init(camera cam: Camera, options: CameraOptions, reporter: any Reporter) {
         currentName = Mutex(cam.name)
+        currentIdentity = Mutex(cam.identity)
         size = FrameSize(cam.format.width, cam.format.height)
         self.options = options
         self.reporter = reporter
@@ -56,6 +60,7 @@ public final class CameraSource: FrameSource {
     ) {
         waitedFor = error
         currentName = Mutex(scene.name)
+        currentIdentity = Mutex(scene.identity)
         size = scene.size
         self.options = options
         self.reporter = reporter
@@ -75,8 +80,9 @@ public final class CameraSource: FrameSource {
             options: options, sink: sink, reporter: reporter, link: link,
             opening: waitedFor.map(CameraErrorPolicy.opened(after:)) ?? "the camera works now",
             switched: switched
-        ) { [self] name in
+        ) { [self] name, identity in
             self.currentName.withLock { $0 = name }
+            self.currentIdentity.withLock { $0 = identity }
         }
         let first = first
         thread.start { thread in loop.run(first, while: thread) }
@@ -101,7 +107,7 @@ struct CaptureLoop: Sendable {
     /// Called once, on the first successful open (waiting only).
     let switched: (@Sendable (String) -> Void)?
     /// Called with the camera's name whenever one opens.
-    let named: @Sendable (String) -> Void
+    let named: @Sendable (_ name: String, _ identity: String) -> Void
 
     func run(_ first: OpenedCamera, while thread: SourceThread) {
         // The loop holds the only reference, so dropping it closes the device (and lets a
@@ -142,7 +148,7 @@ struct CaptureLoop: Sendable {
                     camera = c
                     counted = CaptureStats()
                     lastFrame = SystemClock.monotonic
-                    named(c.name)
+                    named(c.name, c.identity)
                     service.opened(c)
                     if let s = switched {
                         s(c.name)

@@ -28,7 +28,7 @@ extension CaptureLoop {
             let c = try Self.open(wanted)
             camera = c
             options = wanted
-            named(c.name)
+            named(c.name, c.identity)
             service.opened(c)
             sink.status = .running
             reporter.status("switched to camera \(c.name), \(c.format)")

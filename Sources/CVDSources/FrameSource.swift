@@ -8,10 +8,14 @@ public protocol FrameSource: AnyObject, Sendable {
     var size: FrameSize { get }
     /// A still picture, published once: nothing new will come after the first frame.
     var isStill: Bool { get }
+    /// Which source this is, for what is remembered per source (a camera's name and bus,
+    /// a picture's path): stable across runs.
+    var identity: String { get }
     func start(into sink: LatestFrame)
     func stop()
 }
 
 extension FrameSource {
     public var isStill: Bool { false }
+    public var identity: String { name }
 }

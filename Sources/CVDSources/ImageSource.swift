@@ -10,12 +10,15 @@ public final class ImageSource: FrameSource {
     /// What is wrong with the file (a damaged JPEG), said in the footer while it shows.
     private let notice: String?
     public var isStill: Bool { true }
+    /// The picture's path as given, made absolute.
+    public let identity: String
 
     public init(path: String, image: RGBAImage, notice: String? = nil) {
         name = "image " + PathName.lastComponent(path)
         size = FrameSize(image.width, image.height)
         self.image = image
         self.notice = notice
+        identity = "image " + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     public func start(into sink: LatestFrame) {

@@ -19,6 +19,8 @@ public final class TestSceneSource: FrameSource {
     }
 
     public let name: String
+    /// One entry for the test scene, however it streams.
+    public var identity: String { "built-in test scene" }
     public let size: FrameSize
     public let format: Format
     /// YUYV: the frame itself; MJPEG: the encoded frame.

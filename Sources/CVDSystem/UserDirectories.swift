@@ -12,6 +12,13 @@ public enum UserDirectories {
         return userDir("PICTURES", in: file, home: home) ?? home + "/Pictures"
     }
 
+    /// cvdcam's own settings folder: `$XDG_CONFIG_HOME/cvdcam` (default `~/.config/cvdcam`).
+    public static func config(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return config + "/cvdcam"
+    }
+
     /// `XDG_NAME_DIR="$HOME/…"` from a user-dirs.dirs file: the value with `$HOME`
     /// expanded; nil when the line is missing, or names the home folder itself (which the
     /// convention uses for "disabled").

@@ -53,6 +53,22 @@ public enum Command: Equatable, Sendable {
     case toggleStats
     /// `l`: the framed layout on or off.
     case toggleFramed
+    /// `r`: turn the picture a quarter turn clockwise; `e`: mirror it left–right.
+    case rotate
+    case mirror
+    /// `t`: pick a page's four corners and straighten it; again: the whole picture.
+    case straighten
+    /// Backspace while picking corners: the last corner is taken back.
+    case undoCorner
+    /// `b`: the pen on or off; a point of a stroke (picture coordinates); `u` takes the last
+    /// stroke back, `U` clears them all.
+    case togglePen
+    case pen(Point, newStroke: Bool)
+    /// `g`: grab the current picture as a still and show still | live; `G`: save the still.
+    case grabStill
+    case saveStill
+    case undoStroke
+    case clearStrokes
     /// `w`: balance on the white or grey card filling the middle of the picture (the
     /// window layer measures it and sets `ViewState.whiteBalance`); again: release.
     case whiteCard
@@ -107,6 +123,14 @@ public enum Command: Equatable, Sendable {
             case "d": return .toggleAssist
             case "i": return .toggleStats
             case "l": return .toggleFramed
+            case "r": return .rotate
+            case "e": return .mirror
+            case "t": return .straighten
+            case "b": return .togglePen
+            case "g": return .grabStill
+            case "G": return .saveStill
+            case "u": return .undoStroke
+            case "U": return .clearStrokes
             case "w": return .whiteCard
             case "n": return .nextCamera
             case "k": return .toggleCameraPanel
@@ -130,7 +154,9 @@ public enum Command: Equatable, Sendable {
     }
 
     /// Lines for the help sheet: key, what it does (from `KeyGuide`).
-    public static var helpLines: [(String, String)] { viewHelpLines + teachingHelpLines + cameraHelpLines }
+    public static var helpLines: [(String, String)] {
+        viewHelpLines + teachingHelpLines + cameraHelpLines + KeyGuide.sheetLines(.document)
+    }
 
     /// Looking: modes, zoom, layouts, the window.
     public static var viewHelpLines: [(String, String)] { KeyGuide.sheetLines(.looking) }

@@ -26,6 +26,7 @@ public enum HelpSheet {
     }
     static var modeRows: [Row] {
         [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry($0.0, $0.1) }
+            + KeyGuide.sheetLines(.document).map { .entry($0.0, $0.1) }
             + [.heading(modesHeading)]
             + VisionMode.allCases.enumerated().map {
                 .entry("\($0.offset + 1)  \($0.element.displayName)", $0.element.summary)

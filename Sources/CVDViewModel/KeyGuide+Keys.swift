@@ -1,6 +1,6 @@
 extension KeyGuide {
     /// Every key, in the order the help sheet and the table list them.
-    public static let all: [KeyGuide] = looking + teaching + camera
+    public static let all: [KeyGuide] = looking + teaching + camera + document + pen
 
     static let looking: [KeyGuide] = [
         KeyGuide(
@@ -37,10 +37,10 @@ extension KeyGuide {
             "framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (`--framed`); `l` again: labels beside the picture where there is room, else on its edges",
             keys: [.letter("l")]),
         KeyGuide(
-            .looking, "space", "freeze / unfreeze", table: "`space`",
+            .looking, "space  s", "freeze / unfreeze;  save a PNG of the window", table: "`space`",
             "freeze / unfreeze (a **❚❚ Frozen** chip shows while frozen)", keys: [.space]),
         KeyGuide(
-            .looking, "s", "save a PNG of the window", table: "`s`",
+            .looking, "", "", table: "`s`",
             "save a PNG of exactly what the window shows, in `~/Pictures/cvdcam/` (full path printed and shown)",
             keys: [.letter("s")]),
         KeyGuide(
@@ -55,10 +55,10 @@ extension KeyGuide {
             "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps and CPU %, live (the figures of the line printed on quit)",
             keys: [.letter("i")]),
         KeyGuide(
-            .looking, "h  F1", "this help (Esc closes it)", table: "`h`, `F1`",
+            .looking, "h  q", "this help (F1 too; Esc closes it);  quit", table: "`h`, `F1`",
             "help sheet: the keys and what each mode shows; `h` or `Esc` closes it", keys: [.letter("h"), .f1]),
         KeyGuide(
-            .looking, "q  Esc", "quit", table: "`q`, `Esc`",
+            .looking, "", "", table: "`q`, `Esc`",
             "quit (`Esc` closes the help sheet, then the confusion map, first)", keys: [.letter("q"), .escape]),
     ]
 
@@ -91,13 +91,43 @@ extension KeyGuide {
             keys: [.letter("o")]),
     ]
 
+    static let document: [KeyGuide] = [
+        KeyGuide(
+            .document, "r  e  t", "turn · mirror · straighten a page", table: "`r`",
+            "turn the picture a quarter turn clockwise (a camera over the desk shows the page upside down or sideways; `--rotate 0|90|180|270`)",
+            keys: [.letter("r")]),
+        KeyGuide(
+            .document, "", "", table: "`e`",
+            "mirror the picture left–right (a camera facing the teacher; `--mirror`)", keys: [.letter("e")]),
+        KeyGuide(
+            .document, "", "", table: "`t`",
+            "straighten a page seen in perspective: click its four corners in any order (`Backspace` takes the last back, `Esc` stops); the page then fills the pane, upright; `t` again: the whole picture (`--straighten X,Y:X,Y:X,Y:X,Y`)",
+            keys: [.letter("t")]),
+    ]
+
+    static let pen: [KeyGuide] = [
+        KeyGuide(
+            .document, "b  u  U", "pen · take a stroke back · clear", table: "`b`",
+            "the pen on / off: drag to draw on the picture (in every pane, at the same place; it follows zoom, pan, turning and straightening, and is in snapshots)",
+            keys: [.letter("b")]),
+        KeyGuide(.document, "", "", table: "`u`", "take the last pen stroke back", keys: [.letter("u")]),
+        KeyGuide(.document, "", "", table: "`Shift+U`", "clear the pen's drawing", keys: [.letter("U")]),
+        KeyGuide(
+            .document, "g  G", "still | live · save the still", table: "`g`",
+            "grab the picture as a still and show still | live side by side, both in the view's mode (`--still FILE` starts with one; `v` goes round the layouts, still | live among them)",
+            keys: [.letter("g")]),
+        KeyGuide(
+            .document, "", "", table: "`Shift+G`", "save the still as a PNG file beside the snapshots",
+            keys: [.letter("G")]),
+    ]
+
     static let camera: [KeyGuide] = [
         KeyGuide(
-            .camera, "w", "balance on a white or grey card filling the middle; again: release", table: "`w`",
+            .camera, "w", "balance on a white card in the middle (again: release)", table: "`w`",
             "white card: with white or grey paper filling the middle of the picture, lock the camera's automatic white balance, exposure and gain and balance on the card (a **Balanced on card** chip shows); `w` again releases",
             keys: [.letter("w")]),
         KeyGuide(
-            .camera, "n", "next camera (new cameras show up by themselves)", table: "`n`",
+            .camera, "n", "next camera", table: "`n`",
             "next camera (in `/dev` order, round); cameras plugged in while the view runs show up by themselves",
             keys: [.letter("n")]),
         KeyGuide(

@@ -11,6 +11,8 @@ public struct KeyGuide: Sendable {
         case teaching
         /// Colour balance, which camera.
         case camera
+        /// The document camera: turn, mirror, straighten the page.
+        case document
     }
 
     public let group: Group

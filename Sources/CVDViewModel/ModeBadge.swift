@@ -32,6 +32,14 @@ public struct ModeBadge: Equatable, Sendable {
         texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
     }
 
+    /// The badge of a still | live pane: every text says which it is first ("Still · …").
+    public init(_ sim: Simulation, prefix: String) {
+        let plain = ModeBadge(sim)
+        shape = plain.shape
+        colour = plain.colour
+        texts = plain.texts.map { prefix + " · " + $0 }
+    }
+
     /// The badge of a pane that shows `sim` after the assist: every text says so first.
     public init(assisted sim: Simulation, strength: Double) {
         let plain = ModeBadge(sim)

@@ -15,6 +15,10 @@ public enum PaneGeometry {
     public static func panes(_ layout: ViewState.Layout, width: Double, height: Double) -> [Rect] {
         switch layout {
         case .single, .split: return [Rect(0, 0, width, height)]
+        case .stillLive:
+            let g = quadGap(width: width, height: height)
+            let w = ((width - g) / 2).rounded(.down)
+            return [Rect(0, 0, w, height), Rect(w + g, 0, width - w - g, height)]
         case .assist:
             let g = quadGap(width: width, height: height)
             let w = ((width - 2 * g) / 3).rounded(.down)

@@ -35,7 +35,8 @@ public struct PaneRegions: Equatable, Sendable {
         // Per texture, the union of its pieces' sources (x0, y0, x1, y1), in picture pixels.
         var spans = [(Double, Double, Double, Double)?](repeating: nil, count: state.renderedSimulations.count)
         for p in geometry.pieces where p.texture < spans.count {
-            let s = p.source
+            // The camera picture's part the piece shows (through a turn or a straightened page).
+            let s = geometry.pictureSource(p)
             let u = spans[p.texture] ?? (s.x, s.y, s.x + s.w, s.y + s.h)
             spans[p.texture] = (min(u.0, s.x), min(u.1, s.y), max(u.2, s.x + s.w), max(u.3, s.y + s.h))
         }

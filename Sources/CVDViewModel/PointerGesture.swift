@@ -10,8 +10,16 @@ public struct PointerGesture: Sendable {
 
     public init() {}
 
-    /// Left button down at (x, y). `geometry` is nil while there is no picture yet.
-    public mutating func press(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
+    /// With the pen on (`b`), a drag draws instead of panning.
+    private var drawing = false
+
+    /// Left button down at (x, y). `geometry` is nil while there is no picture yet; with
+    /// `pen`, a stroke starts there.
+    public mutating func press(_ x: Double, _ y: Double, _ geometry: ViewGeometry?, pen: Bool = false) -> Command? {
+        if pen, let p = geometry?.picturePoint(x, y) {
+            drawing = true
+            return .pen(p, newStroke: true)
+        }
         let onDivider = geometry?.isOnDivider(x) ?? false
         drag = (x, y, onDivider)
         press = (x, y, false)
@@ -21,6 +29,9 @@ public struct PointerGesture: Sendable {
 
     /// The pointer moved to (x, y): drags what the press grabbed.
     public mutating func move(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
+        if drawing {
+            return geometry?.picturePoint(x, y).map { .pen($0, newStroke: false) }
+        }
         if let p = press, abs(x - p.x) > Self.clickSlop || abs(y - p.y) > Self.clickSlop { press?.moved = true }
         guard let d = drag, let g = geometry else { return nil }
         if d.onDivider { return .setDivider(g.dividerFraction(at: x)) }
@@ -34,6 +45,10 @@ public struct PointerGesture: Sendable {
         defer {
             drag = nil
             press = nil
+        }
+        if drawing {
+            drawing = false
+            return nil
         }
         guard let p = press, !p.moved, drag?.onDivider == false, let point = geometry?.picturePoint(x, y) else {
             return nil

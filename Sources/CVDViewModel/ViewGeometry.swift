@@ -53,9 +53,15 @@ public struct ViewGeometry: Equatable, Sendable {
     /// The part of `pane` the picture is fitted into.
     private let frame: Frame
 
+    /// The camera's picture turned and straightened as the state asks (`PictureMap`): the
+    /// pieces' sources are in the shown picture's pixels.
+    public let map: PictureMap
+
     public init(state: ViewState, window: FrameSize, picture: FrameSize, frame: Frame = .none) {
-        let fw = Double(picture.width)
-        let fh = Double(picture.height)
+        let map = PictureMap(picture: picture, orientation: state.orientation, corners: state.pageCorners)
+        self.map = map
+        let fw = map.view.width
+        let fh = map.view.height
         let v = state.visibleRect
         let src = Rect(v.x * fw, v.y * fh, v.w * fw, v.h * fh)
         panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
@@ -128,28 +134,35 @@ public struct ViewGeometry: Equatable, Sendable {
     public func pointInPicture(_ x: Double, _ y: Double) -> Point? {
         for pane in panes where pane.contains(x, y) {
             let p = PaneGeometry.fit(
-                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: Self.inset(pane, frame))
+                pictureWidth: map.view.width, pictureHeight: map.view.height, in: Self.inset(pane, frame))
             return Point(min(max((x - p.x) / p.w, 0), 1), min(max((y - p.y) / p.h, 0), 1))
         }
         return nil
     }
 
-    /// The picture point (0…1 across the whole picture, whatever the zoom) under window
-    /// position (x, y); nil where no picture is drawn.
+    /// The camera picture's point (0…1 across it, whatever the zoom, turn or straightening)
+    /// under window position (x, y); nil where no picture is drawn.
     public func picturePoint(_ x: Double, _ y: Double) -> Point? {
+        viewPoint(x, y).map { map.picturePoint($0) }
+    }
+
+    /// The shown picture's point (0…1 across it) under window position (x, y).
+    public func viewPoint(_ x: Double, _ y: Double) -> Point? {
         guard let piece = pieces.first(where: { $0.destination.contains(x, y) }) else { return nil }
         let d = piece.destination
         let src = piece.source
         let px = src.x + (x - d.x) / d.w * src.w
         let py = src.y + (y - d.y) / d.h * src.h
-        return Point(min(max(px / Double(picture.width), 0), 1), min(max(py / Double(picture.height), 0), 1))
+        return Point(min(max(px / map.view.width, 0), 1), min(max(py / map.view.height, 0), 1))
     }
 
-    /// Where picture point `p` shows in texture `texture`'s piece(s), in window pixels; nil
-    /// when it is outside what that piece shows (panned away, or on the other split side).
+    /// Where the camera picture's point `p` (0…1) shows in texture `texture`'s piece(s), in
+    /// window pixels; nil when it is outside what that piece shows (panned away, on the
+    /// other split side, off the straightened page).
     public func windowPoint(_ p: Point, texture: Int) -> (x: Double, y: Double)? {
-        let px = p.x * Double(picture.width)
-        let py = p.y * Double(picture.height)
+        let v = map.viewPoint(p)
+        let px = v.x * map.view.width
+        let py = v.y * map.view.height
         for piece in pieces where piece.texture == texture {
             let s = piece.source
             let d = piece.destination
@@ -157,6 +170,43 @@ public struct ViewGeometry: Equatable, Sendable {
             return (d.x + (px - s.x) / s.w * d.w, d.y + (py - s.y) / s.h * d.h)
         }
         return nil
+    }
+
+    /// The part of the camera's picture (its pixels) a piece shows: the bounding box of its
+    /// source's corners mapped back, clamped to the picture.
+    public func pictureSource(_ piece: Piece) -> Rect {
+        let s = piece.source
+        let corners = [(s.x, s.y), (s.maxX, s.y), (s.x, s.maxY), (s.maxX, s.maxY)].compactMap {
+            map.backward.apply($0.0, $0.1)
+        }
+        let w = Double(picture.width)
+        let h = Double(picture.height)
+        guard !corners.isEmpty, !map.isIdentity else { return s }
+        let x0 = min(max(corners.map(\.x).min()!, 0), w)
+        let y0 = min(max(corners.map(\.y).min()!, 0), h)
+        let x1 = min(max(corners.map(\.x).max()!, 0), w)
+        let y1 = min(max(corners.map(\.y).max()!, 0), h)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// A piece as a mesh of `cells` × `cells` quads for drawing through the map: per vertex,
+    /// row by row, its window position and the camera picture's pixel it shows. A turn is
+    /// exact with one cell; a straightened page is drawn with enough cells that the
+    /// projective map's curve between vertices stays under a pixel.
+    public func mesh(_ piece: Piece, cells: Int) -> [(x: Double, y: Double, u: Double, v: Double)] {
+        let s = piece.source
+        let d = piece.destination
+        var out: [(x: Double, y: Double, u: Double, v: Double)] = []
+        out.reserveCapacity((cells + 1) * (cells + 1))
+        for j in 0...cells {
+            let fy = Double(j) / Double(cells)
+            for i in 0...cells {
+                let fx = Double(i) / Double(cells)
+                let q = map.backward.apply(s.x + fx * s.w, s.y + fy * s.h) ?? (0, 0)
+                out.append((d.x + fx * d.w, d.y + fy * d.h, q.x, q.y))
+            }
+        }
+        return out
     }
 
     /// Whether a press at x grabs the split divider.

@@ -13,6 +13,8 @@ public struct ViewState: Equatable, Sendable {
         case quad
         /// Assist (experimental): original | simulated | assisted, then simulated.
         case assist
+        /// A still (`g`, `--still`) beside the live picture, both in the view's mode.
+        case stillLive
     }
 
     /// One zoom step (a key, a wheel notch): √2, so two presses reach 2× and four reach 4×.
@@ -56,6 +58,20 @@ public struct ViewState: Equatable, Sendable {
     /// The framed layout: the picture shrunk just enough to leave bands for the labels, so
     /// that none covers it (`l`, `--framed`).
     public var framed = false
+    /// How the camera's picture is turned before anything else (`r`, `e`, `--rotate`, `--mirror`).
+    public var orientation = Orientation.upright
+    /// The page's four corners (0…1 across the camera's picture, any order): the view shows
+    /// the page straightened (`t`, `--straighten`); nil: the whole picture.
+    public var pageCorners: [Point]?
+    /// While the corners are being clicked (`t`): those clicked so far; nil otherwise.
+    public var cornerPicks: [Point]?
+    /// The pen (`b`): a drag draws on the picture. Strokes are kept in the camera picture's
+    /// coordinates (0…1), so they follow zoom, pan, turning and straightening, and show in
+    /// every pane at the same place.
+    public var penOn = false
+    public var strokes: [[Point]] = []
+    /// A still has been grabbed (`g`) or loaded (`--still`): the still | live layout is in `v`'s round.
+    public var hasStill = false
     /// The white balance measured on a card (`w`), applied before every pane's simulation;
     /// nil: not balanced on a card (a card that was already neutral gives gains of 1).
     public var whiteBalance: WhiteBalance?
@@ -92,6 +108,9 @@ public struct ViewState: Equatable, Sendable {
         case cameraPanelOpened
         case changeControl(Int)
         case resetControl
+        /// `g`: keep the current picture as the still; Shift+G: save the still as a picture file.
+        case grabStill
+        case saveStill
     }
 
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
@@ -132,7 +151,8 @@ public struct ViewState: Equatable, Sendable {
                 switch layout {
                 case .single: .split
                 case .split: .quad
-                case .quad, .assist: .single
+                case .quad: hasStill ? .stillLive : .single
+                case .assist, .stillLive: .single
                 }
             helpVisible = false
         case .toggleAssist:
@@ -159,6 +179,11 @@ public struct ViewState: Equatable, Sendable {
             helpVisible.toggle()
             cameraPanelVisible = false
         case .escape:
+            if cornerPicks != nil {
+                cornerPicks = nil
+                notice = "corner picking stopped"
+                return nil
+            }
             if picked != nil, !helpVisible {
                 picked = nil
                 notice = "confusion map off"
@@ -180,6 +205,67 @@ public struct ViewState: Equatable, Sendable {
         case .toggleStats:
             statsVisible.toggle()
             notice = statsVisible ? "frame counts on" : "frame counts off"
+        case .rotate:
+            orientation.rotateClockwise()
+            notice = "picture turned: \(orientation) (r turns on, e mirrors)"
+        case .mirror:
+            orientation.mirrored.toggle()
+            notice = "picture \(orientation) (e again: \(orientation.mirrored ? "not mirrored" : "mirrored"))"
+        case .straighten:
+            if cornerPicks != nil {
+                cornerPicks = nil
+                notice = "corner picking stopped"
+            } else if pageCorners != nil {
+                pageCorners = nil
+                notice = "whole picture (t picks a page's corners again)"
+            } else {
+                cornerPicks = []
+                zoom = 1
+                centre = Point(0.5, 0.5)
+                notice = "click the page's four corners, in any order (Backspace: undo a corner; t or Esc: stop)"
+            }
+        case .undoCorner,
+            .clearProbes where cornerPicks != nil:
+            guard var picks = cornerPicks, !picks.isEmpty else {
+                notice = "no corner to take back: click the page's corners (t or Esc: stop)"
+                return nil
+            }
+            picks.removeLast()
+            cornerPicks = picks
+            notice = "corner \(picks.count + 1) taken back: \(4 - picks.count) to go"
+        case .grabStill:
+            hasStill = true
+            layout = .stillLive
+            notice = "still grabbed: still | live (g grabs again, Shift+G saves the still, v: other layouts)"
+            return .grabStill
+        case .saveStill:
+            guard hasStill else {
+                notice = "no still yet: g grabs the picture as a still"
+                return nil
+            }
+            return .saveStill
+        case .togglePen:
+            penOn.toggle()
+            notice =
+                penOn
+                ? "pen on: drag to draw on the picture (u: take a stroke back, U: clear, b: pen off)"
+                : "pen off: a drag pans again (the drawing stays; U clears it)"
+        case .pen(let p, let newStroke):
+            if newStroke || strokes.isEmpty {
+                strokes.append([p])
+            } else {
+                strokes[strokes.count - 1].append(p)
+            }
+        case .undoStroke:
+            guard !strokes.isEmpty else {
+                notice = "nothing drawn to take back (b: the pen)"
+                return nil
+            }
+            strokes.removeLast()
+            notice = "stroke taken back (\(strokes.count) left)"
+        case .clearStrokes:
+            notice = strokes.isEmpty ? "nothing drawn to clear (b: the pen)" : "drawing cleared"
+            strokes = []
         case .toggleFramed:
             framed.toggle()
             notice =
@@ -204,6 +290,18 @@ public struct ViewState: Equatable, Sendable {
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = "that key does nothing here; h shows the keys"
+        case .probe(let p) where cornerPicks != nil:
+            let picks = cornerPicks! + [p]
+            if picks.count < 4 {
+                cornerPicks = picks
+                notice = "corner \(picks.count) of 4"
+            } else {
+                cornerPicks = nil
+                pageCorners = picks
+                zoom = 1
+                centre = Point(0.5, 0.5)
+                notice = "page straightened (t: the whole picture again)"
+            }
         case .probe(let p): probes = probes.count >= 2 ? [p] : probes + [p]
         case .probeAtPointer: notice = "point at the picture, then press p to probe the colour there"
         case .clearProbes:
@@ -255,6 +353,7 @@ public struct ViewState: Equatable, Sendable {
         case .single, .split: [simulation]
         case .quad: quadModes.map { Self.simulation($0, severity, model) }
         case .assist: [Self.simulation(.normal, severity, model), simulation, simulation]
+        case .stillLive: [simulation, simulation]
         }
     }
 
@@ -279,6 +378,7 @@ public struct ViewState: Equatable, Sendable {
         if layout == .assist { parts.append(String(cFormat: "assist %.1f", assistStrength)) }
         if zoom > 1.0001 { parts.append(String(cFormat: "zoom %.1f×", zoom)) }
         if layout == .split { parts.append("split") }
+        if layout == .stillLive { parts.append("still | live") }
         if frozen { parts.append("frozen") }
         if whiteBalance != nil { parts.append("balanced on card") }
         return parts.joined(separator: " · ")

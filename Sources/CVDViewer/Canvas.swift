@@ -185,6 +185,23 @@ final class Canvas {
     /// The destination is clipped to the window first (`BlitRects`): SDL's software
     /// renderer scales a copy that reaches outside through a temporary surface. `window`:
     /// the output size the caller has already (asking SDL for it per copy is wasted work).
+    /// As `copy`, mirrored left–right and/or upside down (wraps `SDL_RenderCopyEx` with
+    /// `SDL_FLIP_HORIZONTAL`/`SDL_FLIP_VERTICAL`): a picture turned by 180° or mirrored.
+    /// (SDL's software renderer draws a two-triangle mesh that forms a flipped rectangle
+    /// offset, so flips go this way; quarter turns and straightened pages use `drawMesh`.)
+    func copy(
+        _ t: OpaquePointer, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool
+    ) {
+        guard source.w >= 0.5, destination.w >= 1 else { return }
+        var s = SDL_Rect(
+            x: Int32(source.x.rounded()), y: Int32(source.y.rounded()), w: Int32(source.w.rounded()),
+            h: Int32(source.h.rounded()))
+        var d = sdlRect(destination)
+        let flip = (flipX ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (flipY ? SDL_FLIP_VERTICAL.rawValue : 0)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        SDL_RenderCopyEx(renderer, t, &s, &d, 0, nil, SDL_RendererFlip(rawValue: flip))
+    }
+
     func copy(_ t: OpaquePointer, _ source: Rect, to destination: Rect, in window: FrameSize) {
         guard source.w >= 0.5, destination.w >= 1 else { return }
         guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height)
@@ -209,6 +226,37 @@ final class Canvas {
         var rect = sdlRect(r)
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, alpha)
         SDL_RenderFillRect(renderer, &rect)
+    }
+
+    /// Draws a texture through a mesh (wraps `SDL_RenderGeometry`): `columns` × `rows`
+    /// vertices, row by row, each a window position and the texture pixel (u, v) it shows;
+    /// `texture` is the size the texture's pixels are counted in. How a turned or
+    /// straightened picture is drawn: the renderer maps the pixels, nothing is copied first.
+    func drawMesh(
+        _ t: OpaquePointer, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int, texture: FrameSize
+    ) {
+        guard columns >= 2, mesh.count >= 2 * columns, mesh.count % columns == 0 else { return }
+        let rows = mesh.count / columns
+        let tw = Float(texture.width)
+        let th = Float(texture.height)
+        let vertices = mesh.map {
+            SDL_Vertex(
+                position: SDL_FPoint(x: Float($0.x), y: Float($0.y)), color: SDL_Color(r: 255, g: 255, b: 255, a: 255),
+                tex_coord: SDL_FPoint(x: Float($0.u) / tw, y: Float($0.v) / th))
+        }
+        var indices: [Int32] = []
+        indices.reserveCapacity((rows - 1) * (columns - 1) * 6)
+        for j in 0..<(rows - 1) {
+            for i in 0..<(columns - 1) {
+                let a = Int32(j * columns + i)
+                let b = a + 1
+                let c = a + Int32(columns)
+                let d = c + 1
+                indices += [a, b, c, b, d, c]
+            }
+        }
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        SDL_RenderGeometry(renderer, t, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
 
     /// Filled triangles in one colour (wraps `SDL_RenderGeometry`).

@@ -18,6 +18,8 @@ enum KeyMapping {
         let code = SDL_KeyCode(rawValue: UInt32(bitPattern: sym))
         switch code {
         case SDLK_f where shift: return .letter("F")
+        case SDLK_u where shift: return .letter("U")
+        case SDLK_g where shift: return .letter("G")
         case SDLK_0, SDLK_KP_0: return .digit(0)
         case SDLK_1, SDLK_KP_1: return .digit(1)
         case SDLK_2, SDLK_KP_2: return .digit(2)

@@ -57,7 +57,7 @@ final class PaneRenderer {
     @discardableResult
     func render(
         _ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8? = nil,
-        assisted: (texture: Int, strength: Double)? = nil, kernelTime: (Double) -> Void
+        assisted: (texture: Int, strength: Double)? = nil, still: Frame? = nil, kernelTime: (Double) -> Void
     ) -> [Double?] {
         if picked != mapsPicked {
             maps = [:]
@@ -67,28 +67,19 @@ final class PaneRenderer {
         let size = regions.textureSize
         useTextures(size, count: simulations.count)
         rendered = regions
-        // The picture the kernels read: the frame itself, or the frame reduced.
-        let sl = regions.reduction > 1 ? FrameReducer.layout(of: frame.layout, factor: regions.reduction) : frame.layout
-        let wanted = (timestamp: frame.timestamp, reduction: regions.reduction)
-        if regions.reduction > 1, reducedFrom.map({ $0 != wanted }) ?? true {
-            reducedFrom = wanted
-            if reduced.count < sl.minimumByteCount { reduced = [UInt8](repeating: 0, count: sl.minimumByteCount) }
-            frame.bytes.withUnsafeBytes { s in
-                reduced.withUnsafeMutableBytes { d in
-                    // `sl` is the reducer's own layout for this frame, in a buffer at least
-                    // that large: reduce cannot fail.
-                    try? FrameReducer.reduce(s, frame.layout, factor: regions.reduction, into: d, sl)
-                }
-            }
-        }
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
+            // The still | live layout: texture 0 shows the still (the same size: `StillPicture`).
+            let f = i == 0 ? still ?? frame : frame
             guard i < regions.regions.count, let box = regions.regions[i] else {
                 shares.append(nil)
                 continue
             }
+            // The picture the kernels read: the frame itself, or the frame reduced.
+            let sl = regions.reduction > 1 ? FrameReducer.layout(of: f.layout, factor: regions.reduction) : f.layout
+            if regions.reduction > 1 { reduce(f, regions.reduction, into: sl) }
             let (k, strategy) = kernels.prepared(
-                for: sim, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
+                for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
@@ -115,25 +106,41 @@ final class PaneRenderer {
                     // Assisted, then simulated: two passes through the chained kernel's own frame.
                     try? self.chain(sim, a.strength).apply(
                         source: s, sourceLayout: part, destination: destination, destinationLayout: dl,
-                        ycbcr: frame.ycbcr)
+                        ycbcr: f.ycbcr)
                     shares.append(nil)
                     return
                 }
                 try? k.apply(
-                    source: s, sourceLayout: part, destination: destination, destinationLayout: dl, ycbcr: frame.ycbcr,
+                    source: s, sourceLayout: part, destination: destination, destinationLayout: dl, ycbcr: f.ycbcr,
                     strategy: strategy)
                 shares.append(
                     picked.flatMap { c in
-                        try? self.map(c, sim, frame).mark(
-                            source: s, part, destination: destination, dl, ycbcr: frame.ycbcr,
+                        try? self.map(c, sim, f).mark(
+                            source: s, part, destination: destination, dl, ycbcr: f.ycbcr,
                             phase: self.phase + box.x + box.y)
                     })
             }
-            if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { frame.bytes.withUnsafeBytes(work) }
+            if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { f.bytes.withUnsafeBytes(work) }
             kernelTime(SystemClock.monotonic - t0)
             SDL_UnlockTexture(textures[i])
         }
         return shares
+    }
+
+    /// Reduces `frame` by `factor` into `reduced` (layout `layout`), unless it holds that
+    /// already: a zoom, pan or mode change on the same frame does not reduce it again.
+    private func reduce(_ frame: Frame, _ factor: Int, into layout: FrameLayout) {
+        let wanted = (timestamp: frame.timestamp, reduction: factor)
+        guard reducedFrom.map({ $0 != wanted }) ?? true else { return }
+        reducedFrom = wanted
+        if reduced.count < layout.minimumByteCount { reduced = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        frame.bytes.withUnsafeBytes { s in
+            reduced.withUnsafeMutableBytes { d in
+                // `layout` is the reducer's own layout for this frame, in a buffer at least
+                // that large: reduce cannot fail.
+                try? FrameReducer.reduce(s, frame.layout, factor: factor, into: d, layout)
+            }
+        }
     }
 
     /// Makes `textures` the first `count` textures of `size` (as many as SDL makes), from

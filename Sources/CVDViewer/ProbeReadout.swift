@@ -12,23 +12,28 @@ struct ProbeReadout {
 
     /// Reads every probe from `frame` for each simulation shown; with a white balance, the
     /// original is the balanced colour (what normal vision shows once balanced).
+    /// With a `still` (the still | live layout), the first texture reads the still.
     mutating func update(
         _ frame: Frame?, probes: [Point], simulations: [Simulation],
-        assisted: (texture: Int, strength: Double)? = nil, balance: WhiteBalance = .none
+        assisted: (texture: Int, strength: Double)? = nil, balance: WhiteBalance = .none, still: Frame? = nil
     ) {
         guard let f = frame, !probes.isEmpty else {
             readings = []
             return
         }
-        let originals: [RGB8] = probes.map { p in
-            let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
-            let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
-            return balance.apply(
-                f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) }
-                    ?? RGB8(0, 0, 0))
+        func originals(_ f: Frame) -> [RGB8] {
+            probes.map { p in
+                let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
+                let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
+                return balance.apply(
+                    f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) }
+                        ?? RGB8(0, 0, 0))
+            }
         }
+        let live = originals(f)
+        let stillColours = still.map(originals)
         readings = simulations.enumerated().map { t, sim in
-            originals.map { o in
+            (t == 0 ? stillColours ?? live : live).map { o in
                 if let a = assisted, a.texture == t {
                     return ProbeReading(original: o, assisting: sim, strength: a.strength)
                 }

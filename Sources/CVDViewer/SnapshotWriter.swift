@@ -12,9 +12,10 @@ struct SnapshotWriter {
     let directory: String
 
     /// `cvdcam-2026-11-23T101500.png` in the directory, `-2`, `-3`, … when taken.
-    func nextPath(now: Date = Date()) -> String {
-        if let fixedPath { return fixedPath }
-        let stamp = Self.localStamp(now)
+    /// With a `name` ("still"), `cvdcam-still-2026-…png` in the directory (never the fixed path).
+    func nextPath(now: Date = Date(), named name: String? = nil) -> String {
+        if let fixedPath, name == nil { return fixedPath }
+        let stamp = (name.map { $0 + "-" } ?? "") + Self.localStamp(now)
         let dir = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
         var path = PathName.appending("cvdcam-\(stamp).png", to: dir)
         var n = 2
@@ -37,11 +38,11 @@ struct SnapshotWriter {
     }
 
     /// Writes `image` as PNG, making the folder first if needed; returns the full path written.
-    func write(_ image: RGBAImage) throws -> String {
-        if fixedPath == nil {
+    func write(_ image: RGBAImage, named name: String? = nil) throws -> String {
+        if fixedPath == nil || name != nil {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        let path = nextPath()
+        let path = nextPath(named: name)
         try ImageFile.write(image, to: path)
         return path
     }

@@ -35,7 +35,9 @@ extension Viewer {
             SDL_GetMouseState(&mx, &my)
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
+            if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry, pen: state.penOn) {
+                return apply(cmd)
+            }
         case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
             if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
         case SDL_MOUSEMOTION:
@@ -93,6 +95,10 @@ extension Viewer {
         case .cameraPanelOpened?: openCameraPanel()
         case .changeControl(let d)?: changeControl(by: d)
         case .resetControl?: changeControl(by: nil)
+        case .grabStill?:
+            stillFrame = frame
+            pictureDirty = true
+        case .saveStill?: saveStill()
         case nil: break
         }
         if state.renderedSimulations != renderedBefore || state.picked != pickedBefore
@@ -102,11 +108,15 @@ extension Viewer {
             pictureDirty = true
         }
         screenDirty = true
+        if state.orientation != rememberedView.orientation || state.pageCorners != rememberedView.corners {
+            pictureDirty = true
+            rememberView()
+        }
         if state.summary != lastSummary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
             readout.update(
                 frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-                balance: state.whiteBalance ?? .none)
+                balance: state.whiteBalance ?? .none, still: shownStill)
             let lines = readout.lines(
                 simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
                 strength: state.assistStrength)

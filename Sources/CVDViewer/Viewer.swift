@@ -51,6 +51,15 @@ public final class Viewer {
     /// label's rectangle and whether it lies over the picture.
     let printOverlays = getenv("CVDCAM_PRINT_OVERLAYS").map { String(cString: $0) == "1" } ?? false
     var lastOverlays = ""
+    /// The still (`g`, `--still`), as a frame the size of the live picture.
+    var stillFrame: Frame?
+    /// `--still FILE`, made into `stillFrame` when the first live frame gives its size.
+    var stillPicture: RGBAImage?
+    /// The still when the still | live layout shows it.
+    var shownStill: Frame? { state.layout == .stillLive ? stillFrame : nil }
+    /// The source whose view (turn, straightening) is shown, and that view as last saved.
+    var viewIdentity: String?
+    var rememberedView = RememberedViews.View()
     /// The framed layout's bands, and what they were worked out for (`updateFraming`).
     var framedBands = ViewGeometry.Frame.none
     var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize)?
@@ -92,11 +101,28 @@ public final class Viewer {
             quadModes: options.quadModes)
         state.captionVisible = options.caption
         state.framed = options.framed
+        if let o = options.orientation { state.orientation = o }
+        if let still = options.still {
+            stillPicture = still
+            state.hasStill = true
+            state.layout = .stillLive
+        }
+        if let c = options.pageCorners {
+            let size = source.size
+            state.pageCorners = c.map { Point($0.x / Double(size.width), $0.y / Double(size.height)) }
+        }
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
+        panes = PaneRenderer(canvas: canvas)
+        probes = RunProbes(options: options, reporter: reporter)
+        virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
+        snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
+        balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
+        restoreView(for: source.identity, commandLineSet: options.orientation != nil || options.pageCorners != nil)
+        rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         if source.isStill {
             stats.still = source.name.hasPrefix("image ") ? String(source.name.dropFirst(6)) : source.name
         }
@@ -104,11 +130,6 @@ public final class Viewer {
             reporter.status(note)
             message = (note, SystemClock.monotonic + 2 * Self.noticeTime)
         }
-        panes = PaneRenderer(canvas: canvas)
-        probes = RunProbes(options: options, reporter: reporter)
-        virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
-        snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
-        balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
     }
 
     /// Runs until the user quits; returns the process exit status.
@@ -126,8 +147,14 @@ public final class Viewer {
             while SDL_PollEvent(&event) != 0 {
                 if !handle(event) { running = false }
             }
+            followSourceIdentity()
             if let f = sink.takeNew(), !state.frozen || frame == nil {
                 frame = f
+                if let p = stillPicture,
+                    stillFrame.map({ $0.layout.width != f.layout.width || $0.layout.height != f.layout.height }) ?? true
+                {
+                    stillFrame = makeStill(p, size: f.size)
+                }
                 pictureDirty = true
                 for key in probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
                 stats.taken(f)
@@ -176,7 +203,7 @@ public final class Viewer {
                 if let f = frame, let shown {
                     let shares = panes.render(
                         f, state.renderedSimulations, regions: shown.regions, picked: state.picked,
-                        assisted: assisted
+                        assisted: assisted, still: shownStill
                     ) {
                         probes.profiler.add(.kernel, $0)
                     }
@@ -184,8 +211,10 @@ public final class Viewer {
                 }
                 readout.update(
                     frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-                    balance: state.whiteBalance ?? .none)
-                if simulationDirty, let f = frame { virtualCamera.send(f, state.simulation, kernels: panes) }
+                    balance: state.whiteBalance ?? .none, still: shownStill)
+                if simulationDirty, let f = frame {
+                    virtualCamera.send(f, state.simulation, kernels: panes, map: shown?.geometry.map)
+                }
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)
@@ -236,8 +265,24 @@ public final class Viewer {
         {
             drawn = g
             for piece in g.pieces where piece.texture < panes.textures.count {
-                canvas.copy(
-                    panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination, in: window)
+                if g.map.isIdentity {
+                    canvas.copy(
+                        panes.textures[piece.texture], held.textureRect(piece.source), to: piece.destination, in: window
+                    )
+                } else if !g.map.straightened, state.orientation.quarterTurns % 2 == 0 {
+                    // Upside down and/or mirrored: a flipped copy of the camera picture's part.
+                    canvas.copy(
+                        panes.textures[piece.texture], held.textureRect(g.pictureSource(piece)), to: piece.destination,
+                        flipX: state.orientation.mirrored != (state.orientation.quarterTurns == 2),
+                        flipY: state.orientation.quarterTurns == 2)
+                } else {
+                    // Turned: one cell is exact; a straightened page: enough cells that the
+                    // projective map bends less than a pixel between vertices.
+                    let cells = g.map.straightened ? 32 : 1
+                    let r = Double(held.reduction)
+                    let mesh = g.mesh(piece, cells: cells).map { (x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
+                    canvas.drawMesh(panes.textures[piece.texture], mesh, columns: cells + 1, texture: held.textureSize)
+                }
             }
             if let bar = g.dividerBar { canvas.fill(bar, RGB8(255, 255, 255), alpha: 230) }
         }
@@ -256,6 +301,8 @@ public final class Viewer {
             probeReadings: readout.readings, caption: captionText, legend: legend,
             stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
         if printOverlays { reportOverlays(plan, divider: drawn?.dividerBar) }
+        let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
+        for s in plan.strokes { canvas.drawStroke(s, width: penWidth) }
         for m in plan.markers { canvas.drawMarker(m) }
         if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { canvas.drawLeader(l) } }
         if state.helpVisible {

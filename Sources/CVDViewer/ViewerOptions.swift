@@ -1,4 +1,5 @@
 import CVDCore
+import CVDViewModel
 
 /// What the command line asked of the live view.
 public struct ViewerOptions: Sendable {
@@ -40,6 +41,12 @@ public struct ViewerOptions: Sendable {
     public var caption = false
     /// Start in the framed layout: no label over the picture (`--framed`, `l`).
     public var framed = false
+    /// `--rotate`, `--mirror`: how the picture is turned (nil: as remembered for this source).
+    public var orientation: Orientation?
+    /// `--still FILE`: a picture to start with as the still (still | live).
+    public var still: RGBAImage?
+    /// `--straighten`: the page's corners in picture pixels (nil: as remembered).
+    public var pageCorners: [(x: Double, y: Double)]?
     /// Seconds per mode when cycling (`--cycle`, or `a`); start cycling at once when set.
     public var cycleSeconds: Double?
     public var cycleModes: [VisionMode] = VisionMode.allCases

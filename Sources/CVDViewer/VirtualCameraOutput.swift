@@ -11,6 +11,8 @@ final class VirtualCameraOutput {
     private let reporter: any Reporter
     private var feed: VirtualCameraFeed?
     private var buffer: [UInt8] = []
+    /// The picture turned or straightened (`PictureWarp`), when it is.
+    private var warped: [UInt8] = []
 
     init(options: ViewerOptions, reporter: any Reporter) {
         self.options = options
@@ -42,7 +44,7 @@ final class VirtualCameraOutput {
 
     /// The clean picture: `frame` simulated in `simulation` (with the panes' kernels), into
     /// a reused buffer.
-    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer) {
+    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, map: PictureMap? = nil) {
         guard let feed, !sendsWindow else { return }
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
@@ -54,7 +56,16 @@ final class VirtualCameraOutput {
                     source: s, sourceLayout: frame.layout, destination: d, destinationLayout: layout,
                     ycbcr: frame.ycbcr, strategy: strategy)
             }
-            feed.offer(UnsafeRawBufferPointer(d), layout)
+            guard let map, !map.isIdentity else {
+                feed.offer(UnsafeRawBufferPointer(d), layout)
+                return
+            }
+            // Turned or straightened: the shown picture, fitted into the camera's size.
+            if warped.count != buffer.count { warped = [UInt8](repeating: 0, count: buffer.count) }
+            warped.withUnsafeMutableBytes { w in
+                PictureWarp.apply(map, source: UnsafeRawBufferPointer(d), layout, into: w, layout)
+                feed.offer(UnsafeRawBufferPointer(w), layout)
+            }
         }
     }
 

@@ -200,15 +200,16 @@ public final class FrameKernel: Sendable {
     }
 
     /// The destination's start, once its layout is valid, an RGB format, of the source's
-    /// size (`named` in the error) and within its buffer; nil for an empty buffer.
+    /// size (`named` in the error, made only then: nothing is allocated per frame) and
+    /// within its buffer; nil for an empty buffer.
     private static func checkedDestination(
         _ destination: UnsafeMutableRawBufferPointer, _ layout: FrameLayout, for size: (width: Int, height: Int),
-        named source: String
+        named source: @autoclosure () -> String
     ) throws(FrameError) -> UnsafeMutableRawPointer? {
         try layout.validate()
         guard layout.format.rgbOffsets != nil else { throw .unsupportedDestination(layout.format) }
         guard size.width == layout.width, size.height == layout.height else {
-            throw .sizeMismatch(source: source, destination: layout.description)
+            throw .sizeMismatch(source: source(), destination: layout.description)
         }
         guard destination.count >= layout.minimumByteCount else {
             throw .bufferTooSmall(have: destination.count, need: layout.minimumByteCount)

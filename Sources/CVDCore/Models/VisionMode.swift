@@ -40,9 +40,9 @@ public enum VisionMode: String, CaseIterable, Sendable, Hashable {
         case .protanopia: "no L (red) cones"
         case .deuteranopia: "no M (green) cones"
         case .tritanopia: "no S (blue) cones"
-        case .protanomaly: "weak L (red) cones; takes a severity"
-        case .deuteranomaly: "weak M (green) cones, the most common form; takes a severity"
-        case .tritanomaly: "weak S (blue) cones; takes a severity"
+        case .protanomaly: "weak L (red) cones ([ ] severity)"
+        case .deuteranomaly: "weak M (green) cones: the most common"
+        case .tritanomaly: "weak S (blue) cones ([ ] severity)"
         case .achromatopsia: "no cone vision, greyscale by luminance"
         }
     }

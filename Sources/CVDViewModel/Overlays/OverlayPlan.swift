@@ -10,7 +10,7 @@ import CVDSystem
 /// over the picture's top edge), the caption, the state chips (frozen, zoom, balanced) and
 /// the confusion map's legend, the footer, the `i` overlay, and last the probe readouts.
 /// Each text keeps its size; where no band has room it goes to the picture's edge.
-public struct OverlayPlan: Equatable, Sendable {
+public struct OverlayPlan: Sendable {
     public private(set) var badges: [LabelBox] = []
     public private(set) var chips: [LabelBox] = []
     public private(set) var footer: LabelBox?
@@ -22,6 +22,8 @@ public struct OverlayPlan: Equatable, Sendable {
     public private(set) var markers: [ProbeLayout.Marker] = []
     public private(set) var callouts: [LabelBox] = []
     public private(set) var leaders: [ProbeLayout.Leader] = []
+    /// The pen's strokes as window polylines, in every piece that shows them.
+    public private(set) var strokes: [[(x: Double, y: Double)]] = []
     /// The `i` overlay (frame counts, fps, CPU), where no other label is.
     public private(set) var stats: LabelBox?
     /// The room left: the window, the pictures, and what is taken.
@@ -106,6 +108,16 @@ public struct OverlayPlan: Equatable, Sendable {
         if let g = geometry, !state.probes.isEmpty {
             markers = ProbeLayout.markers(state.probes, geometry: g, fontSize: small)
         }
+        if let g = geometry, !state.strokes.isEmpty { strokes = Self.strokes(state.strokes, g) }
+        // The page's corners clicked so far (`t`), marked where the picture shows them.
+        if let g = geometry, let picks = state.cornerPicks {
+            let r = ProbeLayout.radius(small)
+            for p in picks {
+                if let w = g.pieces.lazy.compactMap({ g.windowPoint(p, texture: $0.texture) }).first {
+                    markers.append(ProbeLayout.Marker(x: w.x, y: w.y, radius: r))
+                }
+            }
+        }
         space = FreeSpace(window: screen, pictures: pictures, rings: markers.map(ProbeLayout.keepClear))
         if let g = geometry {
             badges = Self.badges(g, simulations, state, font: font, compact: compact, space: &space, measure)
@@ -177,6 +189,26 @@ public struct OverlayPlan: Equatable, Sendable {
         }
     }
 
+    /// Each stroke in each piece, cut where it leaves what the piece shows.
+    static func strokes(_ strokes: [[Point]], _ g: ViewGeometry) -> [[(x: Double, y: Double)]] {
+        var out: [[(x: Double, y: Double)]] = []
+        for piece in g.pieces {
+            for stroke in strokes {
+                var run: [(x: Double, y: Double)] = []
+                for p in stroke {
+                    if let w = g.windowPoint(p, texture: piece.texture), piece.destination.contains(w.x, w.y) {
+                        run.append(w)
+                    } else if !run.isEmpty {
+                        out.append(run)
+                        run = []
+                    }
+                }
+                if !run.isEmpty { out.append(run) }
+            }
+        }
+        return out
+    }
+
     /// "Machado 2009" when some badge shows a simulation without naming its model.
     static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
         var names: [String] = []
@@ -206,7 +238,9 @@ public struct OverlayPlan: Equatable, Sendable {
                 let badge =
                     a.texture == state.assistedTexture
                     ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
-                    : ModeBadge(simulations[a.texture])
+                    : state.layout == .stillLive
+                        ? ModeBadge(simulations[a.texture], prefix: a.texture == 0 ? "Still" : "Live")
+                        : ModeBadge(simulations[a.texture])
                 let box =
                     inBand(
                         badge, size, a, PictureBands(pane: a.pane, picture: g.pictureRect(in: a.pane)), compact, space,

@@ -26,6 +26,38 @@ extension Canvas {
         triangles(ring(m.radius, m.radius - t), RGB8(255, 255, 255))
     }
 
+    /// A pen stroke: a black core with a white edge, round at its joins and ends, so it
+    /// shows on any picture under every mode (never a colour alone).
+    func drawStroke(_ points: [(x: Double, y: Double)], width: Double) {
+        func pass(_ half: Double, _ colour: RGB8) {
+            var tris: [[(Double, Double)]] = []
+            for (a, b) in zip(points, points.dropFirst()) {
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let d = max(0.001, (dx * dx + dy * dy).squareRoot())
+                let nx = -dy / d * half
+                let ny = dx / d * half
+                tris.append([(a.x + nx, a.y + ny), (b.x + nx, b.y + ny), (b.x - nx, b.y - ny)])
+                tris.append([(a.x + nx, a.y + ny), (b.x - nx, b.y - ny), (a.x - nx, a.y - ny)])
+            }
+            // Round joins and ends.
+            for p in points {
+                let n = 12
+                for k in 0..<n {
+                    let a0 = Double(k) * 2 * Double.pi / Double(n)
+                    let a1 = Double(k + 1) * 2 * Double.pi / Double(n)
+                    tris.append([
+                        (p.x, p.y), (p.x + half * cos(a0), p.y + half * sin(a0)),
+                        (p.x + half * cos(a1), p.y + half * sin(a1)),
+                    ])
+                }
+            }
+            triangles(tris, colour)
+        }
+        pass(width, RGB8(255, 255, 255))
+        pass(width * 0.55, RGB8(0, 0, 0))
+    }
+
     /// A readout's line to its probe: white with a black edge, so it shows on any picture.
     func drawLeader(_ l: ProbeLayout.Leader) {
         func band(_ half: Double) -> [[(Double, Double)]] {

@@ -4,6 +4,7 @@ import CVDCore
 import CVDImageIO
 import CVDSources
 import CVDSystem
+import CVDViewModel
 import CVDViewer
 import FoundationEssentials
 import Glibc
@@ -86,6 +87,37 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Start with this picture as the still, beside the live picture (still | live; g grabs another).",
+            valueName: "file"))
+    var still: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Turn the picture clockwise by 0, 90, 180 or 270 degrees, before everything else (r turns it on).",
+            valueName: "degrees"))
+    var rotate: Int?
+
+    @Flag(help: "Mirror the picture left–right, before everything else (e toggles).")
+    var mirror = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Straighten the page whose corners are these four points of the picture, in pixels, any order (t picks them with the mouse), e.g. 102,80:1180,64:1230,700:60,690.",
+            valueName: "X,Y:X,Y:X,Y:X,Y"), transform: ViewCommand.parseCorners)
+    var straighten: [Double]?
+
+    static func parseCorners(_ text: String) throws -> [Double] {
+        let numbers = text.split(separator: ":").flatMap { $0.split(separator: ",") }.map { Double(String($0).trimmed) }
+        guard numbers.count == 8, numbers.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+            throw ValidationError(
+                "--straighten takes the page's four corners in picture pixels, X,Y:X,Y:X,Y:X,Y (e.g. 102,80:1180,64:1230,700:60,690); not \"\(text)\""
+            )
+        }
+        return numbers.map { $0! }
+    }
+
+    @Option(
+        help: ArgumentHelp(
             "Step through the modes every SECONDS with captions on, for open days (a toggles; any key stops).",
             valueName: "seconds"))
     var cycle: Double?
@@ -158,6 +190,9 @@ struct ViewCommand: ParsableCommand {
         }
         if let c = cycle, !(c >= 1 && c <= 3600) { throw ValidationError("--cycle takes seconds per mode, 1…3600") }
         if let d = display, d < 1 { throw ValidationError("--display counts from 1 (the first display)") }
+        if let r = rotate, ![0, 90, 180, 270].contains(r) {
+            throw ValidationError("--rotate takes 0, 90, 180 or 270 (degrees, clockwise)")
+        }
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") {
             throw ValidationError("--screenshot writes PNG; use a .png name")
@@ -172,6 +207,7 @@ struct ViewCommand: ParsableCommand {
         windowOptions(&options)
         teachingOptions(&options)
         scriptOptions(&options)
+        if let s = still { options.still = try ImageFile.read(s) }
 
         let reporter = TerminalReporter(holding: true)
         let source = try self.source.makeSource(
@@ -205,6 +241,8 @@ struct ViewCommand: ParsableCommand {
     private func teachingOptions(_ o: inout ViewerOptions) {
         o.whiteBalance = whiteBalance
         (o.caption, o.cycleSeconds, o.framed) = (caption, cycle, framed)
+        if rotate != nil || mirror { o.orientation = Orientation(degrees: rotate ?? 0, mirrored: mirror) }
+        o.pageCorners = straighten.map { n in stride(from: 0, to: 8, by: 2).map { (x: n[$0], y: n[$0 + 1]) } }
         if let m = cycleModes { o.cycleModes = m }
         o.virtualCamera = virtualCamera || virtualCameraDevice != nil
         (o.virtualCameraDevice, o.virtualCameraOverlays) = (virtualCameraDevice, virtualCameraOverlays)

@@ -1,0 +1,73 @@
+import CVDSystem
+
+/// How each source was last turned and straightened, remembered between runs: one line per
+/// source in `~/.config/cvdcam/views` —
+///
+///     <identity> <TAB> rotate=90 mirror=1 corners=0.081,0.112:0.923,0.090:0.962,0.973:0.047,0.958
+///
+/// (corners 0…1 across the picture). Upright and unstraightened sources have no line.
+/// The text only: the file is read and written by the window layer.
+public struct RememberedViews: Equatable, Sendable {
+    public struct View: Equatable, Sendable {
+        public var orientation: Orientation
+        public var corners: [Point]?
+
+        public init(orientation: Orientation = .upright, corners: [Point]? = nil) {
+            self.orientation = orientation
+            self.corners = corners
+        }
+
+        public var isPlain: Bool { orientation.isUpright && corners == nil }
+    }
+
+    public private(set) var views: [String: View] = [:]
+
+    public init() {}
+
+    /// Parses the file's text; lines it cannot read are skipped.
+    public init(text: String) {
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty else { continue }
+            var view = View()
+            var degrees = 0
+            for field in parts[1].split(separator: " ") {
+                let kv = field.split(separator: "=", maxSplits: 1)
+                guard kv.count == 2 else { continue }
+                switch kv[0] {
+                case "rotate": degrees = Int(kv[1]) ?? 0
+                case "mirror": view.orientation.mirrored = kv[1] == "1"
+                case "corners":
+                    let points = kv[1].split(separator: ":").compactMap { p -> Point? in
+                        let xy = p.split(separator: ",").compactMap { Double($0) }
+                        return xy.count == 2 && (0...1).contains(xy[0]) && (0...1).contains(xy[1])
+                            ? Point(xy[0], xy[1]) : nil
+                    }
+                    if points.count == 4 { view.corners = points }
+                default: continue
+                }
+            }
+            view.orientation = Orientation(degrees: degrees, mirrored: view.orientation.mirrored)
+            if !view.isPlain { views[String(parts[0])] = view }
+        }
+    }
+
+    public subscript(identity: String) -> View? {
+        get { views[identity] }
+        set { views[identity] = newValue.flatMap { $0.isPlain ? nil : $0 } }
+    }
+
+    /// The file's text, sources in name order.
+    public var text: String {
+        views.keys.sorted().map { id in
+            let v = views[id]!
+            var fields = ["rotate=\(v.orientation.degrees)", "mirror=\(v.orientation.mirrored ? 1 : 0)"]
+            if let c = v.corners {
+                fields.append("corners=" + c.map { String(cFormat: "%.4f,%.4f", $0.x, $0.y) }.joined(separator: ":"))
+            }
+            // A tab or newline in a camera's name would break the line.
+            let key = id.replacing("\t", with: " ").replacing("\n", with: " ")
+            return key + "\t" + fields.joined(separator: " ")
+        }.joined(separator: "\n") + (views.isEmpty ? "" : "\n")
+    }
+}
