@@ -17,30 +17,62 @@ import Testing
     struct Reference {
         let mats: [[[Double]]], normal: [Double]?
 
+        struct K {
+            let c: [Double], r: [Double], q: [Double]
+            let e: Double, f: Double, g: Double
+        }
+
         init(_ sim: Simulation, strength s: Double) {
-            let c: [[Double]] =
+            let k: K =
                 switch sim.mode.deficiency! {
-                case .protan: [[0, 0, 0], [0.7, 1, 0], [0.7, 0, 1]]
-                case .deutan: [[1, 0.7, 0], [0, 0, 0], [0, 0.7, 1]]
-                default: [[1, 0, 0.7], [0, 1, 0.7], [0, 0, 0]]
+                case .protan:
+                    K(
+                        c: [1.0, -0.12661173793436487, -0.004512945555859752], r: [-0.186, -0.186, 0.035],
+                        q: [0.528, -0.039, -0.595], e: 0.79, f: 1.94, g: 0.76)
+                case .deutan:
+                    K(
+                        c: [1.0, -0.41392741121443993, 0.03158231268053218], r: [-0.081, -0.081, -0.399],
+                        q: [0.444, -0.383, -0.490], e: 1.00, f: 1.96, g: 1.82)
+                default:
+                    K(
+                        c: [0.16830332487705696, -0.16382486730281065, 1.0], r: [-0.050, -0.245, -0.200],
+                        q: [0, 0, 0], e: 1, f: 0, g: 0)
                 }
+            let cc = k.c.reduce(0.0) { $0 + $1 * $1 }
+            let p = k.c.map { $0 / cc }
             func rows(_ m: Matrix3) -> [[Double]] { (0..<3).map { r in (0..<3).map { m[r, $0] } } }
-            func assist(_ sm: [[Double]]) -> [[Double]] {
-                (0..<3).map { i in
-                    (0..<3).map { j in
-                        let lost = (0..<3).map { k in (k == j ? 1.0 : 0) - sm[k][j] }
-                        return (i == j ? 1.0 : 0) + s * (0..<3).reduce(0.0) { $0 + c[i][$1] * lost[$1] }
+            // ℓ_j = Σ_i p_i·(δ_ij − m_ij): what m loses, measured along c.
+            func lost(_ sm: [[Double]]) -> [Double] {
+                (0..<3).map { (j: Int) -> Double in
+                    var sum = 0.0
+                    for i in 0..<3 {
+                        let identity: Double = i == j ? 1 : 0
+                        sum += p[i] * (identity - sm[i][j])
                     }
+                    return sum
                 }
             }
+            let sims: [[[Double]]]
             switch sim.transform {
             case .linear(let m):
-                mats = [assist(rows(m))]
+                sims = [rows(m)]
                 normal = nil
             case .halfPlanes(let t1, let t2, let n):
-                mats = [assist(rows(t1)), assist(rows(t2))]
+                sims = [rows(t1), rows(t2)]
                 normal = [n.0, n.1, n.2]
             case .gammaSpace: fatalError("not used here")
+            }
+            let l1 = lost(sims[0])
+            let kappa = min(max(zip(l1, k.c).reduce(0.0) { $0 + $1.0 * $1.1 }, 0), 1)
+            var h = 0.0
+            if k.q.contains(where: { $0 != 0 }) {
+                let peak = k.f / (k.e + k.f)
+                h = pow(kappa / peak, k.f) * pow((1 - kappa) / (1 - peak), k.e)
+            }
+            let u = (0..<3).map { pow(kappa, k.g) * k.r[$0] + h * k.q[$0] }
+            mats = sims.map { sm in
+                let l = lost(sm)
+                return (0..<3).map { i in (0..<3).map { j in (i == j ? 1.0 : 0) + s * u[i] * l[j] } }
             }
         }
 
