@@ -30,6 +30,8 @@ final class MappedBuffers {
     /// Buffer i's mapping; each stays mapped until `release`.
     private(set) var memory: [UnsafeMutableRawBufferPointer] = []
     private var streaming = false
+    /// The driver holds buffers for this queue (VIDIOC_REQBUFS granted some), mapped or not.
+    private var requested = false
 
     /// Requests `count` buffers (the driver may grant fewer), queries and maps each.
     ///
@@ -45,6 +47,8 @@ final class MappedBuffers {
         // libv4l2 prints its own line on failure; the error thrown says it better.
         try device.perform(.reqbufs, &req)
         guard req.count > 0 else { throw .system(path: device.path, call: .ioctl(.reqbufs), errno: .noMemory) }
+        requested = true
+
         do throws(CaptureError) {
             for i in 0..<Int(req.count) {
                 var b = descriptor(i)
@@ -101,8 +105,10 @@ final class MappedBuffers {
             streaming = false
         }
         for m in memory { _ = v4l2_munmap(m.baseAddress, m.count) }
-        if !memory.isEmpty {
-            memory = []
+        memory = []
+        // Freed even when a QUERYBUF or mmap failed before anything was mapped.
+        if requested {
+            requested = false
             var req = v4l2_requestbuffers()
             req.type = direction.bufferType
             req.memory = V4L2_MEMORY_MMAP.rawValue

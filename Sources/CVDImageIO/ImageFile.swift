@@ -41,9 +41,8 @@ public enum ImageFile {
     /// data goes, the rest grey — the share of rows that hold picture is reported.
     public static func load(_ path: String) throws(ImageFileError) -> Loaded {
         let image = try read(path)
-        // A whole JPEG ends with its end-of-image marker (FF D9), give or take a little padding.
-        guard isJPEG(path), let tail = lastBytes(path, 4096),
-            !zip(tail, tail.dropFirst()).contains(where: { $0 == (0xFF, 0xD9) })
+        // A whole JPEG's segments reach its end-of-image marker (whatever follows it).
+        guard isJPEG(path), let bytes = allBytes(path), !JPEGSegments.reachesEnd(bytes)
         else { return Loaded(image: image, damage: nil) }
         let rows = decodedRows(image)
         let name = PathName.lastComponent(path)
@@ -70,14 +69,13 @@ public enum ImageFile {
         return fread(&head, 1, 3, f) == 3 && head == [0xFF, 0xD8, 0xFF]
     }
 
-    /// The file's last `n` bytes (all of it when it is shorter).
-    static func lastBytes(_ path: String, _ n: Int) -> [UInt8]? {
+    /// The file's bytes.
+    static func allBytes(_ path: String) -> [UInt8]? {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         guard fseek(f, 0, SEEK_END) == 0 else { return nil }
-        let size = ftell(f)
-        let count = min(n, size)
-        guard count > 0, fseek(f, -count, SEEK_END) == 0 else { return nil }
+        let count = ftell(f)
+        guard count > 0, fseek(f, 0, SEEK_SET) == 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         return fread(&bytes, 1, count, f) == count ? bytes : nil
     }

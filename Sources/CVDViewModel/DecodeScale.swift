@@ -7,22 +7,27 @@ public enum DecodeScale {
     /// The reductions an MJPEG decoder offers (libjpeg-turbo's scaled DCT), largest first.
     public static let reductions = [8, 4, 2, 1]
 
-    /// The largest reduction (8, 4, 2 or 1) at which the picture still has at least as many
-    /// pixels as the largest place it is drawn in (the picture's rectangle in a pane, times
-    /// the zoom, since the zoomed part fills it).
+    /// The largest reduction (8, 4, 2 or 1) at which the shown picture still has at least
+    /// as many pixels as the largest place it is drawn in (its rectangle in a pane, times
+    /// the zoom, since the zoomed part fills it). The shown picture is the camera's turned
+    /// (`r`: a quarter turn swaps width and height) or the straightened page (`t`), which
+    /// holds only as many camera pixels as its longer edges (`PictureMap`): a page that
+    /// covers half the camera's picture and fills the pane needs twice the pixels.
     public static func reduction(state: ViewState, window: FrameSize, picture: FrameSize) -> Int {
         guard picture.width > 0, picture.height > 0 else { return 1 }
+        let shown = PictureMap(picture: picture, orientation: state.orientation, corners: state.pageCorners).view
         let panes = PaneGeometry.panes(state.layout, width: Double(window.width), height: Double(window.height))
         var needW = 0.0
         var needH = 0.0
         for pane in panes {
-            let r = PaneGeometry.fit(
-                pictureWidth: Double(picture.width), pictureHeight: Double(picture.height), in: pane)
+            let r = PaneGeometry.fit(pictureWidth: shown.width, pictureHeight: shown.height, in: pane)
             needW = max(needW, r.w * state.zoom)
             needH = max(needH, r.h * state.zoom)
         }
         // A pixel of slack for the fit's rounding.
-        return reductions.first { Double(picture.width / $0) + 1 >= needW && Double(picture.height / $0) + 1 >= needH }
-            ?? 1
+        return reductions.first {
+            (shown.width / Double($0)).rounded(.down) + 1 >= needW
+                && (shown.height / Double($0)).rounded(.down) + 1 >= needH
+        } ?? 1
     }
 }

@@ -12,13 +12,18 @@ public struct PointerGesture: Sendable {
 
     /// With the pen on (`b`), a drag draws instead of panning.
     private var drawing = false
+    /// The drawing pointer is off the picture (a gap between panes, a letterbox band): the
+    /// next point on it starts a new stroke rather than a line across the gap.
+    private var penOff = false
 
     /// Left button down at (x, y). `geometry` is nil while there is no picture yet; with
     /// `pen`, a stroke starts there.
     public mutating func press(_ x: Double, _ y: Double, _ geometry: ViewGeometry?, pen: Bool = false) -> Command? {
-        if pen, let p = geometry?.picturePoint(x, y) {
+        if pen, let g = geometry {
             drawing = true
-            return .pen(p, newStroke: true)
+            let p = g.picturePoint(x, y)
+            penOff = p == nil
+            return p.map { .pen($0, newStroke: true) }
         }
         let onDivider = geometry?.isOnDivider(x) ?? false
         drag = (x, y, onDivider)
@@ -30,7 +35,12 @@ public struct PointerGesture: Sendable {
     /// The pointer moved to (x, y): drags what the press grabbed.
     public mutating func move(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
         if drawing {
-            return geometry?.picturePoint(x, y).map { .pen($0, newStroke: false) }
+            guard let p = geometry?.picturePoint(x, y) else {
+                penOff = true
+                return nil
+            }
+            defer { penOff = false }
+            return .pen(p, newStroke: penOff)
         }
         if let p = press, abs(x - p.x) > Self.clickSlop || abs(y - p.y) > Self.clickSlop { press?.moved = true }
         guard let d = drag, let g = geometry else { return nil }

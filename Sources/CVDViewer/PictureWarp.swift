@@ -23,18 +23,22 @@ enum PictureWarp {
             let vy = (Double(y) + 0.5 - oy) / scale
             for x in 0..<dl.width {
                 let vx = (Double(x) + 0.5 - ox) / scale
-                // The camera picture's pixel under this one (h maps shown → camera pixels).
-                let w = h[6] * vx + h[7] * vy + h[8]
-                let px = Int(((h[0] * vx + h[1] * vy + h[2]) / w).rounded(.down))
-                let py = Int(((h[3] * vx + h[4] * vy + h[5]) / w).rounded(.down))
                 let out = row + x * 4
-                // Both pointers stay inside their buffers: the bounds are checked first.
-                guard vx >= 0, vy >= 0, vx < map.view.width, vy < map.view.height, px >= 0, py >= 0,
-                    px < sl.width, py < sl.height
+                // The camera picture's point under this one (h maps shown → camera pixels),
+                // only inside the shown picture and in front of the camera (w > 0); checked
+                // as a Double first, since Int(_:) traps on NaN, infinity or out of range.
+                let w = h[6] * vx + h[7] * vy + h[8]
+                let fx = (h[0] * vx + h[1] * vy + h[2]) / w
+                let fy = (h[3] * vx + h[4] * vy + h[5]) / w
+                guard vx >= 0, vy >= 0, vx < map.view.width, vy < map.view.height, w > 0, fx >= 0, fy >= 0,
+                    fx < Double(sl.width), fy < Double(sl.height)
                 else {
                     out.storeBytes(of: UInt32(0xFF00_0000), as: UInt32.self)
                     continue
                 }
+                // Both pointers stay inside their buffers: 0 ≤ px < width, 0 ≤ py < height.
+                let px = Int(fx)
+                let py = Int(fy)
                 out.copyMemory(from: src + py * sl.bytesPerRow + px * 4, byteCount: 4)
             }
         }

@@ -26,4 +26,24 @@ import Testing
         // Letterboxed: a 4:3 picture in a 16:9 window is limited by its height.
         #expect(DecodeScale.reduction(state: ViewState(), window: hd, picture: FrameSize(2880, 2160)) == 2)
     }
+
+    /// A straightened page shows only its part of the camera's picture, enlarged to fill the
+    /// pane: that part must keep its pixels (a 4000×3000 photo, a page over its middle half,
+    /// in a 1280×720 window: ½, not ¼). A quarter turn fits the picture the other way up.
+    @Test func aStraightenedPageOrATurnNeedsItsOwnPixels() {
+        let photo = FrameSize(4000, 3000)
+        let window = FrameSize(1280, 720)
+        var s = ViewState()
+        #expect(DecodeScale.reduction(state: s, window: window, picture: photo) == 4)
+        s.pageCorners = [Point(0.25, 0.25), Point(0.75, 0.25), Point(0.75, 0.75), Point(0.25, 0.75)]
+        #expect(DecodeScale.reduction(state: s, window: window, picture: photo) == 2)
+        let regions = PaneRegions(
+            geometry: ViewGeometry(state: s, window: window, picture: photo), state: s, window: window, picture: photo)
+        #expect(regions.reduction == 2)
+        // Turned a quarter: 3000×4000 upright in a 720-high window is 540×720: ¼ is 750×1000.
+        s = ViewState()
+        s.orientation = Orientation(degrees: 90)
+        #expect(DecodeScale.reduction(state: s, window: window, picture: photo) == 4)
+        #expect(DecodeScale.reduction(state: s, window: FrameSize(1280, 1100), picture: photo) == 2)
+    }
 }

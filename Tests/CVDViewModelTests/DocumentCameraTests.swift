@@ -128,6 +128,43 @@ import Testing
         #expect(s.cornerPicks == nil, "Esc stops picking, and does not quit")
     }
 
+    /// A fourth click inside the other three (concave), on their line, or making a sliver
+    /// is refused: the first three corners stay, nothing is straightened, and it says so.
+    @Test func cornersThatMakeNoPageAreRefused() {
+        let three = [Point(0.1, 0.1), Point(0.9, 0.1), Point(0.9, 0.9)]
+        for fourth in [Point(0.6, 0.4), Point(0.5, 0.1), Point(0.92, 0.95)] {
+            var s = ViewState()
+            s.apply(.straighten)
+            for p in three + [fourth] { s.apply(.probe(p)) }
+            #expect(s.pageCorners == nil && s.cornerPicks == three, "fourth corner \(fourth)")
+            #expect(s.notice?.english.hasPrefix("those four corners make no page") == true)
+            s.apply(.probe(Point(0.1, 0.9)))
+            #expect(s.pageCorners?.count == 4, "then the right fourth corner straightens")
+        }
+        #expect(PageShape.isPage([Point(0.3, 0.2), Point(0.7, 0.25), Point(0.75, 0.8), Point(0.2, 0.7)]))
+        #expect(
+            !PageShape.isPage([Point(0.5, 0.5), Point(0.52, 0.5), Point(0.52, 0.52), Point(0.5, 0.52)]), "too small")
+    }
+
+    /// A pen stroke that leaves the picture (into the letterbox) and comes back is two
+    /// strokes, not one with a straight line across the gap.
+    @Test func aStrokeBreaksWhereThePenLeavesThePicture() {
+        var s = ViewState()
+        s.apply(.togglePen)
+        // A 4:3 picture in a 16:9 window: black bands left and right of x = 160…1120.
+        let g = ViewGeometry(state: s, window: FrameSize(1280, 720), picture: FrameSize(640, 480))
+        var gesture = PointerGesture()
+        var commands: [Command] = []
+        commands += [gesture.press(600, 300, g, pen: true)].compactMap { $0 }
+        for x in stride(from: 640.0, through: 1260, by: 40) { commands += [gesture.move(x, 300, g)].compactMap { $0 } }
+        for x in stride(from: 1260.0, through: 700, by: -40) { commands += [gesture.move(x, 400, g)].compactMap { $0 } }
+        _ = gesture.release(700, 400, g)
+        for c in commands { s.apply(c) }
+        #expect(s.strokes.count == 2, "\(s.strokes.map(\.count))")
+        let xs = s.strokes.flatMap { $0.map(\.x) }
+        #expect(xs.allSatisfy { $0 >= 0 && $0 <= 1 }, "every point on the picture")
+    }
+
     @Test func penStrokesUndoAndClear() {
         var s = ViewState()
         s.apply(.togglePen)

@@ -11,7 +11,9 @@ public struct Homography: Equatable, Sendable {
 
     public static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
-    /// The map of a point; nil where it goes to infinity (behind the camera).
+    /// The map of a point; nil where it goes to infinity (|w| ≤ 1e-12). Points behind the
+    /// camera (w < 0) come back as ordinary coordinates: callers that may meet them check
+    /// (`PageShape` keeps clicked pages convex, so their maps have none).
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
         let w = m[6] * x + m[7] * y + m[8]
         guard abs(w) > 1e-12 else { return nil }

@@ -1,3 +1,5 @@
+import CVDCore
+
 /// How the picture is turned before anything else sees it: a clockwise rotation by a
 /// quarter turn at a time, and a left–right mirror (applied first, as a camera facing the
 /// teacher shows the page mirrored).
@@ -37,6 +39,16 @@ public struct Orientation: Equatable, Hashable, Sendable, CustomStringConvertibl
             default: .identity
             }
         return mirror.then(turn)
+    }
+
+    /// As the notices say it, in the window's language too.
+    public var words: Message {
+        switch (quarterTurns, mirrored) {
+        case (0, false): Message("upright")
+        case (0, true): Message("mirrored")
+        case (_, false): Message("%s°", .text(String(degrees)))
+        case (_, true): Message("%s°, mirrored", .text(String(degrees)))
+        }
     }
 
     /// "90°, mirrored"; "upright".

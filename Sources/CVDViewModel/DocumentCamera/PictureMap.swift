@@ -6,7 +6,7 @@ import Glibc
 /// to an upright rectangle with the page's proportions (a `Homography`). Everything the view
 /// does after this (panes, zoom, probes, the pen) works in the shown picture's coordinates;
 /// the kernels still fill the textures in the camera's own orientation, and the window layer
-/// draws them through this map (`ViewGeometry.Piece.mesh`).
+/// draws them through this map (`ViewGeometry.mesh(_:cells:)`, or a flipped copy for 180° and mirrors).
 public struct PictureMap: Equatable, Sendable {
     /// The camera's picture, pixels.
     public let picture: FrameSize

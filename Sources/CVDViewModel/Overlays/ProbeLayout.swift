@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 
 /// Probes on screen: a ring on each probed place in every pane that shows it (it marks
 /// the picture, so it follows pan and zoom), and per pane one readout with what each probe
@@ -56,9 +57,11 @@ public enum ProbeLayout {
     ///
     /// - Parameters:
     ///   - readings: per texture, one reading per probe.
+    /// - `assisted`: the assist view's assisted texture; its readout says when the assist
+    ///   makes the probed pair harder to tell apart than the simulated pane shows it.
     static func place(
         _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
-        fontSize: Int, space: inout FreeSpace, measure: TextMeasuring
+        fontSize: Int, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
     ) -> (callouts: [LabelBox], leaders: [Leader]) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
@@ -80,18 +83,31 @@ public enum ProbeLayout {
             // Every length in a band first, then on the picture.
             let bands = PictureBands(pane: pane, picture: geometry.pictureRect(in: pane))
             let attempts = [true, false].flatMap { inBand in details.map { (inBand, $0) } }
+            var warning: [Row] = []
+            if t == assisted, t > 0, readings[t].count >= 2, readings[t - 1].count >= 2 {
+                let with = ProbeReport.pair(readings[t][0], readings[t][1])
+                let without = ProbeReport.pair(readings[t - 1][0], readings[t - 1][1])
+                if with.deltaESeen < without.deltaESeen - 0.05 || with.contrastSeen < without.contrastSeen - 0.005 {
+                    warning = [Row(colours: [], text: tr("the assist makes this pair harder to tell apart"))]
+                }
+            }
             for (inBand, detail) in attempts {
                 guard
                     let placed = placeReadout(
-                        rows(readings[t], simulations[t], detail), near: rings.map(\.1), piece: piece.destination,
+                        rows(readings[t], simulations[t], detail) + warning, near: rings.map(\.1),
+                        piece: piece.destination,
                         pane: pane, bands: bands, inBand: inBand, fontSize: fontSize, space: space, measure: measure)
                 else { continue }
                 space.take(placed.box.shim)
                 callouts.append(placed.box)
                 let r = radius(fontSize)
-                for (k, ring) in rings.enumerated() {
-                    let anchor = placed.anchors[min(k, placed.anchors.count - 1)]
-                    if let l = leader(from: anchor, box: placed.box.shim, to: ring.1, radius: r) { leaders.append(l) }
+                for ring in rings {
+                    // From the probe's own row (the pair's row when only it names the probe).
+                    guard let a = placed.anchors.first(where: { $0.probe == ring.0 }) ?? placed.anchors.first
+                    else { continue }
+                    if let l = leader(from: (a.x, a.y), box: placed.box.shim, to: ring.1, radius: r) {
+                        leaders.append(l)
+                    }
                 }
                 break
             }
@@ -135,10 +151,13 @@ public enum ProbeLayout {
         return out
     }
 
+    /// Where a leader line starts, and the probe (0, 1) whose row it is.
+    typealias Anchor = (x: Double, y: Double, probe: Int)
+
     /// The readout's box at (0, 0), its rows wrapped to `maxWidth`; and for each probe row,
     /// the point its leader line starts from (the middle of its first swatch's left edge).
     static func box(_ rows: [Row], fontSize size: Int, maxWidth: Double, measure: TextMeasuring)
-        -> (box: LabelBox, anchors: [(x: Double, y: Double)])
+        -> (box: LabelBox, anchors: [Anchor])
     {
         let pad = (Double(size) * 0.3).rounded()
         let sw = Double(size) * 1.2
@@ -146,7 +165,7 @@ public enum ProbeLayout {
         let indent = Double(rows.map(\.colours.count).max() ?? 0) * (sw + pad)
         var lines: [LabelBox.Line] = []
         var swatches: [LabelBox.Swatch] = []
-        var anchors: [(x: Double, y: Double)] = []
+        var anchors: [Anchor] = []
         var y = pad
         var width = 0.0
         for row in rows {
@@ -158,7 +177,7 @@ public enum ProbeLayout {
                 swatches.append(
                     .init(rect: Rect(pad + Double(k) * (sw + pad), y + (lineH - sw) / 2 + 1, sw, sw), colour: c))
             }
-            if row.probe != nil { anchors.append((0, y + lineH / 2)) }
+            if let probe = row.probe { anchors.append((0, y + lineH / 2, probe)) }
             for (k, text) in wrapped.enumerated() {
                 let s = measure.size(of: text, fontSize: size)
                 lines.append(
@@ -179,14 +198,12 @@ public enum ProbeLayout {
     static func placeReadout(
         _ rows: [Row], near rings: [(x: Double, y: Double)], piece: Rect, pane: Rect, bands: PictureBands,
         inBand: Bool, fontSize: Int, space: FreeSpace, measure: TextMeasuring
-    ) -> (box: LabelBox, anchors: [(x: Double, y: Double)])? {
+    ) -> (box: LabelBox, anchors: [Anchor])? {
         let cx = rings.map(\.x).reduce(0, +) / Double(rings.count)
         let cy = rings.map(\.y).reduce(0, +) / Double(rings.count)
         let m = (Double(fontSize) * 0.4).rounded()
-        func moved(_ b: (box: LabelBox, anchors: [(x: Double, y: Double)]), _ r: Rect) -> (
-            box: LabelBox, anchors: [(x: Double, y: Double)]
-        ) {
-            (b.box.moved(dx: r.x, dy: r.y), b.anchors.map { ($0.x + r.x, $0.y + r.y) })
+        func moved(_ b: (box: LabelBox, anchors: [Anchor]), _ r: Rect) -> (box: LabelBox, anchors: [Anchor]) {
+            (b.box.moved(dx: r.x, dy: r.y), b.anchors.map { ($0.x + r.x, $0.y + r.y, $0.probe) })
         }
         // In a band: as wide as the band allows.
         let candidateBands = [(bands.bottom, false), (bands.top, true), (bands.right, false), (bands.left, false)]

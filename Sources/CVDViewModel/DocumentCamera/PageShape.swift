@@ -1,0 +1,30 @@
+import Glibc
+
+/// Whether four clicked corners make a page: a convex quadrilateral, taken in the order
+/// `PictureMap` puts them (round their centre), covering at least `minimumArea` of the
+/// picture. A mis-click inside the page makes a concave shape, whose straightening would
+/// fold the picture through its vanishing line; corners nearly on a line make none.
+public enum PageShape {
+    /// The smallest page, as a share of the picture's area (normalised coordinates).
+    public static let minimumArea = 0.01
+
+    public static func isPage(_ corners: [Point]) -> Bool {
+        guard corners.count == 4 else { return false }
+        let cx = corners.map(\.x).reduce(0, +) / 4
+        let cy = corners.map(\.y).reduce(0, +) / 4
+        let q = corners.sorted { atan2($0.y - cy, $0.x - cx) < atan2($1.y - cy, $1.x - cx) }
+        var area = 0.0
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = q[i]
+            let b = q[(i + 1) % 4]
+            let c = q[(i + 2) % 4]
+            area += a.x * b.y - b.x * a.y
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            // Every turn the same way round (a straight angle counts as neither).
+            if abs(cross) < 1e-9 { return false }
+            if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return false }
+        }
+        return abs(area) / 2 >= minimumArea
+    }
+}
