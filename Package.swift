@@ -108,6 +108,10 @@ let package = Package(
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
+        // The window's language: GNU gettext from glibc (libintl.h is not in Swift's Glibc
+        // module; nothing to link) behind `Localization` and `Message.localized`.
+        .systemLibrary(name: "CIntl"),
+        .target(name: "CVDLocale", dependencies: ["CIntl", "CVDCore", "CVDSystem"]),
 
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -128,11 +132,11 @@ let package = Package(
         .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem"]),
+        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem", "CVDLocale"]),
         .target(
             name: "CVDViewer",
             dependencies: [
-                "CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CSDL2", "CSDL2TTF",
+                "CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CVDLocale", "CSDL2", "CSDL2TTF",
                 "CSDL2X11", "CWayland",
             ],
             swiftSettings: nativeFlags),
@@ -142,6 +146,7 @@ let package = Package(
             name: "cvdcam",
             dependencies: [
                 "CVDCore", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture", "CVDSystem",
+                "CVDLocale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: nativeFlags

@@ -25,15 +25,30 @@ ensure_packages() {
         || { echo "error: could not install ${missing[*]}" >&2; exit 1; }
 }
 
-# What building and running cvdcam needs.
-RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev)
+# What building and running cvdcam needs (gettext: msgfmt compiles the translations).
+RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev gettext)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
 # weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).
-TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg)
+# fonts-noto-cjk (the Japanese window), tesseract (reads the German and French windows
+# back), locales-all (LANG=de_DE.UTF-8 and friends exist).
+TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
+    fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra locales-all)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)
+
+# compile_catalogues BINDIR — the translations (po/LL.po) compiled to
+# BINDIR/locale/LL/LC_MESSAGES/cvdcam.mo, where cvdcam looks next to its binary.
+compile_catalogues() {
+    local po lang
+    for po in po/*.po; do
+        lang=$(basename "$po" .po)
+        mkdir -p "$1/locale/$lang/LC_MESSAGES"
+        msgfmt --check -o "$1/locale/$lang/LC_MESSAGES/cvdcam.mo" "$po" \
+            || { echo "error: msgfmt refused $po" >&2; exit 1; }
+    done
+}
 
 # cpu_ticks STATFILE: utime + stime (clock ticks) from a /proc/PID/stat or
 # /proc/PID/task/TID/stat line, read after the command name (which may hold spaces).

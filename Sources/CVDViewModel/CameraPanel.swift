@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import CVDSources
 
 /// The camera panel (`k`): the camera's controls that decide how faithful its colour is
@@ -6,7 +7,7 @@ import CVDSources
 /// right of the window, as large as the window allows up to the label size, smaller
 /// until it fits (never clipped: 1024×768 at `--ui-scale` 2 is tested).
 public enum CameraPanel {
-    public static let keysNote = "↑ ↓ choose   ← → change   r default   k or Esc closes"
+    public static var keysNote: String { tr("↑ ↓ choose   ← → change   r default   k or Esc closes") }
     public static let marker = "▸"
     /// Covers the picture like the help sheet: it is read, not glanced at.
     public static let shimAlpha = HelpSheet.shimAlpha
@@ -19,9 +20,9 @@ public enum CameraPanel {
     /// A control's value column: "128  (0…255)", "on", "Manual Mode"; "(automatic)" when
     /// its automatic switch is on (the driver marks it inactive).
     public static func valueText(_ c: PanelControl) -> String {
-        var t = c.valueText
+        var t = c.shownValueText
         if c.kind == .integer { t += "  (\(c.range.lowerBound)…\(c.range.upperBound))" }
-        if c.automatic { t += "  automatic" }
+        if c.automatic { t += "  " + tr("automatic") }
         return t
     }
 
@@ -82,7 +83,13 @@ public enum CameraPanel {
 }
 
 extension PanelControl {
-    /// The value as a person reads it: a menu entry's name, on/off, or the number.
+    /// The value on screen, in the window's language ("an"/"aus" for a switch in German).
+    public var shownValueText: String {
+        guard case .boolean = kind, let v = value else { return valueText }
+        return v != 0 ? tr("on") : tr("off")
+    }
+
+    /// The value as stdout says it (English): a menu entry's name, on/off, or the number.
     public var valueText: String {
         guard let v = value else { return "?" }
         switch kind {

@@ -20,7 +20,8 @@ public enum Command: Equatable, Sendable {
     case toggleFreeze
     case snapshot
     case toggleHelp
-    /// Esc: closes the help sheet when it is open, else quits.
+    /// Esc: stops what is going on — closes the help sheet or the camera panel, stops the
+    /// cycle, corner picking or the confusion map — and quits when nothing is.
     case escape
     case quit
     /// The pointer is over pane N of the 2×2 layout (nil: none); sent by the window layer.
@@ -58,8 +59,7 @@ public enum Command: Equatable, Sendable {
     case mirror
     /// `t`: pick a page's four corners and straighten it; again: the whole picture.
     case straighten
-    /// Backspace while picking corners: the last corner is taken back.
-    case undoCorner
+
     /// `b`: the pen on or off; a point of a stroke (picture coordinates); `u` takes the last
     /// stroke back, `U` clears them all.
     case togglePen

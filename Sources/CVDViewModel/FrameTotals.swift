@@ -1,3 +1,5 @@
+import CVDLocale
+
 /// The live view's frame counts, for the line printed on quit and the `i` overlay:
 /// frames shown, frames cvdcam dropped (a newer frame replaced one never shown), frames
 /// the camera dropped (gaps in its sequence numbers), corrupt frames, and the median
@@ -50,17 +52,22 @@ public struct FrameTotals: Equatable, Sendable {
     /// The `i` overlay's lines; for a still picture (shown once, redrawn as keys change
     /// it), what it is and the CPU instead of frame counts.
     public func overlayLines(fps: Double?, cpuPercent: Double?, still: String? = nil) -> [String] {
+        // In the window's language (English without a catalogue, as in the tests).
+        let cpu = cpuPercent.map { tr("%s %%", Localization.decimal($0, places: 1)) } ?? "–"
         if let still {
-            return [
-                "still picture: \(still)",
-                "shown once, redrawn on each change · CPU " + (cpuPercent.map { Self.decimal($0) + " %" } ?? "–"),
-            ]
+            return [tr("still picture: %s", still), tr("shown once, redrawn on each change · CPU %s", cpu)]
         }
+        let rate = fps.map { Localization.decimal($0, places: 1) } ?? "–"
+        let latency = medianLatency.map { Localization.decimal($0 * 1000, places: 1) } ?? "–"
         return [
-            "\(shown) frames shown · " + (fps.map { Self.decimal($0) + " fps" } ?? "– fps")
-                + " · CPU " + (cpuPercent.map { Self.decimal($0) + " %" } ?? "–"),
-            "dropped: \(droppedByViewer) by cvdcam, \(droppedByCamera) by the camera · \(corrupt) corrupt",
-            "median latency \(Self.milliseconds(medianLatency)) ms",
+            trn(
+                "%s frame shown · %s fps · CPU %s", "%s frames shown · %s fps · CPU %s", shown, String(shown), rate, cpu
+            ),
+            tr(
+                "dropped: %s by cvdcam, %s by the camera · %s corrupt", String(droppedByViewer),
+                String(droppedByCamera),
+                String(corrupt)),
+            tr("median latency %s ms", latency),
         ]
     }
 

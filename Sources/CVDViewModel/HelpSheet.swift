@@ -1,14 +1,16 @@
 import CVDCore
+import CVDLocale
 
 /// The help sheet (`h`, F1): a title, the keys in two columns (key, what it does), what
 /// each mode means, and how to close it — as large as the window allows up to the label
 /// size times `--ui-scale`, descriptions wrapped to the sheet.
 public enum HelpSheet {
-    public static let title = "cvdcam — keys"
-    public static let teachingHeading = "Teaching"
-    public static let cameraHeading = "Camera"
-    public static let modesHeading = "What the modes show"
-    public static let closing = "h, F1 or Esc closes this sheet"
+    // In the window's language (English without a catalogue, as in the tests).
+    public static var title: String { tr("cvdcam — keys") }
+    public static var teachingHeading: String { tr("Teaching") }
+    public static var cameraHeading: String { tr("Camera") }
+    public static var modesHeading: String { tr("What the modes show") }
+    public static var closing: String { tr("h, F1 or Esc closes this sheet") }
     /// Covers the picture more than a label does: it is read, not glanced at.
     public static let shimAlpha = 0.92
 
@@ -21,15 +23,15 @@ public enum HelpSheet {
 
     /// The keys, then what the modes show: one after the other, or side by side on a wide window.
     static var keyRows: [Row] {
-        [.title(title)] + Command.viewHelpLines.map { .entry($0.0, $0.1) }
-            + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry($0.0, $0.1) }
+        [.title(title)] + Command.viewHelpLines.map { .entry(tr($0.0), tr($0.1)) }
+            + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry(tr($0.0), tr($0.1)) }
     }
     static var modeRows: [Row] {
-        [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry($0.0, $0.1) }
-            + KeyGuide.sheetLines(.document).map { .entry($0.0, $0.1) }
+        [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry(tr($0.0), tr($0.1)) }
+            + KeyGuide.sheetLines(.document).map { .entry(tr($0.0), tr($0.1)) }
             + [.heading(modesHeading)]
             + VisionMode.allCases.enumerated().map {
-                .entry("\($0.offset + 1)  \($0.element.displayName)", $0.element.summary)
+                .entry("\($0.offset + 1)  " + tr($0.element.displayName), tr($0.element.summary))
             }
             + [.note(closing)]
     }
@@ -125,15 +127,15 @@ public enum HelpSheet {
         return (placed, min(width, widest), y)
     }
 
-    /// Greedy word wrap to a measured width.
+    /// Greedy word wrap to a measured width (between CJK characters too: LineBreaks).
     static func wrap(_ text: String, width: Double, font: Int, _ measure: TextMeasuring) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
+        for (word, spaced) in LineBreaks.pieces(text) {
+            let candidate = line.isEmpty ? word : line + (spaced ? " " : "") + word
             if !line.isEmpty, Double(measure.size(of: candidate, fontSize: font).width) > width {
                 lines.append(line)
-                line = String(word)
+                line = word
             } else {
                 line = candidate
             }

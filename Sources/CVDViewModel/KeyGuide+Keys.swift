@@ -1,61 +1,63 @@
+import CVDCore
+
 extension KeyGuide {
     /// Every key, in the order the help sheet and the table list them.
     public static let all: [KeyGuide] = looking + teaching + camera + document + pen
 
     static let looking: [KeyGuide] = [
         KeyGuide(
-            .looking, "1 – 8", "mode (see the list); 2×2: the pane under the pointer",
+            .looking, "1 – 8", N_("mode (see the list); 2×2: the pane under the pointer"),
             table: "`1` … `8` (top row or keypad)",
             "normal, protanopia, deuteranopia, tritanopia, protanomaly, deuteranomaly, tritanomaly, achromatopsia; in the 2×2 layout, for the pane under the pointer",
             keys: (1...8).map { .digit($0) }),
         KeyGuide(
-            .looking, "PgUp  PgDn", "previous / next mode (presenter clickers)", table: "`PgDn` `PgUp`",
+            .looking, N_("PgUp  PgDn"), N_("previous / next mode (presenter clickers)"), table: "`PgDn` `PgUp`",
             "next / previous mode (what presenter clickers send)", keys: [.pageDown, .pageUp]),
         KeyGuide(
-            .looking, "[  ]", "severity −/+ 0.1 (the -anomaly modes)", table: "`[` `]`",
+            .looking, "[  ]", N_("severity −/+ 0.1 (the -anomaly modes)"), table: "`[` `]`",
             "severity −/+ 0.1 (the -anomaly modes)", keys: [.leftBracket, .rightBracket]),
         KeyGuide(
-            .looking, "m", "next model: auto, Machado, Brettel, Viénot, iOS", table: "`m`",
+            .looking, "m", N_("next model: auto, Machado, Brettel, Viénot, iOS"), table: "`m`",
             "next model: auto → Machado 2009 → Brettel 1997 → Viénot 1999 → original iOS matrices",
             keys: [.letter("m")]),
         KeyGuide(
-            .looking, "+  −  wheel", "zoom 1×–8× (the wheel: at the pointer)", table: "`+` `-`, mouse wheel",
+            .looking, N_("+  −  wheel"), N_("zoom 1×–8× (the wheel: at the pointer)"), table: "`+` `-`, mouse wheel",
             "zoom 1×–8× (the wheel zooms at the pointer)", keys: [.plus, .minus]),
         KeyGuide(
-            .looking, "arrows  drag", "pan;  0 resets zoom and pan", table: "arrows, mouse drag", "pan",
+            .looking, N_("arrows  drag"), N_("pan;  0 resets zoom and pan"), table: "arrows, mouse drag", "pan",
             keys: [.left, .right, .up, .down]),
         KeyGuide(.looking, "", "", table: "`0`", "reset zoom and pan", keys: [.digit(0)]),
         KeyGuide(
-            .looking, "v", "layout: single, split, 2×2;  , . or drag: divider", table: "`v`",
+            .looking, "v", N_("layout: single, split, 2×2;  , . or drag: divider"), table: "`v`",
             "layout: single → split wipe (original left, simulated right) → 2×2 (normal, protanopia, deuteranopia, tritanopia, or `--quad`)",
             keys: [.letter("v")]),
         KeyGuide(
             .looking, "", "", table: "`,` `.`, drag the divider",
             "move the split divider", keys: [.comma, .period]),
         KeyGuide(
-            .looking, "l", "framed: labels never on the picture", table: "`l`",
+            .looking, "l", N_("framed: labels never on the picture"), table: "`l`",
             "framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (`--framed`); `l` again: labels beside the picture where there is room, else on its edges",
             keys: [.letter("l")]),
         KeyGuide(
-            .looking, "space  s", "freeze / unfreeze;  save a PNG of the window", table: "`space`",
+            .looking, N_("space  s"), N_("freeze / unfreeze;  save a PNG of the window"), table: "`space`",
             "freeze / unfreeze (a **❚❚ Frozen** chip shows while frozen)", keys: [.space]),
         KeyGuide(
             .looking, "", "", table: "`s`",
             "save a PNG of exactly what the window shows, in `~/Pictures/cvdcam/` (full path printed and shown)",
             keys: [.letter("s")]),
         KeyGuide(
-            .looking, "f  Shift+F", "full screen;  on the next display (projector)", table: "`f`",
+            .looking, N_("f  Shift+F"), N_("full screen;  on the next display (projector)"), table: "`f`",
             "full screen (with or without a window manager)", keys: [.letter("f")]),
         KeyGuide(
             .looking, "", "", table: "`Shift+F`",
             "full screen on the next display — the projector (after the last display, the first again)",
             keys: [.letter("F")]),
         KeyGuide(
-            .looking, "i", "frames shown and dropped, latency, fps, CPU", table: "`i`",
+            .looking, "i", N_("frames shown and dropped, latency, fps, CPU"), table: "`i`",
             "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps and CPU %, live (the figures of the line printed on quit)",
             keys: [.letter("i")]),
         KeyGuide(
-            .looking, "h  q", "this help (F1 too; Esc closes it);  quit", table: "`h`, `F1`",
+            .looking, "h  q", N_("this help (F1 too; Esc closes it);  quit"), table: "`h`, `F1`",
             "help sheet: the keys and what each mode shows; `h` or `Esc` closes it", keys: [.letter("h"), .f1]),
         KeyGuide(
             .looking, "", "", table: "`q`, `Esc`",
@@ -64,36 +66,37 @@ extension KeyGuide {
 
     static let teaching: [KeyGuide] = [
         KeyGuide(
-            .teaching, "click  p", "probe a colour; a second compares; Delete clears", table: "click (no drag), `p`",
+            .teaching, N_("click  p"), N_("probe a colour; a second compares; Delete clears"),
+            table: "click (no drag), `p`",
             "probe the colour there; a second probe compares the two; a third starts again; `Delete`/`Backspace` clears",
             keys: [.letter("p"), .delete, .backspace]),
         KeyGuide(
-            .teaching, "x", "mark what looks like the colour under the pointer", table: "`x`",
+            .teaching, "x", N_("mark what looks like the colour under the pointer"), table: "`x`",
             "mark everything the pane's mode makes look like the colour under the pointer (or the last probe); `x` again or `Esc`: off",
             keys: [.letter("x")]),
         KeyGuide(
-            .teaching, "c", "caption: what the mode is, how common it is", table: "`c`",
+            .teaching, "c", N_("caption: what the mode is, how common it is"), table: "`c`",
             "caption strip: what the mode is in plain words and how common it is", keys: [.letter("c")]),
         KeyGuide(
-            .teaching, "a", "cycle through the modes with captions", table: "`a`",
+            .teaching, "a", N_("cycle through the modes with captions"), table: "`a`",
             "step through the modes with captions (`--cycle-modes`, every `--cycle` seconds or 8); any other key stops",
             keys: [.letter("a")]),
         KeyGuide(
-            .teaching, "Tab (hold)", "the original picture", table: "`Tab` (hold)",
+            .teaching, N_("Tab (hold)"), N_("the original picture"), table: "`Tab` (hold)",
             "the original picture in every pane while held", keys: [.tab]),
         KeyGuide(
-            .teaching, "d", "assist (experimental); , . strength", table: "`d`",
+            .teaching, "d", N_("assist (experimental); , . strength"), table: "`d`",
             "assist (experimental): original | simulated | assisted, then simulated; `,` `.` set its strength",
             keys: [.letter("d")]),
         KeyGuide(
-            .teaching, "o", "virtual camera on / off", table: "`o`",
+            .teaching, "o", N_("virtual camera on / off"), table: "`o`",
             "virtual camera on / off: the simulated picture for video calls and OBS (needs v4l2loopback)",
             keys: [.letter("o")]),
     ]
 
     static let document: [KeyGuide] = [
         KeyGuide(
-            .document, "r  e  t", "turn · mirror · straighten a page", table: "`r`",
+            .document, "r  e  t", N_("turn · mirror · straighten a page"), table: "`r`",
             "turn the picture a quarter turn clockwise (a camera over the desk shows the page upside down or sideways; `--rotate 0|90|180|270`)",
             keys: [.letter("r")]),
         KeyGuide(
@@ -107,13 +110,13 @@ extension KeyGuide {
 
     static let pen: [KeyGuide] = [
         KeyGuide(
-            .document, "b  u  U", "pen · take a stroke back · clear", table: "`b`",
+            .document, "b  u  U", N_("pen · take a stroke back · clear"), table: "`b`",
             "the pen on / off: drag to draw on the picture (in every pane, at the same place; it follows zoom, pan, turning and straightening, and is in snapshots)",
             keys: [.letter("b")]),
         KeyGuide(.document, "", "", table: "`u`", "take the last pen stroke back", keys: [.letter("u")]),
         KeyGuide(.document, "", "", table: "`Shift+U`", "clear the pen's drawing", keys: [.letter("U")]),
         KeyGuide(
-            .document, "g  G", "still | live · save the still", table: "`g`",
+            .document, "g  G", N_("still | live · save the still"), table: "`g`",
             "grab the picture as a still and show still | live side by side, both in the view's mode (`--still FILE` starts with one; `v` goes round the layouts, still | live among them)",
             keys: [.letter("g")]),
         KeyGuide(
@@ -123,15 +126,15 @@ extension KeyGuide {
 
     static let camera: [KeyGuide] = [
         KeyGuide(
-            .camera, "w", "balance on a white card in the middle (again: release)", table: "`w`",
+            .camera, "w", N_("balance on a white card in the middle (again: release)"), table: "`w`",
             "white card: with white or grey paper filling the middle of the picture, lock the camera's automatic white balance, exposure and gain and balance on the card (a **Balanced on card** chip shows); `w` again releases",
             keys: [.letter("w")]),
         KeyGuide(
-            .camera, "n", "next camera", table: "`n`",
+            .camera, "n", N_("next camera"), table: "`n`",
             "next camera (in `/dev` order, round); cameras plugged in while the view runs show up by themselves",
             keys: [.letter("n")]),
         KeyGuide(
-            .camera, "k", "camera panel: ↑ ↓ choose, ← → change, r default", table: "`k`",
+            .camera, "k", N_("camera panel: ↑ ↓ choose, ← → change, r default"), table: "`k`",
             "camera panel: the camera's exposure, gain, white balance, brightness, contrast, saturation, focus, zoom and power-line controls with their values; while it is open `↑` `↓` choose, `←` `→` change, `r` back to the default, `k` or `Esc` close",
             keys: [.letter("k")]),
     ]

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import CVDSystem
 import FoundationEssentials
 import Glibc
@@ -21,14 +22,15 @@ public struct ModeBadge: Equatable, Sendable {
     public init(_ sim: Simulation) {
         shape = Self.shape(for: sim.mode)
         colour = Self.colour(for: sim.mode)
-        var mode = sim.mode.displayName
-        if sim.mode.takesSeverity { mode += " " + String(cFormat: "%.1f", sim.severity) }
+        // In the window's language (English when no catalogue is loaded, as in the tests).
+        var mode = tr(sim.mode.displayName)
+        if sim.mode.takesSeverity { mode += " " + Localization.decimal(sim.severity, places: 1) }
         guard sim.mode != .normal else {
             texts = [mode]
             return
         }
-        let model = sim.model.displayName
-        let short = Self.shortName(sim.model)
+        let model = tr(sim.model.displayName)
+        let short = tr(Self.shortName(sim.model))
         texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
     }
 
@@ -37,25 +39,32 @@ public struct ModeBadge: Equatable, Sendable {
         let plain = ModeBadge(sim)
         shape = plain.shape
         colour = plain.colour
-        texts = plain.texts.map { prefix + " · " + $0 }
+        texts = plain.texts.map { tr(prefix) + " · " + $0 }
     }
 
     /// The badge of a pane that shows `sim` after the assist: every text says so first.
+    /// Where the assist does not meet its criterion for this simulation and strength
+    /// (`Assist.helps`), every text says so: "Assist 0.6 (no help here) → …".
     public init(assisted sim: Simulation, strength: Double) {
         let plain = ModeBadge(sim)
         shape = plain.shape
         colour = plain.colour
-        let prefix = String(cFormat: "Assist %.1f → ", strength)
-        texts = plain.texts.map { prefix + $0 } + ["Assist → " + plain.texts.last!]
+        let helps = Assist.helps(for: sim, strength: strength)
+        let s = Localization.decimal(strength, places: 1)
+        let prefix = helps ? tr("Assist %s → ", s) : tr("Assist %s (no help here) → ", s)
+        texts =
+            plain.texts.map { prefix + $0 } + [
+                (helps ? tr("Assist → ") : tr("Assist (no help) → ")) + plain.texts.last!
+            ]
     }
 
     /// The model without its year: "Machado", "Viénot", "iOS matrices".
     static func shortName(_ m: ModelKind) -> String {
         switch m {
-        case .machado2009: "Machado"
-        case .brettel1997: "Brettel"
-        case .vienot1999: "Viénot"
-        case .colormatrix: "iOS matrices"
+        case .machado2009: N_("Machado")
+        case .brettel1997: N_("Brettel")
+        case .vienot1999: N_("Viénot")
+        case .colormatrix: N_("iOS matrices")
         case .auto, .achromatopsia: m.displayName
         }
     }

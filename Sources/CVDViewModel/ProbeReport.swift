@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import CVDSystem
 import FoundationEssentials
 
@@ -49,44 +50,44 @@ public enum ProbeReport {
         "probes 1–2 under \(what): \(p.numbersText) (\(p.verdictSeen.text))"
     }
 
+    // The readouts on screen, in the window's language (English without a catalogue, as in
+    // the tests); the stdout lines above stay English.
+
     /// The callout's lines for one probe: the colours, as seen normally and in the pane's mode.
     public static func callout(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> [String] {
-        sim.mode == .normal
-            ? ["\(index + 1)  \(named(r.original))"]
-            : ["\(index + 1)  \(named(r.original))", "→ \(named(r.simulated))"]
+        let first = "\(index + 1)  " + shown(r.original)
+        return sim.mode == .normal ? [first] : [first, "→ " + shown(r.simulated)]
     }
 
-    /// The pair's callout lines.
+    /// The pair's callout lines: contrast, then ΔE00 and the verdict.
     public static func pairCallout(_ p: PairComparison, _ sim: Simulation) -> [String] {
-        let n = p.numbersText.split(separator: ",").map { $0.trimmed }
+        let c0 = Localization.decimal(p.contrastNormal, places: 2)
+        let e0 = Localization.decimal(p.deltaENormal, places: 1)
         if sim.mode == .normal {
-            return [
-                "1–2: "
-                    + n.map { String($0.split(separator: "→").first ?? Substring($0)).trimmed }
-                    .joined(separator: ", "), p.verdictNormal.text,
-            ]
+            return [tr("1–2: contrast %s:1, ΔE00 %s", c0, e0), tr(p.verdictNormal.text)]
         }
-        return ["1–2: " + (n.first ?? ""), (n.dropFirst().first ?? "") + ": " + p.verdictSeen.text]
+        let c1 = Localization.decimal(p.contrastSeen, places: 2)
+        let e1 = Localization.decimal(p.deltaESeen, places: 1)
+        return [tr("1–2: contrast %s:1 → %s:1", c0, c1), tr("ΔE00 %s → %s: %s", e0, e1, tr(p.verdictSeen.text))]
     }
 
     /// A probe in a word or two per colour, for panes with little room: "1  red → olive".
     public static func shortCallout(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> String {
-        let original = ColorNames.name(of: r.original)
+        let original = tr(ColorNames.name(of: r.original))
         return sim.mode == .normal
-            ? "\(index + 1)  \(original)" : "\(index + 1)  \(original) → \(ColorNames.name(of: r.simulated))"
+            ? "\(index + 1)  \(original)" : "\(index + 1)  \(original) → " + tr(ColorNames.name(of: r.simulated))
     }
 
     /// The pair's verdict in the pane's mode, then its ΔE00: ["1–2: look the same", "ΔE00 35.2 → 2.1"].
     public static func shortPairCallout(_ p: PairComparison, _ sim: Simulation) -> [String] {
-        let n = p.numbersText.split(separator: ",").map { $0.trimmed }
-        let delta = n.dropFirst().first ?? ""
-        if sim.mode == .normal {
-            return [
-                "1–2: " + p.verdictNormal.text, String(delta.split(separator: "→").first ?? Substring(delta)).trimmed,
-            ]
-        }
-        return ["1–2: " + p.verdictSeen.text, delta]
+        let e0 = Localization.decimal(p.deltaENormal, places: 1)
+        if sim.mode == .normal { return [tr("1–2: %s", tr(p.verdictNormal.text)), tr("ΔE00 %s", e0)] }
+        let e1 = Localization.decimal(p.deltaESeen, places: 1)
+        return [tr("1–2: %s", tr(p.verdictSeen.text)), tr("ΔE00 %s → %s", e0, e1)]
     }
+
+    /// `#C8281E (red)` on screen.
+    static func shown(_ c: RGB8) -> String { tr("%s (%s)", c.hexString, tr(ColorNames.name(of: c))) }
 
     /// `#C8281E (red)`.
     static func named(_ c: RGB8) -> String { "\(c.hexString) (\(ColorNames.name(of: c)))" }

@@ -1,3 +1,4 @@
+import CVDLocale
 import CVDSources
 import CVDSystem
 import FoundationEssentials
@@ -7,29 +8,39 @@ public enum SourceLine {
     /// A transient `message` (e.g. "saved …") wins; then a lost camera; then a failure;
     /// else the source's name.
     public static func text(source: String, status: SourceStatus, hasFrame: Bool, message: String? = nil) -> String {
+        // In the window's language (English without a catalogue, as in the tests).
         if let message { return message }
         var line: String
         switch status {
-        case .running: line = "Source: \(source)"
-        case .disconnected(let what): line = "camera disconnected — waiting (\(what))"
+        case .running: line = tr("Source: %s", source)
+        case .disconnected(let what): line = tr("camera disconnected — waiting (%s)", what)
         case .failed(let why): line = why
         }
-        if !hasFrame { line += " — waiting for the first frame" }
+        if !hasFrame { line = tr("%s — waiting for the first frame", line) }
         return line
     }
 
     /// Breaks a long line into lines of at most `maxChars` characters, preferring the
     /// breaks between clauses ("; ", " — "), then between words, so a long message stays
-    /// readable on a small window instead of being shrunk.
+    /// readable on a small window instead of being shrunk. Chinese and Japanese break
+    /// between characters, each counted as two (LineBreaks).
     public static func wrap(_ text: String, maxChars: Int) -> [String] {
-        guard maxChars > 0, text.count > maxChars else { return [text] }
+        guard maxChars > 0, LineBreaks.columns(text) > maxChars else { return [text] }
         // Clauses keep their separator at the end ("…; "), then words.
         var pieces: [String] = []
         var current = ""
         var i = text.startIndex
         while i < text.endIndex {
             current.append(text[i])
-            if current.hasSuffix("; ") || current.hasSuffix(" — ") || current.hasSuffix(" ") {
+            let next = text.index(after: i) < text.endIndex ? text[text.index(after: i)] : nil
+            let betweenWide =
+                next.map {
+                    (LineBreaks.isWide(text[i]) || LineBreaks.isWide($0)) && !LineBreaks.closes($0) && $0 != " "
+                }
+                ?? false
+            if current.hasSuffix("; ") || current.hasSuffix(" — ") || current.hasSuffix(" ")
+                || (betweenWide && !LineBreaks.opens(text[i]))
+            {
                 pieces.append(current)
                 current = ""
             }
@@ -38,7 +49,7 @@ public enum SourceLine {
         if !current.isEmpty { pieces.append(current) }
         // A word longer than a line (a file name) breaks after its -, _, . or /.
         pieces = pieces.flatMap { piece -> [String] in
-            guard piece.count > maxChars else { return [piece] }
+            guard LineBreaks.columns(piece) > maxChars else { return [piece] }
             var parts: [String] = []
             var part = ""
             for c in piece {
@@ -58,8 +69,8 @@ public enum SourceLine {
             // Start a new line when this piece does not fit, or at a clause break once the
             // line is more than half full.
             if !line.isEmpty,
-                line.count + piece.trimmed.count > maxChars
-                    || (clauseEnd && line.count > maxChars / 2 && n < pieces.count)
+                LineBreaks.columns(line) + LineBreaks.columns(piece.trimmed) > maxChars
+                    || (clauseEnd && LineBreaks.columns(line) > maxChars / 2 && n < pieces.count)
             {
                 lines.append(line.trimmed)
                 line = ""

@@ -8,7 +8,7 @@ extension ViewState {
             helpVisible = false
             guard whiteBalance == nil else {
                 whiteBalance = nil
-                notice = "white balance released: the camera balances itself again"
+                notice = Message("white balance released: the camera balances itself again")
                 return .releaseWhiteCard
             }
             return .measureWhiteCard
@@ -17,7 +17,7 @@ extension ViewState {
             if whiteBalance != nil {
                 // A card balance belongs to the camera it was measured with.
                 whiteBalance = nil
-                notice = "white balance released for the next camera"
+                notice = Message("white balance released for the next camera")
             }
             return .nextCamera
         case .toggleCameraPanel:

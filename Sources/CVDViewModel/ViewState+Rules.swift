@@ -23,26 +23,27 @@ extension ViewState {
             return
         }
         guard let i = pointerPane, quadModes.indices.contains(i) else {
-            notice = "2×2 view: point at a pane, then press 1–8 to change its mode"
+            notice = Message("2×2 view: point at a pane, then press 1–8 to change its mode")
             return
         }
         quadModes[i] = next(quadModes[i])
-        notice = "pane \(i + 1): \(quadModes[i].rawValue)"
+        notice = Message("pane %s: %s", .text(String(i + 1)), .term(quadModes[i].displayName))
     }
 
     mutating func changeSeverity(by d: Double) {
         let shown = layout == .quad ? quadModes : [mode]
         guard shown.contains(where: \.takesSeverity) else {
-            notice = "severity applies to protanomaly, deuteranomaly and tritanomaly (keys 5, 6, 7)"
+            notice = Message("severity applies to protanomaly, deuteranomaly and tritanomaly (keys 5, 6, 7)")
             return
         }
         let before = simulation.model
         let old = severity
         severity = min(max(((severity + d) * 10).rounded() / 10, 0.1), 1)
         if severity == old {
-            notice = d > 0 ? "severity is at its most, 1.0" : "severity is at its least, 0.1"
+            notice = d > 0 ? Message("severity is at its most, 1.0") : Message("severity is at its least, 0.1")
         } else if layout != .quad, simulation.model != before {
-            notice = "at severity \(String(cFormat: "%.1f", severity)) the model is \(simulation.model.displayName)"
+            notice = Message(
+                "at severity %s the model is %s", .number(severity, places: 1), .term(simulation.model.displayName))
         }
     }
 
@@ -51,9 +52,10 @@ extension ViewState {
         model = Self.modelCycle[(i + 1) % Self.modelCycle.count]
         let shown = layout == .quad ? quadModes : [mode]
         if !shown.contains(where: { $0.deficiency != nil && $0.deficiency != .achromat }) {
-            notice = "model \(model.displayName) — it applies to the colour-deficient modes (2–7)"
+            notice = Message(
+                "model %s — it applies to the colour-deficient modes (2–7)", .term(model.displayName))
         } else if model == .auto {
-            notice = "model auto: Viénot 1999 for -opia, Machado 2009 for -anomaly, Brettel 1997 for tritan"
+            notice = Message("model auto: Viénot 1999 for -opia, Machado 2009 for -anomaly, Brettel 1997 for tritan")
         }
     }
 
@@ -62,13 +64,16 @@ extension ViewState {
         assistStrength = min(max(((assistStrength + d) * 10).rounded() / 10, 0.1), 1)
         notice =
             assistStrength == old
-            ? "assist strength is at its \(old >= 1 ? "most, 1.0" : "least, 0.1")"
-            : String(cFormat: "assist strength %.1f", assistStrength)
+            ? (old >= 1
+                ? Message("assist strength is at its most, 1.0") : Message("assist strength is at its least, 0.1"))
+            : Assist.helps(for: simulation, strength: assistStrength)
+                ? Message("assist strength %s", .number(assistStrength, places: 1))
+                : Message("assist strength %s — it does not help here", .number(assistStrength, places: 1))
     }
 
     mutating func moveDivider(_ to: (Double) -> Double) {
         guard layout == .split else {
-            notice = "the divider is in the split view (v)"
+            notice = Message("the divider is in the split view (v)")
             return
         }
         divider = min(max(to(divider), 0), 1)

@@ -82,7 +82,7 @@ public struct ViewState: Equatable, Sendable {
     public var pointerPane: Int?
     /// The last command's answer when its effect is not visible by itself (a key that does
     /// nothing here, a limit reached, the model `auto` chose changing): shown on screen.
-    public internal(set) var notice: String?
+    public internal(set) var notice: Message?
 
     public init(
         mode: VisionMode = .normal, severity: Double = VisionMode.defaultAnomalousSeverity,
@@ -121,7 +121,7 @@ public struct ViewState: Equatable, Sendable {
         // does only that.
         if cycling, !Self.keepsCycling(command) {
             cycling = false
-            notice = "cycle stopped"
+            notice = Message("cycle stopped")
             if command == .escape { return nil }
         }
         switch command {
@@ -134,16 +134,19 @@ public struct ViewState: Equatable, Sendable {
         case .zoom(let f, let at):
             let old = zoom
             zoom(by: f, at: at)
-            if zoom == old { notice = f > 1 ? "zoom is at its most, 8×" : "zoom is at its least, 1× (whole picture)" }
+            if zoom == old {
+                notice =
+                    f > 1 ? Message("zoom is at its most, 8×") : Message("zoom is at its least, 1× (whole picture)")
+            }
         case .pan(let dx, let dy):
             guard zoom > 1 else {
-                notice = "zoom in first (+ or the wheel) to pan"
+                notice = Message("zoom in first (+ or the wheel) to pan")
                 return nil
             }
             centre = Point(centre.x + dx / zoom, centre.y + dy / zoom)
             clampCentre()
         case .resetView:
-            if zoom == 1, centre == Point(0.5, 0.5) { notice = "the whole picture is already shown" }
+            if zoom == 1, centre == Point(0.5, 0.5) { notice = Message("the whole picture is already shown") }
             zoom = 1
             centre = Point(0.5, 0.5)
         case .cycleLayout:
@@ -162,11 +165,17 @@ public struct ViewState: Equatable, Sendable {
                 return nil
             }
             guard Assist.isAvailable(for: mode) else {
-                notice = "the assist works for the colour-deficient modes (2–7); choose one first"
+                notice = Message("the assist works for the colour-deficient modes (2–7); choose one first")
                 return nil
             }
             layout = .assist
-            notice = "assist (experimental): original | \(mode.rawValue) | assisted, then \(mode.rawValue)"
+            notice =
+                Assist.helps(for: simulation, strength: assistStrength)
+                ? Message(
+                    "assist (experimental): original | %1$s | assisted, then %1$s", .term(mode.displayName))
+                : Message(
+                    "assist (experimental): it does not help for %s at strength %s (docs/science.md says where it does)",
+                    .term(mode.displayName), .number(assistStrength, places: 1))
         case .moveDivider(let d) where layout == .assist:
             // In the assist view the divider keys (, .) set the assist's strength, in tenths.
             changeAssistStrength(by: d > 0 ? 0.1 : -0.1)
@@ -174,19 +183,19 @@ public struct ViewState: Equatable, Sendable {
         case .setDivider(let x): moveDivider { _ in x }
         case .toggleFreeze:
             frozen.toggle()
-            notice = frozen ? "frozen — space goes live again" : "live"
+            notice = frozen ? Message("frozen — space goes live again") : Message("live")
         case .toggleHelp:
             helpVisible.toggle()
             cameraPanelVisible = false
         case .escape:
             if cornerPicks != nil {
                 cornerPicks = nil
-                notice = "corner picking stopped"
+                notice = Message("corner picking stopped")
                 return nil
             }
             if picked != nil, !helpVisible {
                 picked = nil
-                notice = "confusion map off"
+                notice = Message("confusion map off")
                 return nil
             }
             guard helpVisible else { return .quit }
@@ -201,46 +210,51 @@ public struct ViewState: Equatable, Sendable {
         case .toggleVirtualCamera: return .toggleVirtualCamera
         case .toggleCaption:
             captionVisible.toggle()
-            notice = captionVisible ? "caption on" : "caption off"
+            notice = captionVisible ? Message("caption on") : Message("caption off")
         case .toggleStats:
             statsVisible.toggle()
-            notice = statsVisible ? "frame counts on" : "frame counts off"
+            notice = statsVisible ? Message("frame counts on") : Message("frame counts off")
         case .rotate:
             orientation.rotateClockwise()
-            notice = "picture turned: \(orientation) (r turns on, e mirrors)"
+            notice = Message("picture turned: %s (r turns on, e mirrors)", .message(orientation.words))
         case .mirror:
             orientation.mirrored.toggle()
-            notice = "picture \(orientation) (e again: \(orientation.mirrored ? "not mirrored" : "mirrored"))"
+            notice =
+                orientation.mirrored
+                ? Message("picture %s (e again: not mirrored)", .message(orientation.words))
+                : Message("picture %s (e again: mirrored)", .message(orientation.words))
         case .straighten:
             if cornerPicks != nil {
                 cornerPicks = nil
-                notice = "corner picking stopped"
+                notice = Message("corner picking stopped")
             } else if pageCorners != nil {
                 pageCorners = nil
-                notice = "whole picture (t picks a page's corners again)"
+                notice = Message("whole picture (t picks a page's corners again)")
             } else {
                 cornerPicks = []
                 zoom = 1
                 centre = Point(0.5, 0.5)
-                notice = "click the page's four corners, in any order (Backspace: undo a corner; t or Esc: stop)"
+                notice = Message(
+                    "click the page's four corners, in any order (Backspace: undo a corner; t or Esc: stop)")
             }
-        case .undoCorner,
-            .clearProbes where cornerPicks != nil:
+        // Backspace or Delete while picking corners: the last corner is taken back.
+        case .clearProbes where cornerPicks != nil:
             guard var picks = cornerPicks, !picks.isEmpty else {
-                notice = "no corner to take back: click the page's corners (t or Esc: stop)"
+                notice = Message("no corner to take back: click the page's corners (t or Esc: stop)")
                 return nil
             }
             picks.removeLast()
             cornerPicks = picks
-            notice = "corner \(picks.count + 1) taken back: \(4 - picks.count) to go"
+            notice = Message(
+                "corner %s taken back: %s to go", .text(String(picks.count + 1)), .text(String(4 - picks.count)))
         case .grabStill:
             hasStill = true
             layout = .stillLive
-            notice = "still grabbed: still | live (g grabs again, Shift+G saves the still, v: other layouts)"
+            notice = Message("still grabbed: still | live (g grabs again, Shift+G saves the still, v: other layouts)")
             return .grabStill
         case .saveStill:
             guard hasStill else {
-                notice = "no still yet: g grabs the picture as a still"
+                notice = Message("no still yet: g grabs the picture as a still")
                 return nil
             }
             return .saveStill
@@ -248,8 +262,8 @@ public struct ViewState: Equatable, Sendable {
             penOn.toggle()
             notice =
                 penOn
-                ? "pen on: drag to draw on the picture (u: take a stroke back, U: clear, b: pen off)"
-                : "pen off: a drag pans again (the drawing stays; U clears it)"
+                ? Message("pen on: drag to draw on the picture (u: take a stroke back, U: clear, b: pen off)")
+                : Message("pen off: a drag pans again (the drawing stays; U clears it)")
         case .pen(let p, let newStroke):
             if newStroke || strokes.isEmpty {
                 strokes.append([p])
@@ -258,54 +272,62 @@ public struct ViewState: Equatable, Sendable {
             }
         case .undoStroke:
             guard !strokes.isEmpty else {
-                notice = "nothing drawn to take back (b: the pen)"
+                notice = Message("nothing drawn to take back (b: the pen)")
                 return nil
             }
             strokes.removeLast()
-            notice = "stroke taken back (\(strokes.count) left)"
+            notice = Message("stroke taken back (%s left)", .text(String(strokes.count)))
         case .clearStrokes:
-            notice = strokes.isEmpty ? "nothing drawn to clear (b: the pen)" : "drawing cleared"
+            notice = strokes.isEmpty ? Message("nothing drawn to clear (b: the pen)") : Message("drawing cleared")
             strokes = []
         case .toggleFramed:
             framed.toggle()
             notice =
                 framed
-                ? "framed: the picture leaves room for every label (l: labels beside or over it again)"
-                : "labels beside the picture where there is room, else over its edges"
+                ? Message("framed: the picture leaves room for every label (l: labels beside or over it again)")
+                : Message("labels beside the picture where there is room, else over its edges")
         case .toggleCycle:
             cycling.toggle()
             if cycling {
                 captionVisible = true
                 layout = .single
-                notice = "cycling through the modes; any key stops"
+                notice = Message("cycling through the modes; any key stops")
             }
         case .cycleStep:
             guard cycling, !cycleModes.isEmpty else { return nil }
             mode = cycleModes[((cycleModes.firstIndex(of: mode) ?? -1) + 1) % cycleModes.count]
-        case .pickAtPointer: notice = "point at the picture, then press x to mark what looks like that colour"
+        case .pickAtPointer: notice = Message("point at the picture, then press x to mark what looks like that colour")
         case .pick(let c): picked = c
         case .holdOriginal(let on): showingOriginal = on
         case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset:
             return applyCamera(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
-        case .unbound: notice = "that key does nothing here; h shows the keys"
+        case .unbound: notice = Message("that key does nothing here; h shows the keys")
         case .probe(let p) where cornerPicks != nil:
             let picks = cornerPicks! + [p]
             if picks.count < 4 {
                 cornerPicks = picks
-                notice = "corner \(picks.count) of 4"
+                notice = Message("corner %s of 4", .text(String(picks.count)))
+            } else if !PageShape.isPage(picks) {
+                // The first three stay: the fourth was most likely the mis-click.
+                cornerPicks = Array(picks.prefix(3))
+                notice = Message(
+                    "those four corners make no page (one is inside the others, or they are too close); click the fourth corner again, Backspace takes back the third"
+                )
             } else {
                 cornerPicks = nil
                 pageCorners = picks
                 zoom = 1
                 centre = Point(0.5, 0.5)
-                notice = "page straightened (t: the whole picture again)"
+                notice = Message("page straightened (t: the whole picture again)")
             }
         case .probe(let p): probes = probes.count >= 2 ? [p] : probes + [p]
-        case .probeAtPointer: notice = "point at the picture, then press p to probe the colour there"
+        case .probeAtPointer: notice = Message("point at the picture, then press p to probe the colour there")
         case .clearProbes:
-            notice = probes.isEmpty ? "no probes to clear; click the picture to probe a colour" : "probes cleared"
+            notice =
+                probes.isEmpty
+                ? Message("no probes to clear; click the picture to probe a colour") : Message("probes cleared")
             probes = []
         }
         return nil

@@ -59,8 +59,9 @@ final class Canvas {
                 max(Self.minimumWindow.h / 2, Int32(Double(h) * scale))
             )
             if !fitToDisplay {
-                fitNote =
-                    "the window is \(fitted.0)×\(fitted.1): --window \(w)x\(h) is larger than the display's usable area (\(usable.w)×\(usable.h))"
+                fitNote = Message(
+                    "the window is %s: --window %s is larger than the display's usable area (%s)",
+                    .text("\(fitted.0)×\(fitted.1)"), .text("\(w)x\(h)"), .text("\(usable.w)×\(usable.h)"))
             }
             (w, h) = fitted
         }
@@ -93,7 +94,7 @@ final class Canvas {
     /// The smallest window cvdcam opens for a picture (a tiny one is enlarged to it).
     static let minimumWindow = (w: Int32(640), h: Int32(480))
     /// Set when the window asked for (`--window`) did not fit the display and was made smaller.
-    private(set) var fitNote: String?
+    private(set) var fitNote: Message?
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
     var outputSize: FrameSize {

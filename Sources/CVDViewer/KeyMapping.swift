@@ -60,7 +60,9 @@ enum KeyMapping {
     static func key(named name: String) -> Key? {
         if name.count == 1, let c = name.first {
             if let d = c.wholeNumberValue { return .digit(d) }
-            if c.isASCII, c.isLetter { return .letter(Character(c.lowercased())) }
+            // Shift+F, Shift+G and Shift+U have bindings of their own (as the window sees
+            // them, `key(_:shift:)`); any other capital is its lower-case key.
+            if c.isASCII, c.isLetter { return .letter("FGU".contains(c) ? c : Character(c.lowercased())) }
         }
         return keyNames[name.lowercased()]
     }

@@ -69,8 +69,12 @@ final class PaneRenderer {
         rendered = regions
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
-            // The still | live layout: texture 0 shows the still (the same size: `StillPicture`).
-            let f = i == 0 ? still ?? frame : frame
+            // The still | live layout: texture 0 shows the still, which the viewer remakes at
+            // the live frame's size (`makeStill`); until then, the live frame.
+            let sameSize = still.map {
+                $0.layout.width == frame.layout.width && $0.layout.height == frame.layout.height
+            }
+            let f = i == 0 && sameSize == true ? still ?? frame : frame
             guard i < regions.regions.count, let box = regions.regions[i] else {
                 shares.append(nil)
                 continue

@@ -45,7 +45,7 @@ extension Viewer {
     /// camera's automatics and balances every pane on it. Otherwise says why.
     func measureWhiteCard() {
         guard let f = frame else {
-            say(WhiteCard.Refusal.noPicture.description)
+            say(WhiteCard.Refusal.noPicture.message)
             return
         }
         switch f.bytes.withUnsafeBytes({ WhiteCard.measure($0, f.layout, ycbcr: f.ycbcr) }) {
@@ -54,16 +54,22 @@ extension Viewer {
             state.whiteBalance = m.balance
             let card = RGB8(SRGB.level(m.linear.0), SRGB.level(m.linear.1), SRGB.level(m.linear.2))
             reporter.status("balanced on card: the card read \(card.hexString), gains \(m.balance)")
-            message = ("balanced on card (\(m.balance)); w releases", SystemClock.monotonic + Self.noticeTime)
+            message = (
+                Message("balanced on card (%s); w releases", .text(m.balance.description)),
+                SystemClock.monotonic + Self.noticeTime
+            )
         case .failure(let why):
-            say("w: \(why)")
+            say(Message("w: %s", .message(why.message)))
         }
     }
 
     /// `n`: the next camera, on the capture thread.
     func nextCamera(balanceWasOn: Bool) {
         guard let link = cameraLink else {
-            say("n switches cameras; \(source.name) is shown" + (source is ImageSource ? "" : " (--test-scene)"))
+            say(
+                source is ImageSource
+                    ? Message("n switches cameras; %s is shown", .text(source.name))
+                    : Message("n switches cameras; %s is shown (--test-scene)", .text(source.name)))
             return
         }
         if balanceWasOn { link.send(.releaseAutomatics) }
@@ -71,9 +77,11 @@ extension Viewer {
     }
 
     /// A line on screen (a while) and on stdout.
-    func say(_ line: String) {
-        message = (line, SystemClock.monotonic + Self.noticeTime * 2)
-        reporter.status(line)
+    /// Says `line` in the footer (in the window's language) for `seconds`, and on stdout
+    /// in English.
+    func say(_ line: Message, seconds: Double = Viewer.noticeTime * 2) {
+        message = (line, SystemClock.monotonic + seconds)
+        reporter.status(line.english)
         screenDirty = true
     }
 }

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import CVDSources
 import CVDSystem
 import CVDViewModel
@@ -15,7 +16,7 @@ extension Viewer {
         panelAsked = 0
         guard cameraLink != nil else {
             state.cameraPanelVisible = false
-            say("k: the camera panel shows a camera's controls; \(source.name) is no camera")
+            say(Message("k: the camera panel shows a camera's controls; %s is no camera", .text(source.name)))
             return
         }
         refreshCameraPanel(SystemClock.monotonic)
@@ -46,21 +47,25 @@ extension Viewer {
             return
         }
         if c.automatic {
-            say("\(c.key) is set by its automatic; switch that off first")
+            say(Message("%s is set by its automatic; switch that off first", .text(c.key)))
         } else if let v = c.stepped(d) {
             link.send(.set(id: c.id, value: v))
         } else {
-            say("\(c.key) is at its \(d > 0 ? "most" : "least")")
+            say(d > 0 ? Message("%s is at its most", .text(c.key)) : Message("%s is at its least", .text(c.key)))
         }
         panelAsked = 0 // read back at once
     }
 
     func cameraPanelSheet(_ window: FrameSize) -> LabelBox {
         let path = cameraLink?.state.path
-        let title = path.map { "Camera: \(source.name)" + (source.name.contains($0) ? "" : " (\($0))") } ?? "Camera"
+        let title =
+            path.map {
+                source.name.contains($0) ? tr("Camera: %s", source.name) : tr("Camera: %s (%s)", source.name, $0)
+            }
+            ?? tr("Camera")
         return CameraPanel.layout(
             title: title, controls: panelShown, selection: state.panelSelection,
-            empty: path == nil ? "no camera open yet" : "this camera has none of these controls",
+            empty: path == nil ? tr("no camera open yet") : tr("this camera has none of these controls"),
             window: window, uiScale: options.uiScale, measure: canvas.text)
     }
 }

@@ -16,22 +16,36 @@ extension Viewer {
         RememberedViews(text: (try? String(contentsOfFile: Self.rememberedViewsFile, encoding: .utf8)) ?? "")
     }
 
-    /// At start, and when another camera is shown: that source's remembered view, unless the
-    /// command line set one.
+    /// At start, and when another source is shown: that source's remembered view, unless the
+    /// command line set one; a source with none is shown upright and whole (not as the last
+    /// camera was).
     func restoreView(for identity: String, commandLineSet: Bool) {
         viewIdentity = identity
-        guard !commandLineSet, let view = readRememberedViews()[identity] else { return }
+        guard !commandLineSet else { return }
+        let view = readRememberedViews()[identity] ?? RememberedViews.View()
+        let changed = state.orientation != view.orientation || state.pageCorners != view.corners
         state.orientation = view.orientation
         state.pageCorners = view.corners
-        rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
-        let what = [
-            view.orientation.isUpright ? nil : "turned \(view.orientation)",
-            view.corners == nil ? nil : "the page straightened",
-        ]
-        .compactMap { $0 }.joined(separator: " and ")
-        let line = "\(what) as last time for this source (r, e, t change it; --rotate 0 starts upright)"
-        reporter.status(line)
-        message = (line, SystemClock.monotonic + 2 * Self.noticeTime)
+        rememberedView = view
+        guard !view.isPlain else {
+            if changed { say(Message("this source is shown upright and whole (r, e, t change it)")) }
+            return
+        }
+        let turned = Message("turned %s", .message(view.orientation.words))
+        let line: Message =
+            switch (view.orientation.isUpright, view.corners == nil) {
+            case (false, true):
+                Message(
+                    "%s as last time for this source (r, e, t change it; --rotate 0 starts upright)", .message(turned))
+            case (true, false):
+                Message(
+                    "the page straightened as last time for this source (r, e, t change it; --rotate 0 starts upright)")
+            default:
+                Message(
+                    "%s and the page straightened as last time for this source (r, e, t change it; --rotate 0 starts upright)",
+                    .message(turned))
+            }
+        say(line, seconds: 2 * Self.noticeTime)
     }
 
     /// After a command: saves the view when it changed (and the source has an identity).
@@ -64,7 +78,18 @@ extension Viewer {
     /// `Shift+G`: the still as a picture file beside the snapshots, as the camera gave it
     /// (not simulated).
     func saveStill() {
-        guard let f = stillFrame else { return }
+        guard let picture = stillPicture else { return }
+        do {
+            let path = try snapshots.write(picture, named: "still")
+            say(Message("still saved: %s", .text(path)), seconds: Self.noticeTime)
+        } catch {
+            say(Message(verbatim: "\(error)"))
+        }
+        screenDirty = true
+    }
+
+    /// A frame as an RGBA picture at its size (not simulated).
+    static func picture(of f: Frame) -> RGBAImage {
         var rgba = RGBAImage(width: f.layout.width, height: f.layout.height, fill: RGB8(0, 0, 0))
         let layout = rgba.layout
         rgba.pixels.withUnsafeMutableBytes { d in
@@ -75,17 +100,10 @@ extension Viewer {
                     strategy: .compute)
             }
         }
-        do {
-            let path = try snapshots.write(rgba, named: "still")
-            reporter.status("still saved: \(path)")
-            message = ("still saved: \(path)", SystemClock.monotonic + Self.noticeTime)
-        } catch {
-            message = ("\(error)", SystemClock.monotonic + 2 * Self.noticeTime)
-        }
-        screenDirty = true
+        return rgba
     }
 
-    /// `--still FILE`: the picture fitted into a frame the live picture's size (letterboxed,
+    /// A still (`--still FILE`, or one grabbed with g): the picture fitted into a frame the live picture's size (letterboxed,
     /// centred), once that size is known.
     func makeStill(_ image: RGBAImage, size: FrameSize) -> Frame {
         var out = RGBAImage(width: size.width, height: size.height, fill: RGB8(0, 0, 0))

@@ -86,8 +86,7 @@ extension Viewer {
             reporter.status(state.fullscreen ? "full screen" : "in a window")
         case .fullscreenOnNextDisplay?:
             let line = canvas.fullscreenOnNextDisplay()
-            reporter.status(line)
-            message = (line, SystemClock.monotonic + Self.noticeTime)
+            say(Message(verbatim: line), seconds: Self.noticeTime)
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case .measureWhiteCard?: measureWhiteCard()
         case .releaseWhiteCard?: cameraLink?.send(.releaseAutomatics)
@@ -96,6 +95,9 @@ extension Viewer {
         case .changeControl(let d)?: changeControl(by: d)
         case .resetControl?: changeControl(by: nil)
         case .grabStill?:
+            // Kept as a picture of its own, remade at the live picture's size whenever that
+            // changes (a zoom changes an MJPEG camera's decode size, n another camera's).
+            stillPicture = frame.map(Self.picture(of:))
             stillFrame = frame
             pictureDirty = true
         case .saveStill?: saveStill()
@@ -125,9 +127,8 @@ extension Viewer {
             printedProbeLines = lines
         }
         if let notice = state.notice {
-            message = (notice, SystemClock.monotonic + Self.noticeTime)
+            say(notice, seconds: Self.noticeTime)
             lastNotice = notice
-            reporter.status(notice)
         } else if let shown = message?.text, shown == lastNotice {
             // The last key's answer is about that key: the next one takes it away.
             message = nil
@@ -139,8 +140,7 @@ extension Viewer {
         // The source's own size: frames come at it while the virtual camera is on (`updateDecodeReduction`).
         let size = virtualCamera.sendsWindow ? canvas.outputSize : source.size
         let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
-        reporter.status(line)
-        message = (line, SystemClock.monotonic + 5)
+        say(Message(verbatim: line), seconds: 5)
         pictureDirty = true
     }
 

@@ -33,13 +33,11 @@ extension Viewer {
     func saveSnapshot() {
         do {
             let path = try snapshots.write(try canvas.readPixels())
-            reporter.status("saved \(path)")
-            message = ("saved \(path)", SystemClock.monotonic + 3)
+            say(Message("saved %s", .text(path)), seconds: 3)
         } catch let error as ViewerError {
-            message = ("\(error)", SystemClock.monotonic + 4)
+            message = (Message(verbatim: "\(error)"), SystemClock.monotonic + 4)
         } catch {
-            reporter.status("\(error)")
-            message = ("\(error)", SystemClock.monotonic + 5)
+            say(Message(verbatim: "\(error)"), seconds: 5)
         }
         screenDirty = true
     }
@@ -68,4 +66,19 @@ extension Viewer {
         lastOverlays = line
         reporter.status(line)
     }
+}
+
+/// Everything an overlay plan depends on (the options, fonts and measuring aside, which do
+/// not change while the window is open): when these are equal, so is the plan.
+struct OverlayInputs: Equatable {
+    let geometry: ViewGeometry?
+    let state: ViewState
+    let window: FrameSize
+    let footer: String?
+    let compact: Bool
+    let readings: [[ProbeReading]]
+    let caption: String?
+    let legend: String?
+    let legendColour: RGB8?
+    let stats: [String]?
 }

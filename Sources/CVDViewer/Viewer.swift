@@ -1,5 +1,6 @@
 import CSDL2
 import CVDCore
+import CVDLocale
 import CVDSources
 import CVDSystem
 import CVDViewModel
@@ -38,7 +39,9 @@ public final class Viewer {
     var pictureDirty = true
     var screenDirty = true
     var snapshotPending = false
-    var message: (text: String, until: Double)?
+    /// What the footer says for a while (a key's answer, "saved …"): in the window's
+    /// language on screen, in English on stdout (`say`).
+    var message: (text: Message, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
     /// When the mode cycle last stepped.
@@ -46,20 +49,23 @@ public final class Viewer {
     /// The probe lines printed last (each is printed once).
     var printedProbeLines: [String] = []
     /// The last key's answer shown (a later key without one takes it away).
-    var lastNotice: String?
+    var lastNotice: Message?
     /// `CVDCAM_PRINT_OVERLAYS=1` (for tests): each new overlay layout is printed, every
     /// label's rectangle and whether it lies over the picture.
     let printOverlays = getenv("CVDCAM_PRINT_OVERLAYS").map { String(cString: $0) == "1" } ?? false
     var lastOverlays = ""
     /// The still (`g`, `--still`), as a frame the size of the live picture.
     var stillFrame: Frame?
-    /// `--still FILE`, made into `stillFrame` when the first live frame gives its size.
+    /// The still as a picture (`--still FILE`, or grabbed with g), made into `stillFrame`
+    /// at the live frame's size whenever that changes.
     var stillPicture: RGBAImage?
     /// The still when the still | live layout shows it.
     var shownStill: Frame? { state.layout == .stillLive ? stillFrame : nil }
     /// The source whose view (turn, straightening) is shown, and that view as last saved.
     var viewIdentity: String?
     var rememberedView = RememberedViews.View()
+    /// The last overlay plan and what it was laid out for.
+    var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
     /// The framed layout's bands, and what they were worked out for (`updateFraming`).
     var framedBands = ViewGeometry.Frame.none
     var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize)?
@@ -113,9 +119,10 @@ public final class Viewer {
         }
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
+        let font = try FontLocator.find(options.fontPath)
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
-            fullscreen: options.fullscreen, display: options.display, fontPath: try FontLocator.find(options.fontPath))
+            fullscreen: options.fullscreen, display: options.display, fontPath: font.path)
         panes = PaneRenderer(canvas: canvas)
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
@@ -126,9 +133,9 @@ public final class Viewer {
         if source.isStill {
             stats.still = source.name.hasPrefix("image ") ? String(source.name.dropFirst(6)) : source.name
         }
+        if let note = font.note { say(Message(verbatim: note), seconds: 3 * Self.noticeTime) }
         if let note = canvas.fitNote {
-            reporter.status(note)
-            message = (note, SystemClock.monotonic + 2 * Self.noticeTime)
+            say(note, seconds: 2 * Self.noticeTime)
         }
     }
 
@@ -193,6 +200,9 @@ public final class Viewer {
             // The textures hold only what was shown (`PaneRegions`): a zoom, a pan or a
             // layout change needs them filled again, from the same frame (not sent out again:
             // the virtual camera sends the whole picture).
+            // A screenshot that is due is drawn now, even when nothing else changed (a still
+            // picture has no new frames to ask for a drawing).
+            if probes.screenshotDue { screenDirty = true }
             let simulationDirty = pictureDirty
             let shown = pictureDirty || screenDirty ? frame.map { view(of: $0) } : nil
             if !pictureDirty, let shown, panes.rendered != shown.regions { pictureDirty = true }
@@ -293,13 +303,25 @@ public final class Viewer {
         let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
         let footer =
             footerNeeded
-            ? SourceLine.text(source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text)
+            ? SourceLine.text(
+                source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
             : nil
-        let plan = OverlayPlan(
-            geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-            uiScale: options.uiScale, footer: footer, compact: settled,
-            probeReadings: readout.readings, caption: captionText, legend: legend,
-            stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
+        // Laid out again only when something it shows changed (most frames change nothing).
+        let inputs = OverlayInputs(
+            geometry: drawn, state: state, window: window, footer: footer, compact: settled,
+            readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
+            stats: state.statsVisible ? stats.overlayLines : nil)
+        let plan: OverlayPlan
+        if let cached = planCache, cached.inputs == inputs {
+            plan = cached.plan
+        } else {
+            plan = OverlayPlan(
+                geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+                uiScale: options.uiScale, footer: footer, compact: settled,
+                probeReadings: readout.readings, caption: captionText, legend: legend,
+                stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
+            planCache = (inputs, plan)
+        }
         if printOverlays { reportOverlays(plan, divider: drawn?.dividerBar) }
         let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
         for s in plan.strokes { canvas.drawStroke(s, width: penWidth) }
@@ -369,19 +391,25 @@ public final class Viewer {
     var legend: (text: String, colour: RGB8)? {
         guard let c = state.picked else { return nil }
         let sims = state.renderedSimulations
-        let named = "\(c.hexString) (\(ColorNames.name(of: c)))"
+        let named = tr("%s (%s)", c.hexString, tr(ColorNames.name(of: c)))
         if sims.count == 1 || state.layout == .single, let sim = sims.first {
-            let share =
-                lastShares.first.flatMap { $0 }.map { String(cFormat: ": %.1f %% of what is shown", $0 * 100) } ?? ""
-            return ("striped: looks like \(named) under \(sim.mode.rawValue)" + share, c)
+            guard let share = lastShares.first.flatMap({ $0 }) else {
+                return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)
+            }
+            let percent = Localization.decimal(share * 100, places: 1)
+            return (
+                tr("striped: looks like %s under %s: %s %% of what is shown", named, tr(sim.mode.displayName), percent),
+                c
+            )
         }
-        return ("striped: looks like \(named) in each pane's mode", c)
+        return (tr("striped: looks like %s in each pane's mode", named), c)
     }
 
+    /// The caption strip's text, in the window's language, for the class's population.
     var captionText: String? {
         guard state.captionVisible else { return nil }
         let mode = state.layout == .quad ? state.pointerPane.map { state.quadModes[$0] } ?? state.mode : state.mode
-        return Caption.text(for: mode)
+        return Caption.message(for: mode, population: options.population).localized
     }
 
     /// Stops the source, frees what the canvas holds (the window goes with the process:

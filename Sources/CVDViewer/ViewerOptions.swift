@@ -39,6 +39,8 @@ public struct ViewerOptions: Sendable {
     public var virtualCameraRate = FrameRate(30)!
     /// Start with the caption strip on (`--caption`).
     public var caption = false
+    /// Whose prevalence figures the caption gives (`--population`; by default from the language).
+    public var population: Population = .european
     /// Start in the framed layout: no label over the picture (`--framed`, `l`).
     public var framed = false
     /// `--rotate`, `--mirror`: how the picture is turned (nil: as remembered for this source).

@@ -20,11 +20,11 @@ import Testing
     }
 
     @Test func ratiosInWords() {
-        #expect(Caption.ratio(4.63) == "5 in 100")
-        #expect(Caption.ratio(1.01) == "1 in 100")
-        #expect(Caption.ratio(0.36) == "4 in 1,000")
-        #expect(Caption.ratio(0.02) == "2 in 10,000")
-        #expect(Caption.ratio(92.01) == "92 in 100")
+        #expect(Caption.ratio(4.63).english == "5 in 100")
+        #expect(Caption.ratio(1.01).english == "1 in 100")
+        #expect(Caption.ratio(0.36).english == "4 in 1,000")
+        #expect(Caption.ratio(0.02).english == "2 in 10,000")
+        #expect(Caption.ratio(92.01).english == "92 in 100")
     }
 
     /// The per-type figures add up to the totals the shorthand rounds: 8 % ≈ 1 in 12, 0.4 % ≈ 1 in 200–250.

@@ -23,7 +23,7 @@ import Testing
         #expect(s.summary.hasSuffix("· balanced on card"))
         #expect(s.apply(.whiteCard) == .releaseWhiteCard)
         #expect(s.whiteBalance == nil)
-        #expect(s.notice == "white balance released: the camera balances itself again")
+        #expect(s.notice?.english == "white balance released: the camera balances itself again")
         #expect(!s.summary.contains("balanced"))
     }
 
@@ -40,7 +40,7 @@ import Testing
         #expect(s.apply(.nextCamera) == .nextCamera && s.notice == nil)
         s.whiteBalance = card
         #expect(s.apply(.nextCamera) == .nextCamera)
-        #expect(s.whiteBalance == nil && s.notice == "white balance released for the next camera")
+        #expect(s.whiteBalance == nil && s.notice?.english == "white balance released for the next camera")
     }
 
     /// The chip shows, beside the others, inside the window at the projector size and scale.

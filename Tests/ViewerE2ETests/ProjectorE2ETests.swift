@@ -46,7 +46,7 @@ import Testing
         try x.run("xdotool", ["mousemove", "--window", x.window, "800", "600"])
         usleep(200_000)
         try x.key("6")
-        try x.waitForOutput("pane 4: deuteranomaly")
+        try x.waitForOutput("pane 4: Deuteranomaly")
         usleep(400_000)
         try ImageFile.write(try x.screenshot(), to: ViewerE2ETests.screenshotDir + "/projector-quad\(tag).png")
         try x.key("v")

@@ -18,14 +18,26 @@ public enum WhiteCard {
     public enum Refusal: Error, Equatable, CustomStringConvertible {
         case tooDark, clipped, uneven, tooColourful, noPicture
 
-        public var description: String {
-            let hold = "hold white or grey paper so it fills the middle of the picture, then press w again"
-            return switch self {
-            case .tooDark: "the middle of the picture is too dark to balance on; light the card or \(hold)"
-            case .clipped: "the card is overexposed (its colour clips); lower the light or exposure, then press w again"
-            case .uneven: "the middle of the picture is not one even card; \(hold)"
-            case .tooColourful: "the middle of the picture is too colourful for a white or grey card; \(hold)"
-            case .noPicture: "no picture to measure yet"
+        public var description: String { message.english }
+
+        /// The reason, in words a person can act on (English on stdout, translated on screen).
+        public var message: Message {
+            switch self {
+            case .tooDark:
+                Message(
+                    "the middle of the picture is too dark to balance on; light the card or hold white or grey paper so it fills the middle of the picture, then press w again"
+                )
+            case .clipped:
+                Message("the card is overexposed (its colour clips); lower the light or exposure, then press w again")
+            case .uneven:
+                Message(
+                    "the middle of the picture is not one even card; hold white or grey paper so it fills the middle of the picture, then press w again"
+                )
+            case .tooColourful:
+                Message(
+                    "the middle of the picture is too colourful for a white or grey card; hold white or grey paper so it fills the middle of the picture, then press w again"
+                )
+            case .noPicture: Message("no picture to measure yet")
             }
         }
     }

@@ -28,31 +28,31 @@ public enum ColorNames {
 
     /// The palette, 25 names.
     public static let palette: [Entry] = [
-        Entry("red", 220, 20, 30), // a strong everyday red (CSS crimson, redder)
-        Entry("dark red", 139, 0, 0), // CSS darkred
-        Entry("orange", 255, 140, 0), // CSS darkorange
-        Entry("brown", 139, 69, 19), // CSS saddlebrown
-        Entry("beige", 225, 205, 170), // between CSS tan and beige (245,245,220 is nearly white)
-        Entry("yellow", 255, 255, 0),
-        Entry("olive", 128, 128, 0),
-        Entry("yellow green", 154, 205, 50), // CSS yellowgreen
-        Entry("light green", 170, 238, 170), // CSS lightgreen, paler
-        Entry("green", 30, 200, 30), // between CSS green and lime
-        Entry("dark green", 0, 100, 0), // CSS darkgreen
-        Entry("teal", 0, 128, 128),
-        Entry("turquoise", 64, 224, 208),
-        Entry("light blue", 135, 206, 235), // CSS skyblue
-        Entry("blue", 0, 0, 255),
-        Entry("navy", 0, 0, 128),
-        Entry("purple", 128, 0, 128),
-        Entry("lilac", 200, 162, 200),
-        Entry("magenta", 255, 0, 255),
-        Entry("pink", 255, 150, 180), // between CSS pink and hotpink
-        Entry("white", 255, 255, 255),
-        Entry("light grey", 200, 200, 200),
-        Entry("grey", 128, 128, 128),
-        Entry("dark grey", 64, 64, 64),
-        Entry("black", 0, 0, 0),
+        Entry(N_("red"), 220, 20, 30), // a strong everyday red (CSS crimson, redder)
+        Entry(N_("dark red"), 139, 0, 0), // CSS darkred
+        Entry(N_("orange"), 255, 140, 0), // CSS darkorange
+        Entry(N_("brown"), 139, 69, 19), // CSS saddlebrown
+        Entry(N_("beige"), 225, 205, 170), // between CSS tan and beige (245,245,220 is nearly white)
+        Entry(N_("yellow"), 255, 255, 0),
+        Entry(N_("olive"), 128, 128, 0),
+        Entry(N_("yellow green"), 154, 205, 50), // CSS yellowgreen
+        Entry(N_("light green"), 170, 238, 170), // CSS lightgreen, paler
+        Entry(N_("green"), 30, 200, 30), // between CSS green and lime
+        Entry(N_("dark green"), 0, 100, 0), // CSS darkgreen
+        Entry(N_("teal"), 0, 128, 128),
+        Entry(N_("turquoise"), 64, 224, 208),
+        Entry(N_("light blue"), 135, 206, 235), // CSS skyblue
+        Entry(N_("blue"), 0, 0, 255),
+        Entry(N_("navy"), 0, 0, 128),
+        Entry(N_("purple"), 128, 0, 128),
+        Entry(N_("lilac"), 200, 162, 200),
+        Entry(N_("magenta"), 255, 0, 255),
+        Entry(N_("pink"), 255, 150, 180), // between CSS pink and hotpink
+        Entry(N_("white"), 255, 255, 255),
+        Entry(N_("light grey"), 200, 200, 200),
+        Entry(N_("grey"), 128, 128, 128),
+        Entry(N_("dark grey"), 64, 64, 64),
+        Entry(N_("black"), 0, 0, 0),
     ]
 
     /// The palette entry nearest to a colour by CIEDE2000 (ties: the earlier entry).

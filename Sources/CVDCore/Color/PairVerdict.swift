@@ -17,6 +17,12 @@ public enum PairVerdict: String, Sendable, CaseIterable {
         self = d < Self.sameBelow ? .lookTheSame : d < Self.hardBelow ? .hardToTellApart : .easyToTellApart
     }
 
-    /// The verdict as words, e.g. "look the same".
-    public var text: String { rawValue }
+    /// The verdict as words, e.g. "look the same" (English; the window shows it translated).
+    public var text: String {
+        switch self {
+        case .lookTheSame: N_("look the same")
+        case .hardToTellApart: N_("hard to tell apart")
+        case .easyToTellApart: N_("easy to tell apart")
+        }
+    }
 }

@@ -19,12 +19,12 @@ public enum ModelKind: String, CaseIterable, Sendable, Hashable {
     /// A short name for labels and titles.
     public var displayName: String {
         switch self {
-        case .auto: "auto"
-        case .machado2009: "Machado 2009"
-        case .brettel1997: "Brettel 1997"
-        case .vienot1999: "Viénot 1999"
-        case .colormatrix: "original iOS matrices"
-        case .achromatopsia: "Rec.709 luminance"
+        case .auto: N_("auto")
+        case .machado2009: N_("Machado 2009")
+        case .brettel1997: N_("Brettel 1997")
+        case .vienot1999: N_("Viénot 1999")
+        case .colormatrix: N_("original iOS matrices")
+        case .achromatopsia: N_("Rec.709 luminance")
         }
     }
 }

@@ -19,9 +19,16 @@ public struct Prevalence: Sendable, Equatable {
     /// pooled surveys of Caucasian men and women.
     public static let sharpe1999 = "Sharpe, Stockman, Jägle & Nathans 1999"
 
-    /// The figures for a mode; for normal vision, those without a red-green deficiency.
-    public static func of(_ mode: VisionMode) -> Prevalence {
-        switch mode {
+    /// The figures for a mode in `population`; for normal vision, those without a red-green
+    /// deficiency. For East Asian descent the surveys give red-green forms together, for men
+    /// only (Birch 2012: 4–6.5 %): the per-type figures and women's are nil there.
+    public static func of(_ mode: VisionMode, _ population: Population = .european) -> Prevalence {
+        if population == .eastAsian, mode != .tritanopia, mode != .tritanomaly, mode != .achromatopsia {
+            return Prevalence(
+                menPercent: mode == .normal ? 100 - 6.5 : nil, womenPercent: nil, peoplePercent: nil,
+                population: population.label, source: birch2012)
+        }
+        return switch mode {
         case .normal:
             Prevalence(
                 menPercent: 100 - redGreenMenPercent, womenPercent: 100 - redGreenWomenPercent, peoplePercent: nil,
@@ -63,8 +70,35 @@ public struct Prevalence: Sendable, Equatable {
     /// The teachers' shorthand for red-green deficiency in a European-descent class.
     public static let redGreenShorthand = "about 1 in 12 boys and 1 in 200 girls"
 
+    /// Birch (2012), "Worldwide prevalence of red-green color deficiency", J Opt Soc Am A
+    /// 29(3):313–320, doi:10.1364/JOSAA.29.000313: "between 4% and 6.5% in men of Chinese and
+    /// Japanese ethnicity"; no figure for women, none per type.
+    public static let birch2012 = "Birch 2012"
+
     /// Birch (2012), "Worldwide prevalence of red-green color deficiency", JOSA A 29(3):313–320.
     public static let worldwide =
         "Red-green deficiency: about 8 % of men and 0.4 % of women of European descent; "
         + "4–6.5 % of men of Chinese and Japanese descent; lower in men of African descent (Birch 2012)."
+}
+
+/// Whose figures the caption gives: the class in front of the teacher (`--population`; by
+/// default from the window's language: Japanese → East Asian descent, else European).
+public enum Population: String, CaseIterable, Sendable {
+    /// Sharpe, Stockman, Jägle & Nathans 1999: pooled surveys, per type, men and women.
+    case european
+    /// Birch 2012: red-green forms together, men only (4–6.5 %).
+    case eastAsian = "east-asian"
+
+    /// As the caption says it: "… of European descent".
+    public var label: String {
+        switch self {
+        case .european: N_("European descent")
+        case .eastAsian: N_("Chinese and Japanese descent")
+        }
+    }
+
+    /// The default for a language code ("ja", "de_DE").
+    public static func `default`(forLanguage code: String) -> Population {
+        code.hasPrefix("ja") || code.hasPrefix("zh") ? .eastAsian : .european
+    }
 }

@@ -28,22 +28,31 @@ public enum VisionMode: String, CaseIterable, Sendable, Hashable {
         takesSeverity ? (requested ?? Self.defaultAnomalousSeverity) : (self == .normal ? 0 : 1)
     }
 
-    /// Title-case name for labels.
+    /// Title-case name for labels (English; the window shows it translated).
     public var displayName: String {
-        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        switch self {
+        case .normal: N_("Normal")
+        case .protanopia: N_("Protanopia")
+        case .deuteranopia: N_("Deuteranopia")
+        case .tritanopia: N_("Tritanopia")
+        case .protanomaly: N_("Protanomaly")
+        case .deuteranomaly: N_("Deuteranomaly")
+        case .tritanomaly: N_("Tritanomaly")
+        case .achromatopsia: N_("Achromatopsia")
+        }
     }
 
     /// A one-line description for help texts.
     public var summary: String {
         switch self {
-        case .normal: "normal colour vision (no change)"
-        case .protanopia: "no L (red) cones"
-        case .deuteranopia: "no M (green) cones"
-        case .tritanopia: "no S (blue) cones"
-        case .protanomaly: "weak L (red) cones ([ ] severity)"
-        case .deuteranomaly: "weak M (green) cones: the most common"
-        case .tritanomaly: "weak S (blue) cones ([ ] severity)"
-        case .achromatopsia: "no cone vision, greyscale by luminance"
+        case .normal: N_("normal colour vision (no change)")
+        case .protanopia: N_("no L (red) cones")
+        case .deuteranopia: N_("no M (green) cones")
+        case .tritanopia: N_("no S (blue) cones")
+        case .protanomaly: N_("weak L (red) cones ([ ] severity)")
+        case .deuteranomaly: N_("weak M (green) cones: the most common")
+        case .tritanomaly: N_("weak S (blue) cones ([ ] severity)")
+        case .achromatopsia: N_("no cone vision, greyscale by luminance")
         }
     }
 }

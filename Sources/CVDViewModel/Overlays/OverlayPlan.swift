@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import CVDSystem
 
 /// Every label on screen for one frame, laid out so that the picture stays the class's:
@@ -53,9 +54,9 @@ public struct OverlayPlan: Sendable {
 
     /// The room the framed layout keeps above and below the picture in each pane: a badge
     /// above; below, the footer's line, the caption's two lines when it is on, and a short
-    /// probe readout's four lines when there are probes (`ViewGeometry.inset` caps each band
-    /// at 37.5 % of the pane: a very large `--ui-scale` may still put a caption or a readout
-    /// over the picture).
+    /// probe readout's four lines when there are probes (`ViewGeometry.inset` caps both bands
+    /// together at `ViewGeometry.maximumFrameShare`, half the pane: a very large `--ui-scale`
+    /// may still put a caption or a readout over the picture).
     public static func frame(
         _ state: ViewState, window: FrameSize, uiScale: Double, caption: Bool, measure: TextMeasuring
     ) -> ViewGeometry.Frame {
@@ -144,9 +145,9 @@ public struct OverlayPlan: Sendable {
             if let b = self.footer { space.take(b.shim) }
         }
         var texts: [String] = []
-        if state.frozen { texts.append("❚❚ Frozen") }
-        if state.zoom > 1.0001 { texts.append(String(cFormat: "Zoom %.1f×", state.zoom)) }
-        if state.whiteBalance != nil { texts.append("Balanced on card") }
+        if state.frozen { texts.append(tr("❚❚ Frozen")) }
+        if state.zoom > 1.0001 { texts.append(tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))) }
+        if state.whiteBalance != nil { texts.append(tr("Balanced on card")) }
 
         // The chips keep their size while anywhere has room for them; else they get smaller.
         for offPicture in [true, false] where !texts.isEmpty && chips.isEmpty {
@@ -185,7 +186,7 @@ public struct OverlayPlan: Sendable {
         if let g = geometry, !state.probes.isEmpty {
             (callouts, leaders) = ProbeLayout.place(
                 state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: small,
-                space: &space, measure: measure)
+                space: &space, measure: measure, assisted: state.assistedTexture)
         }
     }
 
@@ -214,10 +215,13 @@ public struct OverlayPlan: Sendable {
         var names: [String] = []
         for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
             let badge = ModeBadge(sim)
+            let name = tr(sim.model.displayName)
+            let short = tr(ModeBadge.shortName(sim.model))
+            // A badge of this mode (whatever it says first: "Still · …", "Assist …") naming its model.
             let shown = badges.contains { b in
-                b.icon?.badge == badge && b.lines.contains { $0.text.contains(" · ") }
+                b.icon.map { $0.badge.shape == badge.shape && $0.badge.colour == badge.colour } == true
+                    && b.lines.contains { $0.text.contains(name) || $0.text.contains(short) }
             }
-            let name = sim.model.displayName
             if !shown, !names.contains(name) { names.append(name) }
         }
         return names.isEmpty ? nil : names.joined(separator: ", ")
@@ -239,7 +243,7 @@ public struct OverlayPlan: Sendable {
                     a.texture == state.assistedTexture
                     ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
                     : state.layout == .stillLive
-                        ? ModeBadge(simulations[a.texture], prefix: a.texture == 0 ? "Still" : "Live")
+                        ? ModeBadge(simulations[a.texture], prefix: a.texture == 0 ? N_("Still") : N_("Live"))
                         : ModeBadge(simulations[a.texture])
                 let box =
                     inBand(

@@ -2,6 +2,7 @@ import ArgumentParser
 import CVDCapture
 import CVDCore
 import CVDImageIO
+import CVDLocale
 import CVDSources
 import CVDSystem
 import CVDViewModel
@@ -69,7 +70,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter, a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
+            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter (F, G and U are Shift+f, Shift+g and Shift+u), a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
             valueName: "key@n"))
     var press: [String] = []
 
@@ -87,13 +88,25 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The language of the window's words, e.g. de, fr, es, pt_BR, it, uk, ja (default: the desktop's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG). Lines on stdout stay English.",
+            valueName: "code"))
+    var language: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Whose figures the caption gives for how common each form is: european (Sharpe et al. 1999) or east-asian (Birch 2012). Default: east-asian for Japanese, else european.",
+            valueName: "european|east-asian"))
+    var population: Population?
+
+    @Option(
+        help: ArgumentHelp(
             "Start with this picture as the still, beside the live picture (still | live; g grabs another).",
             valueName: "file"))
     var still: String?
 
     @Option(
         help: ArgumentHelp(
-            "Turn the picture clockwise by 0, 90, 180 or 270 degrees, before everything else (r turns it on).",
+            "Turn the picture clockwise by 0, 90, 180 or 270 degrees, before everything else (r turns it a further quarter turn in the window).",
             valueName: "degrees"))
     var rotate: Int?
 
@@ -202,7 +215,10 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before any word is made for the window: its language.
+        Localization.start(language: language)
         var options = ViewerOptions()
+        options.population = population ?? Population.default(forLanguage: Localization.language)
         simulationOptions(&options)
         windowOptions(&options)
         teachingOptions(&options)
@@ -271,3 +287,5 @@ struct ViewCommand: ParsableCommand {
 }
 
 extension WhiteBalanceStart: ExpressibleByArgument {}
+
+extension Population: ExpressibleByArgument {}
