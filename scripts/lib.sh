@@ -33,7 +33,7 @@ RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-cor
 # fonts-noto-cjk (the Japanese window), tesseract (reads the German and French windows
 # back), locales-all (LANG=de_DE.UTF-8 and friends exist).
 TEST_PACKAGES=(xvfb xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
-    fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra locales-all)
+    fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)

@@ -56,13 +56,26 @@ public enum Localization {
     /// `text` in the chosen language (`text` itself when no catalogue has it).
     public static func translate(_ text: String) -> String {
         guard started, !text.isEmpty else { return text }
-        return String(cString: dgettext(domain, text))
+        // dgettext returns its own argument when the catalogue lacks `text`: that pointer is
+        // only valid inside withCString, so the answer is copied there (or `text` kept).
+        return text.withCString { t in
+            guard let r = dgettext(domain, t), r != t else { return text }
+            return String(cString: r)
+        }
     }
 
     /// The singular or plural form for `n`, as the language counts.
     public static func translate(_ singular: String, _ plural: String, _ n: Int) -> String {
         guard started else { return n == 1 ? singular : plural }
-        return String(cString: dngettext(domain, singular, plural, UInt(max(0, n))))
+        // As in `translate(_:)`: the answer may be one of the arguments' own pointers.
+        return singular.withCString { s in
+            plural.withCString { p in
+                guard let r = dngettext(domain, s, p, UInt(max(0, n))) else { return n == 1 ? singular : plural }
+                if r == s { return singular }
+                if r == p { return plural }
+                return String(cString: r)
+            }
+        }
     }
 
     /// The language in use, as its catalogue names itself ("de", "ja"; "en" without one).

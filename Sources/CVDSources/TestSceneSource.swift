@@ -44,11 +44,13 @@ public final class TestSceneSource: FrameSource {
         case .yuyv:
             let yuyv = TestScene.render(width: w, height: h).ycbcr(.yuyv)
             (bytes, layout) = (yuyv.bytes, yuyv.layout)
-            name = "built-in test scene"
+            // translators: the footer's source name ("Source: built-in test scene")
+            name = N_("built-in test scene")
+
         case .mjpeg:
             bytes = Self.encodedScene(width: w, height: h)
             layout = FrameLayout(format: .yuyv, width: w, height: h)
-            name = "built-in test scene (MJPEG)"
+            name = N_("built-in test scene (MJPEG)")
         }
         self.size = FrameSize(layout.width, layout.height)
         self.fps = fps

@@ -12,7 +12,8 @@ public enum SourceLine {
         if let message { return message }
         var line: String
         switch status {
-        case .running: line = tr("Source: %s", source)
+        // A name cvdcam gave (the test scene) in the window's language; a camera's or a file's as it is.
+        case .running: line = tr("Source: %s", tr(source))
         case .disconnected(let what): line = tr("camera disconnected — waiting (%s)", what)
         case .failed(let why): line = why
         }

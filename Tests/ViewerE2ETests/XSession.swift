@@ -67,9 +67,12 @@ final class XSession {
     /// `startWeston`) cvdcam gets no DISPLAY, only the compositor's socket, and SDL's
     /// Wayland driver; there is no X window of its own then, so `window` is the root
     /// window (what weston composited) and tests wait for their picture (`waitForScreen`).
-    func launch(_ args: [String], wayland: Wayland? = nil, environment: [String: String] = [:]) throws {
+    /// `binary`: another cvdcam than the release build (a link to it in a folder with catalogues).
+    func launch(
+        _ args: [String], binary: String? = nil, wayland: Wayland? = nil, environment: [String: String] = [:]
+    ) throws {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.executableURL = URL(fileURLWithPath: binary ?? Self.binary)
         p.arguments = args
         var env = appEnvironment(home: dir)
         for (k, v) in wayland?.environment() ?? [:] { env[k] = v }
