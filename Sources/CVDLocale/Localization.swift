@@ -53,8 +53,13 @@ public enum Localization {
     /// From now on English (a language whose letters no font here can draw: `FontLocator`).
     public static func useEnglish() { started = false }
 
+    /// A catalogue in memory that wins over gettext for this task and the ones it starts
+    /// (the layout tests: each language in its own task while others run in English).
+    @TaskLocal public static var catalogue: Catalogue?
+
     /// `text` in the chosen language (`text` itself when no catalogue has it).
     public static func translate(_ text: String) -> String {
+        if let catalogue { return catalogue.translate(text) ?? text }
         guard started, !text.isEmpty else { return text }
         // dgettext returns its own argument when the catalogue lacks `text`: that pointer is
         // only valid inside withCString, so the answer is copied there (or `text` kept).
@@ -66,6 +71,7 @@ public enum Localization {
 
     /// The singular or plural form for `n`, as the language counts.
     public static func translate(_ singular: String, _ plural: String, _ n: Int) -> String {
+        if let catalogue { return catalogue.translateLongest(singular) ?? (n == 1 ? singular : plural) }
         guard started else { return n == 1 ? singular : plural }
         // As in `translate(_:)`: the answer may be one of the arguments' own pointers.
         return singular.withCString { s in

@@ -46,7 +46,7 @@ public struct KeyGuide: Sendable {
     /// `keys:end` markers.
     public static var markdownTable: String {
         (["| key | does |", "|---|---|"]
-            + all.map { "| \($0.tableKeys) | \($0.table.replacing(" | ", with: " \\| ")) |" })
+            + all.map { "| \($0.tableKeys) | \($0.table.replacing("|", with: "\\|")) |" })
             .joined(separator: "\n")
     }
 

@@ -1,14 +1,20 @@
 import CVDCore
+import CVDLocale
+import Foundation
 import Testing
 
 @testable import CVDViewModel
 
-/// DejaVu Sans Bold's proportions, rounded up (wide capitals, 1.17 em line height): the
-/// pure layout is tested with text a little wider than the real font draws.
+/// DejaVu Sans Bold's proportions, rounded up (wide capitals, 1.17 em line height; a
+/// Chinese or Japanese character a whole em, as Noto Sans CJK draws it): the pure layout is
+/// tested with text a little wider than the real font draws.
 struct ApproximateMeasure: TextMeasuring {
     func size(of text: String, fontSize: Int) -> FrameSize {
-        FrameSize(
-            Int((Double(text.count) * 0.68 * Double(fontSize)).rounded(.up)),
+        let em = Double(fontSize)
+        let narrow = Double(text.count) * 0.68 * em
+        let wideExtra = Double(LineBreaks.columns(text) - text.count) * 0.32 * em
+        return FrameSize(
+            Int((narrow + wideExtra).rounded(.up)),
             Int((1.17 * Double(fontSize)).rounded(.up)))
     }
 }
@@ -64,14 +70,54 @@ struct ApproximateMeasure: TextMeasuring {
         #expect(checked == Self.windows.count * Self.scales.count * Self.pictures.count * Self.states.count * 2)
     }
 
+    /// The catalogues in po/, read as they are (no gettext: each test in its own task).
+    static let languages = ["de", "fr", "es", "it", "pt_BR", "uk", "ja"]
+    static func catalogue(_ language: String) throws -> Catalogue {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try Catalogue(po: String(contentsOf: root.appendingPathComponent("po/\(language).po"), encoding: .utf8))
+    }
+
+    /// German and French run 30–40 % longer than English, Japanese is drawn a whole em per
+    /// character: every label still whole, in its pane, over no other, at a projector's
+    /// 1024×768 and a laptop's 1366×768 with --ui-scale 1 and 2, in every layout, with the
+    /// caption strip (the longest caption there is) and the help sheet.
+    @Test(arguments: languages) func labelsFitInEveryLanguage(language: String) throws {
+        let catalogue = try Self.catalogue(language)
+        #expect(catalogue.translate("What the modes show") != nil, "\(language): the catalogue was read")
+        try Localization.$catalogue.withValue(catalogue) {
+            #expect(tr("What the modes show") != "What the modes show", "\(language): the layout below is in it")
+            let caption = VisionMode.allCases.flatMap { mode in
+                Population.allCases.map { Caption.message(for: mode, population: $0).localized }
+            }.max { $0.count < $1.count }
+            for window in [FrameSize(1024, 768), FrameSize(1366, 768)] {
+                for scale in [1.0, 2.0] {
+                    for state in Self.states {
+                        try check(
+                            state, window, scale, FrameSize(1280, 720), false, ApproximateMeasure(), caption: caption)
+                    }
+                    let sheet = HelpSheet.layout(window: window, uiScale: scale, measure: ApproximateMeasure())
+                    let screen = Rect(0, 0, Double(window.width), Double(window.height))
+                    #expect(screen.contains(sheet.shim), "\(language): the help sheet leaves \(window) ×\(scale)")
+                    for line in sheet.lines {
+                        #expect(sheet.shim.contains(line.rect, slack: 1), "\(language): \(line.text) clips")
+                    }
+                    #expect(sheet.lines.contains { $0.text == tr("cvdcam — keys") })
+                }
+            }
+        }
+    }
+
     func check(
         _ state: ViewState, _ window: FrameSize, _ scale: Double, _ picture: FrameSize, _ compact: Bool,
-        _ measure: TextMeasuring
+        _ measure: TextMeasuring, caption: String? = nil
     ) throws {
         let g = ViewGeometry(state: state, window: window, picture: picture)
         let sims = state.renderedSimulations
-        let footer =
-            "camera disconnected — waiting (/dev/video0: the camera was disconnected; plug it back in and start again)"
+        let footer = tr(
+            "camera disconnected — waiting (%s)",
+            "/dev/video0: the camera was disconnected; plug it back in and start again")
+
         // The `i` overlay too, with the widest figures it shows.
         let stats = [
             "123456 frames shown · 999.9 fps · CPU 199.9 %",
@@ -79,7 +125,7 @@ struct ApproximateMeasure: TextMeasuring {
         ]
         let plan = OverlayPlan(
             geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
-            footer: footer, compact: compact, stats: stats, measure: measure)
+            footer: footer, compact: compact, caption: caption, stats: stats, measure: measure)
         if window.width >= 640, window.height >= 480 {
             #expect(plan.stats != nil, "the i overlay found no room at \(window) ×\(scale) \(state.layout)")
         }
@@ -114,7 +160,7 @@ struct ApproximateMeasure: TextMeasuring {
             placed += 1
             if anchor.area.w >= 200 {
                 let text = try #require(box.lines.first?.text, "\(what): icon only in an area \(anchor.area.w) px wide")
-                #expect(text.hasPrefix(sims[anchor.texture].mode.displayName), "\(what): \(text)")
+                #expect(text.hasPrefix(tr(sims[anchor.texture].mode.displayName)), "\(what): \(text)")
             }
         }
         #expect(placed == plan.badges.count, "\(what): a badge outside its pane or side")
@@ -126,9 +172,8 @@ struct ApproximateMeasure: TextMeasuring {
                     "\(what): \(boxes[i].lines.map(\.text)) overlaps \(boxes[j].lines.map(\.text))")
             }
         }
-        let stateChips = plan.chips.filter {
-            $0.lines.contains { $0.text.hasPrefix("❚❚") || $0.text.hasPrefix("Zoom") }
-        }
+        let chipTexts = [tr("❚❚ Frozen"), tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))]
+        let stateChips = plan.chips.filter { $0.lines.contains { chipTexts.contains($0.text) } }
         #expect(stateChips.count == (state.frozen ? 1 : 0) + (state.zoom > 1 ? 1 : 0))
     }
 
