@@ -11,6 +11,13 @@ import FoundationEssentials
 ///
 /// Each entry remembers which tables it has started building, so an evicted kernel takes
 /// that knowledge with it: a new kernel for the same simulation builds its own table.
+///
+/// Memory: at most `tableHolders` kernels hold tables (one by default: 64 MiB, where six
+/// once took up to 384 MiB). A kernel that starts a table evicts the other kernels that
+/// hold one; callers that show several simulations at once (split, 2×2) pass
+/// `mayBuildTable: false`, which lets every table go, and compute (the tables save about
+/// 1 ms of a 1080p frame on AVX-512: worth 64 MiB for the one picture a single view shows,
+/// not for four).
 public struct KernelCache {
     /// Builds `kernel`'s table for `encoding`; runs on a background thread of its own by
     /// default. Tests pass a recorder.
@@ -25,6 +32,8 @@ public struct KernelCache {
 
     private var entries: [Entry] = [] // least recently used first
     public let limit: Int
+    /// How many kernels may hold Y′CbCr tables at once.
+    public let tableHolders: Int
     private let build: TableBuilder
 
     /// Lets go of an evicted kernel; on the background builder's thread by default.
@@ -32,10 +41,11 @@ public struct KernelCache {
     private let release: Releaser
 
     public init(
-        limit: Int = 6, build: @escaping TableBuilder = KernelCache.buildInBackground,
+        limit: Int = 6, tableHolders: Int = 1, build: @escaping TableBuilder = KernelCache.buildInBackground,
         release: @escaping Releaser = KernelCache.releaseInBackground
     ) {
         self.limit = limit
+        self.tableHolders = max(1, tableHolders)
         self.build = build
         self.release = release
     }
@@ -47,20 +57,40 @@ public struct KernelCache {
 
     /// How to run `simulation` on a frame in `layout` with `encoding` now: its kernel and
     /// strategy. For Y′CbCr frames whose kernel would use a table it does not have yet, the
-    /// table's build starts (once per kernel and encoding) and the frame is computed meanwhile.
+    /// table's build starts (once per kernel and encoding; not when `mayBuildTable` is false)
+    /// and the frame is computed meanwhile. Starting a table evicts the kernels beyond
+    /// `tableHolders` that hold one (least recently used first).
     public mutating func prepared(
         for simulation: Simulation, balance: WhiteBalance = .none, format: PixelFormat,
-        encoding: YCbCrEncoding
+        encoding: YCbCrEncoding, mayBuildTable: Bool = true
     ) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
+        // Several panes at once compute: the single view's table (64 MiB) goes until it is
+        // back (then built again in the background, computed meanwhile).
+        if !mayBuildTable, entries.contains(where: { !$0.building.isEmpty }) {
+            for i in entries.indices.reversed() where !entries[i].building.isEmpty {
+                release(entries.remove(at: i).kernel)
+            }
+        }
         var e = entry(for: simulation, balance)
         let k = e.kernel
         guard format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: encoding) else { return (k, .automatic) }
+        guard mayBuildTable else { return (k, .compute) }
         if e.building.insert(encoding).inserted {
             entries[entries.count - 1] = e
             build(k, encoding)
+            // The others that hold tables, oldest first, beyond the budget: released on the
+            // builder's thread (a table is unmapped there, not in the middle of a frame).
+            var holders = entries.indices.dropLast().filter { !entries[$0].building.isEmpty }
+            while holders.count >= tableHolders, let oldest = holders.first {
+                release(entries.remove(at: oldest).kernel)
+                holders = entries.indices.dropLast().filter { !entries[$0].building.isEmpty }
+            }
         }
         return (k, .compute)
     }
+
+    /// Bytes held in tables by the kernels kept (the `bench` memory row, the tests).
+    public var tableBytes: Int { entries.reduce(0) { $0 + $1.kernel.tableBytes } }
 
     /// The simulations held, least recently used first.
     public var simulations: [Simulation] { entries.map(\.simulation) }

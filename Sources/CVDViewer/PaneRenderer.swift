@@ -82,8 +82,10 @@ final class PaneRenderer {
             // The picture the kernels read: the frame itself, or the frame reduced.
             let sl = regions.reduction > 1 ? FrameReducer.layout(of: f.layout, factor: regions.reduction) : f.layout
             if regions.reduction > 1 { reduce(f, regions.reduction, into: sl) }
+            // A table (64 MiB) only for the one picture of a single view (`KernelCache`).
             let (k, strategy) = kernels.prepared(
-                for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr)
+                for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr,
+                mayBuildTable: simulations.count == 1)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
@@ -158,6 +160,8 @@ final class PaneRenderer {
             entry = (size, [])
         }
         while entry.textures.count < count, let t = canvas.makeStreamingTexture(size) { entry.textures.append(t) }
+        // Back from 2×2 to one pane: the other three textures (8 MiB each at 1080p) go.
+        while entry.textures.count > count, let t = entry.textures.popLast() { SDL_DestroyTexture(t) }
         pools.append(entry)
         if pools.count > 2 { for t in pools.removeFirst().textures { SDL_DestroyTexture(t) } }
         textures = Array(entry.textures.prefix(count))
@@ -166,7 +170,9 @@ final class PaneRenderer {
     /// The kernel (and strategy) for `simulation` on `frame`, from the same cache the panes
     /// use, so other outputs (the virtual camera) share its tables.
     func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
-        kernels.prepared(for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr)
+        kernels.prepared(
+            for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr,
+            mayBuildTable: textures.count <= 1)
     }
 
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {

@@ -80,4 +80,48 @@ private final class BuildLog: Sendable {
         _ = cache.prepared(for: try Simulation(mode: .normal), balance: card, format: .yuyv, encoding: .bt601Limited)
         #expect(log.count == 2)
     }
+
+    /// One kernel holds tables at a time: a mode switch in a single view lets the old
+    /// mode's table go (64 MiB, not six of them); kernels without tables stay.
+    @Test func oneKernelHoldsTablesAtATime() {
+        let log = BuildLog()
+        var released: [ObjectIdentifier] = []
+        let releases = Mutex<[ObjectIdentifier]>([])
+        var cache = KernelCache(
+            limit: 6, build: { log.record($0, $1) },
+            release: { k in releases.withLock { $0.append(ObjectIdentifier(k)) } })
+        let plain = cache.kernel(for: trit)
+        let d = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited).kernel
+        let p = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited).kernel
+        released = releases.withLock { $0 }
+        #expect(log.count == 2)
+        #expect(released == [ObjectIdentifier(d)], "deuteranopia's table goes when protanopia's starts")
+        #expect(cache.simulations == [trit, prot], "the kernel without a table stays")
+        #expect(cache.kernel(for: trit) === plain && cache.kernel(for: prot) === p)
+    }
+
+    /// Split and 2×2 show several simulations at once: they compute, building no table.
+    @Test func severalPanesComputeWithoutTables() {
+        let log = BuildLog()
+        var cache = KernelCache(build: { log.record($0, $1) })
+        for sim in [deut, prot, trit, deut] {
+            let r = cache.prepared(for: sim, format: .yuyv, encoding: .bt601Limited, mayBuildTable: false)
+            #expect(r.strategy == .compute)
+        }
+        #expect(log.count == 0)
+        #expect(cache.tableBytes == 0)
+    }
+
+    /// Going from one pane to several lets the single view's table go.
+    @Test func severalPanesLetTheTableGo() {
+        let releases = Mutex<Int>(0)
+        var cache = KernelCache(build: { _, _ in }, release: { _ in releases.withLock { $0 += 1 } })
+        let d = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited).kernel
+        _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited, mayBuildTable: false)
+        #expect(releases.withLock { $0 } == 1)
+        #expect(cache.simulations == [prot])
+        let again = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited, mayBuildTable: false)
+        #expect(again.kernel !== d && again.strategy == .compute)
+        #expect(releases.withLock { $0 } == 1, "kernels without tables stay")
+    }
 }

@@ -31,6 +31,25 @@ final class BenchReport {
         fflush(nil)
     }
 
+    /// The memory row: what each path holds per mode (the compute path nothing, the table
+    /// path one Y′CbCr table) and the run's peak resident memory, so the trade is visible.
+    func memory(tableBytes: Int, peak: Int?) {
+        let mib = { (b: Int) in String(cFormat: "%.1f", Double(b) / 1_048_576) }
+        if json {
+            var o: [String: Any] = [
+                "memory": "per mode", "compute_mib": 0, "table_mib": Double(tableBytes) / 1_048_576,
+            ]
+            if let p = peak { o["peak_rss_mib"] = Double(p) / 1_048_576 }
+            emit(o)
+        } else {
+            print(
+                "memory: compute path 0 MiB per mode, table path \(mib(tableBytes)) MiB per mode (the live view keeps "
+                    + "one table, for a single view); peak resident memory of this run "
+                    + (peak.map { "\(mib($0)) MiB" } ?? "unknown"))
+        }
+        fflush(nil)
+    }
+
     /// - Parameters:
     ///   - speedup: baseline time / cvdcam time (baseline rows).
     ///   - ratio: this row's time / the simulation kernel's on the same frame (confusion rows).
