@@ -70,7 +70,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter (F, G and U are Shift+f, Shift+g and Shift+u), a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.",
+            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter (F, G and U are Shift+f, Shift+g and Shift+u), a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, bracketleft, bracketright, f1, delete.",
             valueName: "key@n"))
     var press: [String] = []
 
@@ -94,7 +94,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Whose figures the caption gives for how common each form is: european (Sharpe et al. 1999) or east-asian (Birch 2012). Default: east-asian for Japanese, else european.",
+            "Whose figures the caption gives for how common each form is: european (Sharpe et al. 1999) or east-asian (Birch 2012). Default: east-asian for a Japanese or Chinese window, else european.",
             valueName: "european|east-asian"))
     var population: Population?
 
