@@ -66,11 +66,8 @@ public struct KernelCache {
     ) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
         // Several panes at once compute: the single view's table (64 MiB) goes until it is
         // back (then built again in the background, computed meanwhile).
-        if !mayBuildTable, entries.contains(where: { !$0.building.isEmpty }) {
-            for i in entries.indices.reversed() where !entries[i].building.isEmpty {
-                release(entries.remove(at: i).kernel)
-            }
-        }
+        if !mayBuildTable { releaseTableHolders(keep: 0, sparingNewest: 0) }
+
         var e = entry(for: simulation, balance)
         let k = e.kernel
         guard format.isYCbCr, k.mayUseTable(.automatic), !k.hasTable(for: encoding) else { return (k, .automatic) }
@@ -78,15 +75,20 @@ public struct KernelCache {
         if e.building.insert(encoding).inserted {
             entries[entries.count - 1] = e
             build(k, encoding)
-            // The others that hold tables, oldest first, beyond the budget: released on the
-            // builder's thread (a table is unmapped there, not in the middle of a frame).
-            var holders = entries.indices.dropLast().filter { !entries[$0].building.isEmpty }
-            while holders.count >= tableHolders, let oldest = holders.first {
-                release(entries.remove(at: oldest).kernel)
-                holders = entries.indices.dropLast().filter { !entries[$0].building.isEmpty }
-            }
+            releaseTableHolders(keep: tableHolders - 1, sparingNewest: 1)
         }
         return (k, .compute)
+    }
+
+    /// Lets the kernels that hold (or are building) tables go, oldest first, until `keep` are
+    /// left among all entries but the newest `sparing`: released on the builder's thread (a
+    /// table is unmapped there, not in the middle of a frame).
+    private mutating func releaseTableHolders(keep: Int, sparingNewest sparing: Int) {
+        while true {
+            let holders = entries.indices.dropLast(sparing).filter { !entries[$0].building.isEmpty }
+            guard holders.count > keep, let oldest = holders.first else { return }
+            release(entries.remove(at: oldest).kernel)
+        }
     }
 
     /// Bytes held in tables by the kernels kept (the `bench` memory row, the tests).
