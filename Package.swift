@@ -90,7 +90,7 @@ let package = Package(
         // Swift, with a few lines of C for CPUID (which Swift cannot issue).
         .target(
             name: "CVDCore",
-            dependencies: ["CVDCPUID", "CVDKernelInterface"] + levelFlags.map { .target(name: $0.module) },
+            dependencies: ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { .target(name: $0.module) },
             swiftSettings: nativeFlags),
         .target(name: "CVDCPUID"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.

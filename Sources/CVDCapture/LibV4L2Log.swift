@@ -1,7 +1,7 @@
 import CV4L2
+import CVDSystem
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// What libv4l2 says by itself ("libv4l2: error dequeuing buf: Input/output error"),
 /// kept off the terminal without touching file descriptor 2: libv4l2 writes to its
@@ -13,9 +13,9 @@ import Synchronization
 /// is dropped.
 public enum LibV4L2Log {
     /// Error and warning lines, oldest first, at most `keep`.
-    private static let lines = Mutex<[String]>([])
+    private static let lines = Locked<[String]>([])
     /// Text of a line libv4l2 has not ended yet.
-    private static let partial = Mutex<String>("")
+    private static let partial = Locked<String>("")
     static let keep = 16
 
     /// Sets `v4l2_log_file`; the first call does it, under Swift's once-only initialisation

@@ -1,4 +1,4 @@
-import Synchronization
+import CVDSystem
 
 /// What the view asks of a camera. Carried out on the capture thread, which owns the
 /// device: a control write can block on USB for tens of milliseconds, and the window
@@ -30,8 +30,8 @@ public final class CameraLink: Sendable {
         public var path: String?
     }
 
-    private let pending = Mutex<[CameraRequest]>([])
-    private let published = Mutex(Published())
+    private let pending = Locked<[CameraRequest]>([])
+    private let published = Locked(Published())
 
     public init() {}
 

@@ -3,7 +3,6 @@ import CVDCore
 import CVDSystem
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// A webcam as a frame source. Its own thread waits for frames (never the window's),
 /// decodes each into one of three reused buffers and publishes it; the view takes the
@@ -16,10 +15,10 @@ import Synchronization
 /// with the reason, and switches to the camera as soon as it opens.
 public final class CameraSource: FrameSource {
     public var name: String { currentName.withLock { $0 } }
-    private let currentName: Mutex<String>
+    private let currentName: Locked<String>
     /// The open camera's identity (`Camera.identity`), or the test scene's while it waits.
     public var identity: String { currentIdentity.withLock { $0 } }
-    private let currentIdentity: Mutex<String>
+    private let currentIdentity: Locked<String>
     /// The frame size the camera granted (waiting: the test scene's).
     public let size: FrameSize
     /// Shown until the camera opens (waiting only).
@@ -40,8 +39,8 @@ public final class CameraSource: FrameSource {
     /// Streams `camera`, opened (by `SourceChoice`, through `CameraRestart`) before the
     /// window opens, so that start-up problems (busy, no permission) are reported first.
     public init(camera cam: Camera, options: CameraOptions, reporter: any Reporter) {
-        currentName = Mutex(cam.name)
-        currentIdentity = Mutex(cam.identity)
+        currentName = Locked(cam.name)
+        currentIdentity = Locked(cam.identity)
         size = FrameSize(cam.format.width, cam.format.height)
         self.options = options
         self.reporter = reporter
@@ -59,8 +58,8 @@ public final class CameraSource: FrameSource {
         waitingFor options: CameraOptions, because error: CaptureError, scene: TestSceneSource, reporter: any Reporter
     ) {
         waitedFor = error
-        currentName = Mutex(scene.name)
-        currentIdentity = Mutex(scene.identity)
+        currentName = Locked(scene.name)
+        currentIdentity = Locked(scene.identity)
         size = scene.size
         self.options = options
         self.reporter = reporter

@@ -1,4 +1,4 @@
-import Synchronization
+import CVDSystem
 
 /// A one-slot hand-off from a source thread to the view: a new frame replaces the one
 /// waiting, so the view always shows the newest picture and latency stays about one
@@ -14,7 +14,7 @@ public final class LatestFrame: Sendable {
         var reduction = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,7 +1,6 @@
 import CVDCore
 import CVDSystem
 import Dispatch
-import Synchronization
 
 /// Y′CbCr tables waiting to be built, built one at a time on one background thread at the
 /// lowest priority, newest request first. One at a time because a build writes 64 MiB
@@ -28,7 +27,7 @@ final class TableBuildQueue: Sendable {
         var running = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Entered per request, left when it is built or skipped: `wait` waits for all of them.
     private let pending = DispatchGroup()
 

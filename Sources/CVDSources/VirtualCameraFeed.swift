@@ -3,7 +3,6 @@ import CVDCore
 import CVDSystem
 import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// The live view's frames to a virtual camera, from a thread of its own so that a device
 /// nobody reads (writes that wait) never holds up the window. The newest frame offered
@@ -18,7 +17,7 @@ public final class VirtualCameraFeed: Sendable {
 
     /// What the window's thread and the sending thread share.
     private final class Shared: Sendable {
-        let slot = Mutex(Slot())
+        let slot = Locked(Slot())
         let wake = DispatchSemaphore(value: 0)
     }
 

@@ -3,8 +3,8 @@
 #endif
 
 /// A plain mutex with `lock()`/`unlock()` (Foundation's NSLock, which cvdcam no longer
-/// links). `Synchronization.Mutex` suits state it owns; this suits a lock around calls
-/// whose result is generic, which Mutex's `sending` result cannot return.
+/// links). `Locked` holds the state it guards; this guards calls around state kept
+/// elsewhere. A pthread mutex, which Thread Sanitizer understands (see `Locked`).
 public final class Lock: @unchecked Sendable {
     // A pthread mutex must not move after init, so it lives in its own allocation, never in
     // a Swift stored property (those may move). @unchecked Sendable: the mutex is the

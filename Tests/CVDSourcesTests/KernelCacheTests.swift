@@ -1,12 +1,12 @@
 import CVDCore
-import Synchronization
+import CVDSystem
 import Testing
 
 @testable import CVDSources
 
 /// Records table builds instead of running them.
 private final class BuildLog: Sendable {
-    private let calls = Mutex<[(ObjectIdentifier, YCbCrEncoding)]>([])
+    private let calls = Locked<[(ObjectIdentifier, YCbCrEncoding)]>([])
     var count: Int { calls.withLock { $0.count } }
     func record(_ k: FrameKernel, _ e: YCbCrEncoding) { calls.withLock { $0.append((ObjectIdentifier(k), e)) } }
 }
@@ -86,7 +86,7 @@ private final class BuildLog: Sendable {
     @Test func oneKernelHoldsTablesAtATime() {
         let log = BuildLog()
         var released: [ObjectIdentifier] = []
-        let releases = Mutex<[ObjectIdentifier]>([])
+        let releases = Locked<[ObjectIdentifier]>([])
         var cache = KernelCache(
             limit: 6, build: { log.record($0, $1) },
             release: { k in releases.withLock { $0.append(ObjectIdentifier(k)) } })
@@ -114,7 +114,7 @@ private final class BuildLog: Sendable {
 
     /// Going from one pane to several lets the single view's table go.
     @Test func severalPanesLetTheTableGo() {
-        let releases = Mutex<Int>(0)
+        let releases = Locked<Int>(0)
         var cache = KernelCache(build: { _, _ in }, release: { _ in releases.withLock { $0 += 1 } })
         let d = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited).kernel
         _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited, mayBuildTable: false)

@@ -1,4 +1,4 @@
-import Synchronization
+import CVDSystem
 
 /// Two kernels one after the other through an 8-bit BGRA frame of its own, e.g. the
 /// assist and then the simulation ("assisted-then-simulated": what a dichromat sees of
@@ -10,7 +10,7 @@ import Synchronization
 public final class ChainedKernel: Sendable {
     public let first: FrameKernel
     public let second: FrameKernel
-    private let scratch = Mutex<[UInt8]>([])
+    private let scratch = Locked<[UInt8]>([])
 
     public init(first: FrameKernel, then second: FrameKernel) {
         self.first = first

@@ -1,5 +1,5 @@
 import CVDKernelInterface
-import Synchronization
+import CVDSystem
 
 /// "What gets lost": marks every pixel a simulation makes look like a picked colour
 /// although in normal vision it is clearly another colour (`ConfusionCriterion`), with
@@ -14,7 +14,7 @@ public final class ConfusionMap: Sendable {
     public let criterion: ConfusionCriterion
     /// The instruction-set level whose loop marks frames.
     public let level: KernelLevel
-    private let tables = Mutex<[ConfusionCoordinates: ConfusionTable]>([:])
+    private let tables = Locked<[ConfusionCoordinates: ConfusionTable]>([:])
 
     /// Width of one black or white band along a row, in picture pixels; the period is 4×.
     public static let stripeWidth = 8

@@ -1,6 +1,6 @@
 import CVDKernelInterface
+import CVDSystem
 import Dispatch
-import Synchronization
 
 /// Applies one colour transform to whole 8-bit frames.
 ///
@@ -20,7 +20,7 @@ public final class FrameKernel: Sendable {
     public let level: KernelLevel
     private let math: PixelCoefficients
     private let kernels: KernelEntryPoints
-    private let ycbcrTables = Mutex<[YCbCrEncoding: YCbCrTable]>([:])
+    private let ycbcrTables = Locked<[YCbCrEncoding: YCbCrTable]>([:])
 
     /// How Y′CbCr frames are processed.
     public enum Strategy: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Synchronization
+import CVDSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -166,5 +166,5 @@ public enum Assist {
         let strength: Double
     }
 
-    private static let helpsCache = Mutex<[HelpsKey: Bool]>([:])
+    private static let helpsCache = Locked<[HelpsKey: Bool]>([:])
 }

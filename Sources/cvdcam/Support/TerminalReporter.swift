@@ -1,7 +1,7 @@
 import CVDSources
+import CVDSystem
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// The live view's and the pipeline's lines on stdout, one per event, flushed at once
 /// (stdout is a pipe in tests and scripts): `cvdcam: …`, `cvdcam benchmark: …`.
@@ -11,9 +11,9 @@ import Synchronization
 /// (not "showing the test scene" first).
 final class TerminalReporter: Reporter {
     /// Lines waiting for `release()`; nil once released.
-    private let held: Mutex<[String]?>
+    private let held: Locked<[String]?>
 
-    init(holding: Bool = false) { held = Mutex(holding ? [] : nil) }
+    init(holding: Bool = false) { held = Locked(holding ? [] : nil) }
 
     func status(_ line: String) { emit("cvdcam: " + line) }
     func figures(_ kind: String, _ line: String) { emit("cvdcam \(kind): " + line) }
