@@ -17,7 +17,8 @@ import FoundationEssentials
 /// hold one; callers that show several simulations at once (split, 2×2) pass
 /// `mayBuildTable: false`, which lets every table go, and compute (the tables save about
 /// 1 ms of a 1080p frame on AVX-512: worth 64 MiB for the one picture a single view shows,
-/// not for four).
+/// not for four). The live view also asks for a table only where computing costs a real
+/// share of the frame period (`TablePolicy`).
 public struct KernelCache {
     /// Builds `kernel`'s table for `encoding`; runs on a background thread of its own by
     /// default. Tests pass a recorder.

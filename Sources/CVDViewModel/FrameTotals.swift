@@ -12,6 +12,13 @@ public struct FrameTotals: Equatable, Sendable {
     public var droppedByViewer = 0
     public var droppedByCamera = 0
     public var corrupt = 0
+    /// The process's resident memory now and its peak so far, in bytes (`ProcessMemory`);
+    /// nil where /proc cannot be read.
+    public var memory: Memory?
+    public struct Memory: Equatable, Sendable {
+        public var now, peak: Int
+        public init(now: Int, peak: Int) { (self.now, self.peak) = (now, peak) }
+    }
     private var bins = [Int](repeating: 0, count: Self.binCount + 1)
 
     /// Width of one latency bin, in seconds.
@@ -42,10 +49,12 @@ public struct FrameTotals: Equatable, Sendable {
     }
 
     /// `N frames shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median
-    /// latency L ms`: printed on quit after the usual `cvdcam: ` (scripts read that line).
+    /// latency L ms, peak memory M MiB`: printed on quit after the usual `cvdcam: `
+    /// (scripts read that line; the memory part is left out where it is unknown).
     public var line: String {
         "\(shown) frames shown, \(droppedByViewer) dropped by cvdcam, \(droppedByCamera) dropped by the camera, "
             + "\(corrupt) corrupt, median latency \(Self.milliseconds(medianLatency)) ms"
+            + (memory.map { ", peak memory \(Self.mebibytes($0.peak)) MiB" } ?? "")
     }
 
     /// The same figures for the `i` overlay, with the frame rate and CPU use of the last second.
@@ -67,9 +76,16 @@ public struct FrameTotals: Equatable, Sendable {
                 "dropped: %s by cvdcam, %s by the camera · %s corrupt", String(droppedByViewer),
                 String(droppedByCamera),
                 String(corrupt)),
-            tr("median latency %s ms", latency),
+            memory.map {
+                tr(
+                    "median latency %s ms · memory %s MiB, peak %s MiB", latency, String(Self.mebibytes($0.now)),
+                    String(Self.mebibytes($0.peak)))
+            } ?? tr("median latency %s ms", latency),
         ]
     }
+
+    /// Whole mebibytes, rounded to nearest.
+    static func mebibytes(_ bytes: Int) -> Int { (bytes + 524_288) / 1_048_576 }
 
     static func milliseconds(_ seconds: Double?) -> String {
         guard let s = seconds else { return "–" }

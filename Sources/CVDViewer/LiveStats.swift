@@ -18,6 +18,14 @@ struct LiveStats {
         didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still) }
     }
 
+    /// Reads the resident memory and its peak (`/proc/self/status`, once a second and at
+    /// quit: for the `i` overlay and the quit line).
+    mutating func readMemory() {
+        if let now = ProcessMemory.resident, let peak = ProcessMemory.peakResident {
+            totals.memory = .init(now: now, peak: peak)
+        }
+    }
+
     /// A new frame was taken from the source, to be shown.
     mutating func taken(_ frame: Frame) { pending = frame.timestamp }
 
@@ -35,6 +43,7 @@ struct LiveStats {
         (totals.droppedByViewer, totals.droppedByCamera, totals.corrupt) = (l.viewer, l.camera, l.corrupt)
         let dt = now - sample.time
         guard dt >= 1 else { return false }
+        readMemory()
         let cpu = SystemClock.processCPU
         let fps = Double(totals.shown - sample.shown) / dt
         let percent = (cpu - sample.cpu) / dt * 100

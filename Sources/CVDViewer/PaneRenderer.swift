@@ -29,6 +29,9 @@ final class PaneRenderer {
     private var reduced: [UInt8] = []
     private var reducedFrom: (timestamp: Double, reduction: Int)?
     private var kernels = KernelCache()
+    /// Whether a single view's 64 MiB Y′CbCr table is worth its memory (`TablePolicy`):
+    /// only where computing takes a real share of the frame period.
+    private var tables = TablePolicy()
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
     private var mapsPicked: RGB8?
@@ -82,10 +85,12 @@ final class PaneRenderer {
             // The picture the kernels read: the frame itself, or the frame reduced.
             let sl = regions.reduction > 1 ? FrameReducer.layout(of: f.layout, factor: regions.reduction) : f.layout
             if regions.reduction > 1 { reduce(f, regions.reduction, into: sl) }
-            // A table (64 MiB) only for the one picture of a single view (`KernelCache`).
+            // A table (64 MiB) only for the one picture of a single view (`KernelCache`), and
+            // only where computing it costs too much (`TablePolicy`).
+            let single = simulations.count == 1
             let (k, strategy) = kernels.prepared(
                 for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr,
-                mayBuildTable: simulations.count == 1)
+                mayBuildTable: single && tables.pays)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
@@ -127,7 +132,13 @@ final class PaneRenderer {
                     })
             }
             if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { f.bytes.withUnsafeBytes(work) }
-            kernelTime(SystemClock.monotonic - t0)
+            let seconds = SystemClock.monotonic - t0
+            kernelTime(seconds)
+            // What a single view's computed frames cost decides whether a table pays. Y′CbCr
+            // only (an RGB frame has no table), without the assist's or the map's extra work.
+            if single, strategy == .compute, f.layout.format.isYCbCr, assisted == nil, picked == nil {
+                tables.computed(seconds, frameTimestamp: f.timestamp)
+            }
             SDL_UnlockTexture(textures[i])
         }
         return shares
@@ -172,7 +183,7 @@ final class PaneRenderer {
     func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
         kernels.prepared(
             for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr,
-            mayBuildTable: textures.count <= 1)
+            mayBuildTable: textures.count <= 1 && tables.pays)
     }
 
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {

@@ -257,6 +257,7 @@ public final class Viewer {
             reporter.figures("benchmark", figures)
         }
         _ = stats.update(from: sink, now: SystemClock.monotonic)
+        stats.readMemory()
         reporter.status(stats.totals.line)
         probes.profiler.finish()
         return 0

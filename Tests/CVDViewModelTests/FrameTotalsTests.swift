@@ -30,7 +30,7 @@ import Testing
         #expect(try #require(t.medianLatency) > 0.5, "two of three beyond a second: so is the median")
     }
 
-    @Test func theQuitLineHasTheExactFormScriptsRead() {
+    @Test func theQuitLineHasTheExactFormScriptsRead() throws {
         var t = FrameTotals()
         for _ in 0..<299 { t.shown(latency: 0.003623) }
         t.shown(latency: 0.2)
@@ -42,6 +42,11 @@ import Testing
             /(\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
         let m = try? pattern.wholeMatch(in: t.line)
         #expect(m?.output.1 == "300" && m?.output.3 == "2" && m?.output.5 == "3.6")
+        // With the memory known, its peak is added at the end (the pattern above still
+        // finds its figures: scripts that read the line are not broken by it).
+        t.memory = .init(now: 90 * 1_048_576, peak: 118 * 1_048_576 + 600_000)
+        #expect(t.line.hasSuffix("median latency 3.6 ms, peak memory 119 MiB"))
+        #expect(try pattern.firstMatch(in: t.line)?.output.5 == "3.6")
     }
 
     @Test func overlayShowsTheSameFiguresWithFpsAndCPU() {
@@ -55,6 +60,8 @@ import Testing
                 "median latency 12.0 ms",
             ])
         #expect(FrameTotals().overlayLines(fps: nil, cpuPercent: nil)[0] == "0 frames shown · – fps · CPU –")
+        t.memory = .init(now: 61 * 1_048_576, peak: 112 * 1_048_576)
+        #expect(t.overlayLines(fps: 30, cpuPercent: 9)[2] == "median latency 12.0 ms · memory 61 MiB, peak 112 MiB")
     }
 
     @Test func iTogglesTheOverlayAndLeavesTheCycleRunning() {

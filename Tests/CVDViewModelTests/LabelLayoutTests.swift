@@ -121,7 +121,8 @@ struct ApproximateMeasure: TextMeasuring {
         // The `i` overlay too, with the widest figures it shows.
         let stats = [
             "123456 frames shown · 999.9 fps · CPU 199.9 %",
-            "dropped: 12345 by cvdcam, 12345 by the camera · 12345 corrupt", "median latency 999.9 ms",
+            "dropped: 12345 by cvdcam, 12345 by the camera · 12345 corrupt",
+            tr("median latency %s ms · memory %s MiB, peak %s MiB", "999.9", "9999", "9999"),
         ]
         let plan = OverlayPlan(
             geometry: g, simulations: sims, state: state, window: window, uiScale: scale,

@@ -34,13 +34,15 @@ import Testing
         #expect(try x.waitForExit() == 0)
         let out = x.readOutput()
         let pattern =
-            /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms/
+            /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms, peak memory (\d+) MiB/
         let m = try #require(
             out.split(separator: "\n").compactMap { try? pattern.wholeMatch(in: String($0)) }.last,
             "no totals line in: \(out)")
         #expect(Int(m.output.1)! >= 40, "about 2.5 s at 30 fps: \(m.output.0)")
         #expect(m.output.3 == "0" && m.output.4 == "0", "the test scene drops nothing and is never corrupt")
         #expect(Double(m.output.5)! > 0 && Double(m.output.5)! < 100, "latency: \(m.output.0)")
+        // The peak resident memory (VmHWM): the release binary on a 1280×720 test scene.
+        #expect(Int(m.output.6)! > 10 && Int(m.output.6)! < 400, "peak memory: \(m.output.0)")
     }
 
     /// A 4K MJPEG source in a 1280×720 window decodes at half size (no more pixels than

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import CVDSources
+
+/// The live view builds a 64 MiB table only where computing costs a real share of the
+/// frame period (`TablePolicy`).
+@Suite struct TablePolicyTests {
+    /// Feeds `frames` frames at `fps`, each computed in `kernel` seconds.
+    func run(_ policy: inout TablePolicy, fps: Double, kernel: Double, frames: Int, from start: Double = 100) {
+        for i in 0..<frames { policy.computed(kernel, frameTimestamp: start + Double(i) / fps) }
+    }
+
+    @Test func a1080pFrameAt30fpsOnAFastCPUGetsNoTable() {
+        var p = TablePolicy()
+        run(&p, fps: 30, kernel: 0.0044, frames: 300) // AVX2's compute path at 1080p: 13 % of 33 ms
+        #expect(!p.pays)
+    }
+
+    @Test func a2160pFrameOrASlowCPUGetsOne() {
+        var p = TablePolicy()
+        run(&p, fps: 30, kernel: 0.017, frames: 15) // 2160p on AVX2: half the frame period
+        #expect(!p.pays, "decided only after \(p.samples) frames with a period before them")
+        run(&p, fps: 30, kernel: 0.017, frames: 2, from: 100.5)
+        #expect(p.pays)
+        // Once it pays it keeps paying: frames drawn from the table are fast, which says
+        // nothing about computing.
+        run(&p, fps: 30, kernel: 0.001, frames: 100, from: 101)
+        #expect(p.pays)
+    }
+
+    @Test func theShareIsOfTheFramePeriod() {
+        var at30 = TablePolicy()
+        var at60 = TablePolicy()
+        run(&at30, fps: 30, kernel: 0.005, frames: 60)
+        run(&at60, fps: 60, kernel: 0.005, frames: 60)
+        #expect(!at30.pays && at60.pays, "5 ms is 15 % of a 30 fps period, 30 % of a 60 fps one")
+    }
+
+    @Test func aStillPictureAndJumpsSayNothing() {
+        var p = TablePolicy()
+        for _ in 0..<100 { p.computed(0.5, frameTimestamp: 7) } // the same picture drawn again
+        #expect(!p.pays)
+        for i in 0..<100 { p.computed(0.5, frameTimestamp: 10 + Double(i) * 5) } // 5 s apart: a pause, not a rate
+        #expect(!p.pays)
+    }
+}
