@@ -2,8 +2,8 @@
 /// live view: only when computing the picture takes a real share of the frame period.
 ///
 /// A table saves about half the kernel's time, but at 1080p30 the compute path takes
-/// 2.5 ms (AVX-512) to 4.4 ms (AVX2) of a 33 ms frame period: 64 MiB of memory to save
-/// 1–2 ms there is the wrong trade on a classroom laptop. At 2160p, at 60 fps, or on a slow
+/// 2.5 ms (AVX-512) to 4–7 ms (AVX2, by mode) of a 33 ms frame period: 64 MiB of memory
+/// to save a few milliseconds there is the wrong trade on a classroom laptop. At 2160p, at 60 fps, or on a slow
 /// CPU the share grows and the table is worth its memory. The policy watches the kernel
 /// time of the frames it is told about (while they are computed) and the time between
 /// frames; once computing has averaged more than `share` of the frame period over
@@ -20,7 +20,7 @@ public struct TablePolicy: Sendable {
     private var computeSum = 0.0, periodSum = 0.0, counted = 0
     private var lastTimestamp: Double?
 
-    public init(share: Double = 0.2, samples: Int = 15) {
+    public init(share: Double = 1.0 / 3, samples: Int = 15) {
         self.share = share
         self.samples = max(1, samples)
     }

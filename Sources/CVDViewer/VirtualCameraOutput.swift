@@ -13,6 +13,16 @@ final class VirtualCameraOutput {
     private var buffer: [UInt8] = []
     /// The picture turned or straightened (`PictureWarp`), when it is.
     private var warped: [UInt8] = []
+    /// What was sent last: the same frame in the same simulation is not simulated and sent
+    /// again when only the window changed (a layout, a zoom, a picked colour); the feed
+    /// repeats its last picture at the frame rate by itself.
+    private struct Sent: Equatable {
+        let timestamp: Double
+        let simulation: Simulation
+        let balance: WhiteBalance
+        let map: PictureMap?
+    }
+    private var lastSent: Sent?
 
     init(options: ViewerOptions, reporter: any Reporter) {
         self.options = options
@@ -30,6 +40,7 @@ final class VirtualCameraOutput {
                 device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
                 reporter: reporter)
             feed = f
+            lastSent = nil
             return "virtual camera on: \(f.description)"
         } catch {
             return "\(error)"
@@ -39,6 +50,7 @@ final class VirtualCameraOutput {
     func stop() -> String {
         feed?.stop()
         feed = nil
+        lastSent = nil
         return "virtual camera off"
     }
 
@@ -46,6 +58,9 @@ final class VirtualCameraOutput {
     /// a reused buffer.
     func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, map: PictureMap? = nil) {
         guard let feed, !sendsWindow else { return }
+        let sent = Sent(timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map)
+        guard sent != lastSent else { return }
+        lastSent = sent
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
         let (k, strategy) = kernels.kernel(for: simulation, frame)
