@@ -69,50 +69,71 @@ public enum FrameReducer {
         _ s: UnsafeRawPointer, _ sl: FrameLayout, _ d: UnsafeMutableRawPointer, _ dl: FrameLayout,
         _ kind: Units
     ) {
-        let m: UInt64 = 0x00FF_00FF_00FF_00FF
-        // Output units per row: an output pixel (pixels) or pair (4:2:2) per two source units.
+        // One loop per kind (the switch is outside the loop), each a few 64-bit operations
+        // per output unit: `bench` prints the cost ("reduce by 2").
         let units = kind == .pixels ? dl.width : dl.width / 2
         for oy in 0..<dl.height {
             let a = s + 2 &* oy &* sl.bytesPerRow
             let b = a + sl.bytesPerRow
             let out = d + oy &* dl.bytesPerRow
-            for u in 0..<units {
-                // Both rows hold 2·units·4 ≤ the source's row bytes (validated), so these reads stay inside.
-                let ra = a.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
-                let rb = b.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
-                // Lanes: even = bytes 0, 2 of unit 0 and of unit 1; odd = bytes 1, 3 of each.
-                let even = (ra & m) &+ (rb & m)
-                let odd = ((ra >> 8) & m) &+ ((rb >> 8) & m)
-                let r: UInt32
-                switch kind {
-                case .pixels:
-                    // Each byte of the output pixel: the same byte of both units.
-                    let e = even &+ (even >> 32)
-                    let o = odd &+ (odd >> 32)
-                    r = Self.pack(e & 0xFFFF, o & 0xFFFF, (e >> 16) & 0xFFFF, (o >> 16) & 0xFFFF)
-                case .lumaEven, .lumaOdd:
-                    // Luma: the two pixels of unit 0 (first output pixel), of unit 1 (second);
-                    // chroma: the same byte of both units.
-                    let (l, c) = kind == .lumaEven ? (even, odd) : (odd, even)
-                    let y = l &+ (l >> 16)
-                    let ch = c &+ (c >> 32)
-                    let y0 = y & 0xFFFF
-                    let y1 = (y >> 32) & 0xFFFF
-                    let c0 = ch & 0xFFFF
-                    let c1 = (ch >> 16) & 0xFFFF
-                    r = kind == .lumaEven ? Self.pack(y0, c0, y1, c1) : Self.pack(c0, y0, c1, y1)
-                }
-                out.storeBytes(of: r, toByteOffset: 4 &* u, as: UInt32.self)
+            switch kind {
+            case .pixels: halveRow(a, b, out, units) { even, odd in Self.pixels(even, odd) }
+            case .lumaEven:
+                halveRow(a, b, out, units) { even, odd in Self.pair(luma: even, chroma: odd, lumaFirst: true) }
+            case .lumaOdd:
+                halveRow(a, b, out, units) { even, odd in Self.pair(luma: odd, chroma: even, lumaFirst: false) }
             }
         }
     }
 
-    /// Four sums of four samples, rounded means, as bytes 0…3 (little-endian).
+    /// One output row: each output unit (a pixel, or a 4:2:2 pair) from two source units
+    /// (8 bytes) of two rows. `even` and `odd` hold the rows' sums of the even and the odd
+    /// bytes of those 8, as four 16-bit lanes each.
     @inline(__always)
-    private static func pack(_ b0: UInt64, _ b1: UInt64, _ b2: UInt64, _ b3: UInt64) -> UInt32 {
-        UInt32(
-            truncatingIfNeeded: (b0 &+ 2) >> 2 | ((b1 &+ 2) >> 2) << 8 | ((b2 &+ 2) >> 2) << 16 | ((b3 &+ 2) >> 2) << 24
-        )
+    private static func halveRow(
+        _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ out: UnsafeMutableRawPointer, _ units: Int,
+        _ combine: (_ even: UInt64, _ odd: UInt64) -> UInt32
+    ) {
+        let m: UInt64 = 0x00FF_00FF_00FF_00FF
+        for u in 0..<units {
+            // Both rows hold 2·units·4 ≤ the source's row bytes (validated), so these reads stay inside.
+            let ra = a.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
+            let rb = b.loadUnaligned(fromByteOffset: 8 &* u, as: UInt64.self)
+            let even = (ra & m) &+ (rb & m)
+            let odd = ((ra >> 8) & m) &+ ((rb >> 8) & m)
+            out.storeBytes(of: combine(even, odd), toByteOffset: 4 &* u, as: UInt32.self)
+        }
+    }
+
+    /// Sums of four samples (≤ 1020, in 16-bit lanes) → their rounded means, (sum + 2) / 4,
+    /// still one per 16-bit lane (the bits a lane's shift takes from its neighbour are masked off).
+    @inline(__always)
+    private static func means(_ sums: UInt64) -> UInt64 {
+        ((sums &+ 0x0002_0002_0002_0002) >> 2) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// RGB formats: output byte k is byte k of both source pixels of both rows. Lanes of
+    /// `even`: bytes 0, 2 of pixel 0, then of pixel 1; `odd` the same for bytes 1, 3.
+    @inline(__always)
+    private static func pixels(_ even: UInt64, _ odd: UInt64) -> UInt32 {
+        // Lane 0: byte 0 (even) or 1 (odd); lane 1: byte 2 or 3.
+        let e = means(even &+ (even >> 32))
+        let o = means(odd &+ (odd >> 32))
+        return UInt32(truncatingIfNeeded: e | o << 8)
+    }
+
+    /// 4:2:2: the first output pixel's luma averages the first source pair's two pixels,
+    /// the second the second pair's; each chroma byte averages both pairs' same byte.
+    /// Lanes of `luma`: the pairs' pixels 0, 1, 2, 3; of `chroma`: Cb, Cr of pair 0, then of pair 1.
+    @inline(__always)
+    private static func pair(luma: UInt64, chroma: UInt64, lumaFirst: Bool) -> UInt32 {
+        // Lane 0 the first output pixel, lane 2 the second (lanes 1 and 3 masked away),
+        // moved to lanes 0 and 1.
+        let y = means(luma &+ (luma >> 16)) & 0x0000_00FF_0000_00FF
+        let y01 = y | (y >> 16)
+        // Lane 0 Cb, lane 1 Cr.
+        let c = means(chroma &+ (chroma >> 32))
+        return UInt32(truncatingIfNeeded: lumaFirst ? y01 | c << 8 : c | y01 << 8)
     }
 
     /// RGB formats: every byte (channel, alpha too) averaged over its block.

@@ -163,6 +163,12 @@ struct BenchCommand: ParsableCommand {
         report.memory(tableBytes: FrameKernel.ycbcrTableBytes, peak: ProcessMemory.peakResident)
         let enc = EncoderBench.measure(size: largest, seconds: seconds, frames: frames)
         report.encoderRow(size: largest, result: enc.cvdcam, baseline: enc.baseline)
+        let red = ReducerBench.measure(size: largest, seconds: seconds, frames: frames)
+        report.note(
+            String(
+                cFormat: "reduce by 2 (the 2×2 layout's panes), \(largest) YUYV, one thread: %.3f ms per frame, "
+                    + "%.2f× copying the frame (%.3f ms)",
+                red.reduce.msPerRun, red.reduce.msPerRun / red.copy.msPerRun, red.copy.msPerRun))
         if ffmpeg { try compareWithFFmpeg(report, frameSets.last!) }
         report.summary()
     }
