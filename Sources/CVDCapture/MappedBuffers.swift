@@ -96,6 +96,16 @@ final class MappedBuffers {
         streaming = true
     }
 
+    /// `VIDIOC_STREAMOFF` then `VIDIOC_STREAMON`, the buffers kept mapped: every buffer
+    /// comes back, and a queue in vb2's error state (after a fatal streaming error it
+    /// refuses every QBUF and DQBUF with EIO until STREAMOFF) streams again.
+    func restart() throws(CaptureError) {
+        var type = Int32(direction.bufferType)
+        try? device.ioctl(.streamoff, &type)
+        streaming = false
+        try start()
+    }
+
     /// `VIDIOC_STREAMOFF` (which hands every buffer back), then unmaps and frees the
     /// buffers in the driver (`VIDIOC_REQBUFS` with a count of 0). Safe to call twice.
     func release() {

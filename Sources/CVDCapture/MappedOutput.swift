@@ -43,9 +43,30 @@ final class MappedOutput {
     }
 
     deinit { stop() }
+
+    /// Times the stream was restarted after the driver failed it (`send`).
+    private(set) var restarts = 0
+
     /// Copies one frame into a free buffer and queues it. Returns false when the driver
-    /// held every buffer for `timeout` seconds (the frame is dropped).
+    /// held every buffer for `timeout` seconds (the frame is dropped). A queue the driver
+    /// failed (EIO: vb2's fatal streaming error, which refuses every request until the
+    /// stream is stopped) is restarted once and the frame sent again; a second failure
+    /// in a row is thrown.
     func send(_ frame: UnsafeRawBufferPointer, timeout: Double) throws(OutputError) -> Bool {
+        do throws(OutputError) {
+            return try sendOnce(frame, timeout: timeout)
+        } catch {
+            guard case .device(.system(_, .ioctl(let r), .ioError)) = error, r == .qbuf || r == .dqbuf else {
+                throw error
+            }
+            do throws(CaptureError) { try buffers.restart() } catch { throw OutputError(error) }
+            ownership.reset()
+            restarts += 1
+            return try sendOnce(frame, timeout: timeout)
+        }
+    }
+
+    private func sendOnce(_ frame: UnsafeRawBufferPointer, timeout: Double) throws(OutputError) -> Bool {
         try reclaim()
         if ownership.allQueued {
             // POLLOUT: the driver has finished with a buffer (it can be dequeued).

@@ -21,11 +21,18 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case device(CaptureError)
     /// Any other failure of a call, with the C library's errno.
     case system(path: String, call: String, errno: Errno)
+    /// The output node went away while frames were sent to it (its module unloaded, or
+    /// its driver's device removed).
+    case vanished(path: String)
 
     /// A failed call on the output node, as the camera side words it, except that a busy
     /// node means another program writes to it.
     init(_ error: CaptureError) {
-        if case .busy(let path) = error { self = .busy(path: path) } else { self = .device(error) }
+        switch error {
+        case .busy(let path): self = .busy(path: path)
+        case .disconnected(let path): self = .vanished(path: path)
+        default: self = .device(error)
+        }
     }
 
     /// The line that sets up a virtual camera on Debian and Ubuntu.
@@ -47,6 +54,9 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
             "\(p): the virtual camera is busy — another program is writing to it; stop that program, or load a second device (sudo modprobe v4l2loopback devices=2 exclusive_caps=1,1)"
         case .formatRefused(let p, let what):
             "\(p): \(what); stop the programs reading the virtual camera (they fix its format), or pick the size it has with --size"
+        case .vanished(let p):
+            "\(p): the virtual camera's device went away while frames were sent to it (its module unloaded?); "
+                + "load it again (\(Self.setUp)) and start again"
         case .device(let e):
             e.description
         case .system(let p, let call, let e):

@@ -24,6 +24,8 @@ public final class VideoOutput {
 
     /// "card (path)".
     public var name: String { "\(capabilities.card) (\(path))" }
+    /// Times the output stream was restarted after the driver failed it (mapped buffers only).
+    public var restarts: Int { mapped?.restarts ?? 0 }
 
     /// Opens `device` (a path or an index; nil: the first v4l2loopback output, see
     /// `OutputSelection`) and sets YUYV at `size` and `fps`.

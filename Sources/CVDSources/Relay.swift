@@ -33,7 +33,11 @@ public final class Relay {
     }
 
     /// Runs until `shouldStop` says so (checked every tick) or `maxFrames` were written.
-    public func run(maxFrames: Int? = nil, shouldStop: () -> Bool) throws(OutputError) -> Counts {
+    /// `report` gets a line when the output's stream had to be restarted.
+    public func run(
+        maxFrames: Int? = nil, report: (String) -> Void = { _ in }, shouldStop: () -> Bool
+    ) throws(OutputError) -> Counts {
+        var restarts = camera.output.restarts
         let sink = LatestFrame()
         source.start(into: sink)
         defer { source.stop() }
@@ -51,6 +55,10 @@ public final class Relay {
                 took = try camera.resend()
             }
             if took { counts.written += 1 } else { counts.dropped += 1 }
+            if camera.output.restarts != restarts {
+                restarts = camera.output.restarts
+                report("\(camera.output.path): the driver failed the output stream — restarted it")
+            }
             next += period
             let wait = next - SystemClock.monotonic
             if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }

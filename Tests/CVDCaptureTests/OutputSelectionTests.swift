@@ -1,6 +1,7 @@
 import CV4L2
-import CVDCapture
 import Testing
+
+@testable import CVDCapture
 
 /// Which node a virtual camera writes to, as a pure function of what the nodes say.
 @Suite struct OutputSelectionTests {
@@ -76,8 +77,14 @@ import Testing
         for e in [
             OutputError.moduleNotLoaded, .noLoopbackDevice, .busy(path: "/dev/video4"),
             .formatRefused(path: "/dev/video4", what: "x"), .notOutput(path: "/dev/video1", what: "y"),
+            .vanished(path: "/dev/video4"),
         ] {
             #expect(!e.description.contains("\n"))
         }
+        // An output node removed mid-stream is not called a camera to plug back in.
+        let gone = OutputError(CaptureError.disconnected(path: "/dev/video4"))
+        #expect(gone == .vanished(path: "/dev/video4"))
+        #expect(gone.description.hasPrefix("/dev/video4: the virtual camera's device went away"))
+        #expect(!gone.description.contains("plug it back in"))
     }
 }

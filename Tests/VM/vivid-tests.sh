@@ -154,6 +154,19 @@ fault_case viewer-streamon start inject_vidioc_streamon_error \
 fault_case viewer-fatal 2 inject_fatal_streaming_error \
     view --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 150
 
+# `relay` under the same faults, from vivid's camera (/dev/video0) to vivid's own video
+# output node (/dev/video1): it keeps going, says so in one line, and stops after its frames.
+# shellcheck disable=SC2317  # called through fault_case's "$@"
+relay() { timeout 90 cvdcam relay --device 0 --size 640x480 --mode deuteranopia --to /dev/video1 "$@"; }
+fault_case relay-streamon start inject_vidioc_streamon_error relay --frames 30
+fault_case relay-bufflag 1.5 inject_v4l2_buf_flag_error relay --frames 60
+# vivid's fatal error fails the instance's capture and output queues alike: both restart.
+fault_case relay-fatal 1.5 inject_fatal_streaming_error relay --frames 60
+# Unplugged mid-relay: the output node goes with the camera. The relay says so and stops
+# (status 1); vivid comes back once it has let go.
+fault_case relay-gone 1.5 disconnect relay --frames 100000
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do [ -e /dev/video1 ] && break; sleep 0.2; done
+
 # Busy at start: another program streams; the view shows the test scene with the message.
 step viewer-busy
 cvdcam snapshot holder.png --size 640x480 --frames 2000 --warmup 0 > /dev/null 2>&1 &

@@ -59,7 +59,7 @@ struct RelayCommand: ParsableCommand {
         let vcam = try VirtualCamera.open(device: to, size: size, fps: fps)
         reporter.status("relaying \(source.name) as \(sim) to \(vcam.description); Ctrl+C stops")
         let counts = try Relay(source: source, simulation: sim, camera: vcam)
-            .run(maxFrames: frames) { stop.isRaised }
+            .run(maxFrames: frames, report: { reporter.status($0) }, shouldStop: { stop.isRaised })
         reporter.status("stopped: \(counts.written) frames written to \(vcam.output.path), \(counts.dropped) dropped")
     }
 }
