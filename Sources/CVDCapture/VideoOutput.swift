@@ -135,7 +135,7 @@ public final class VideoOutput {
         if e == .invalidArgument, request == .gFmt {
             return .notOutput(path: path, what: "it has no video output format")
         }
-        return .device(CaptureError.from(errno: e, path: path, call: .ioctl(request)))
+        return OutputError(CaptureError.from(errno: e, path: path, call: .ioctl(request)))
     }
 
     /// Sends one whole frame (`format.sizeImage` bytes). Returns false when the device
@@ -160,7 +160,7 @@ public final class VideoOutput {
                 let r = poll(&p, 1, Int32(timeout * 1000))
                 if r == 0 { return false } // drivers take whole frames: nothing was written
             case .resourceBusy: throw .busy(path: path)
-            case .noSuchAddressOrDevice, .operationNotSupportedByDevice: throw .device(.disconnected(path: path))
+            case .noSuchAddressOrDevice, .operationNotSupportedByDevice: throw .vanished(path: path)
             default: throw .system(path: path, call: "write", errno: e)
             }
         }

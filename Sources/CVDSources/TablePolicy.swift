@@ -7,22 +7,26 @@
 /// CPU the share grows and the table is worth its memory. The policy watches the kernel
 /// time of the frames it is told about (while they are computed) and the time between
 /// frames; once computing has averaged more than `share` of the frame period over
-/// `samples` frames, tables pay, and keep paying for the rest of the run (the CPU and the
-/// source do not get faster). A still picture (no second frame) never gets a table: it is
-/// simulated once per change.
+/// `samples` frames twice in a row (one slow stretch, a page fault storm or a busy
+/// moment of the machine, is not enough), tables pay, and keep paying for the rest of
+/// the run. A still picture (no second frame) never gets a table: it is simulated once
+/// per change. `--always-tables` makes them pay from the start.
 public struct TablePolicy: Sendable {
     /// The share of the frame period above which the compute path costs too much.
     public let share: Double
     /// How many computed frames are averaged before deciding.
     public let samples: Int
 
-    public private(set) var pays = false
+    public private(set) var pays: Bool
     private var computeSum = 0.0, periodSum = 0.0, counted = 0
+    /// Windows of `samples` frames over the share, in a row.
+    private var slowWindows = 0
     private var lastTimestamp: Double?
 
-    public init(share: Double = 1.0 / 3, samples: Int = 15) {
+    public init(share: Double = 1.0 / 3, samples: Int = 15, always: Bool = false) {
         self.share = share
         self.samples = max(1, samples)
+        pays = always
     }
 
     /// A frame with timestamp `timestamp` (seconds, the source's clock) took `seconds` of
@@ -39,7 +43,8 @@ public struct TablePolicy: Sendable {
         periodSum += period
         counted += 1
         guard counted >= samples else { return }
-        if computeSum > share * periodSum { pays = true }
+        slowWindows = computeSum > share * periodSum ? slowWindows + 1 : 0
+        if slowWindows >= 2 { pays = true }
         (computeSum, periodSum, counted) = (0, 0, 0)
     }
 }

@@ -31,7 +31,7 @@ final class PaneRenderer {
     private var kernels = KernelCache()
     /// Whether a single view's 64 MiB Y′CbCr table is worth its memory (`TablePolicy`):
     /// only where computing takes a real share of the frame period.
-    private var tables = TablePolicy()
+    private var tables: TablePolicy
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
     private var mapsPicked: RGB8?
@@ -50,7 +50,10 @@ final class PaneRenderer {
         }
     }
 
-    init(canvas: Canvas) { self.canvas = canvas }
+    init(canvas: Canvas, alwaysTables: Bool = false) {
+        self.canvas = canvas
+        tables = TablePolicy(always: alwaysTables)
+    }
 
     /// Runs the kernels for `frame` into one texture per simulation, each only over its
     /// part of `regions` (the picture reduced as the view allows); `kernelTime` gets each

@@ -123,7 +123,7 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPath: font.path)
-        panes = PaneRenderer(canvas: canvas)
+        panes = PaneRenderer(canvas: canvas, alwaysTables: options.alwaysTables)
         probes = RunProbes(options: options, reporter: reporter)
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)

@@ -29,6 +29,9 @@ public struct ViewerOptions: Sendable {
     public var presses: [(key: String, afterFrames: Int)] = []
     /// Print the mean time of each frame stage every 100 frames.
     public var profile = false
+    /// A single view's 64 MiB Y′CbCr table from the start, not only where it pays
+    /// (`TablePolicy`): for tests of the table builds (`scripts/tsan`).
+    public var alwaysTables = false
     /// Send the picture to a virtual camera from the start (`o` toggles it).
     public var virtualCamera = false
     /// The virtual camera's device; nil: the first v4l2loopback device.

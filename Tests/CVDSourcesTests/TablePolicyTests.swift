@@ -18,10 +18,10 @@ import Testing
 
     @Test func a2160pFrameOrASlowCPUGetsOne() {
         var p = TablePolicy()
-        run(&p, fps: 30, kernel: 0.017, frames: 15) // 2160p on AVX2: half the frame period
-        #expect(!p.pays, "decided only after \(p.samples) frames with a period before them")
-        run(&p, fps: 30, kernel: 0.017, frames: 2, from: 100.5)
-        #expect(p.pays)
+        run(&p, fps: 30, kernel: 0.017, frames: 16) // 2160p on AVX2: half the frame period
+        #expect(!p.pays, "one window of \(p.samples) slow frames is not enough")
+        run(&p, fps: 30, kernel: 0.017, frames: 15, from: 100.6)
+        #expect(p.pays, "two windows in a row are")
         // Once it pays it keeps paying: frames drawn from the table are fast, which says
         // nothing about computing.
         run(&p, fps: 30, kernel: 0.001, frames: 100, from: 101)
@@ -34,6 +34,17 @@ import Testing
         run(&at30, fps: 30, kernel: 0.008, frames: 60)
         run(&at60, fps: 60, kernel: 0.008, frames: 60)
         #expect(!at30.pays && at60.pays, "8 ms is 24 % of a 30 fps period, 48 % of a 60 fps one")
+    }
+
+    @Test func oneSlowStretchIsNotEnough() {
+        var p = TablePolicy()
+        for round in 0..<10 {
+            // A slow window (a busy moment) between fast ones, again and again.
+            run(&p, fps: 30, kernel: 0.02, frames: 15, from: 100 + Double(round))
+            run(&p, fps: 30, kernel: 0.003, frames: 15, from: 100.5 + Double(round))
+        }
+        #expect(!p.pays)
+        #expect(TablePolicy(always: true).pays, "--always-tables")
     }
 
     @Test func aStillPictureAndJumpsSayNothing() {

@@ -176,6 +176,12 @@ struct ViewCommand: ParsableCommand {
     )
     var profile = false
 
+    @Flag(
+        help:
+            "Build the 64 MiB table that speeds up a single view at once, in every mode (by default only where computing the picture takes over a third of the frame period)."
+    )
+    var alwaysTables = false
+
     @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
     var font: String?
 
@@ -278,10 +284,10 @@ struct ViewCommand: ParsableCommand {
         }
     }
 
-    /// --benchmark-frames, --screenshot, --screenshot-after, --press, --profile.
+    /// --benchmark-frames, --screenshot, --screenshot-after, --press, --profile, --always-tables.
     private func scriptOptions(_ o: inout ViewerOptions) {
         o.presses = (try? presses()) ?? []
-        (o.benchmarkFrames, o.profile) = (benchmarkFrames, profile)
+        (o.benchmarkFrames, o.profile, o.alwaysTables) = (benchmarkFrames, profile, alwaysTables)
         (o.screenshotPath, o.screenshotAfterFrames) = (screenshot, screenshotAfter)
     }
 }
