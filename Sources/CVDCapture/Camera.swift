@@ -120,6 +120,26 @@ public final class Camera {
         return result
     }
 
+    /// Waits for the next frame and decodes it into `buffer` (growing it when too small: see
+    /// `FrameDecoder.decode(_:reduction:into:)`); returns its layout there, or nil when the
+    /// frame could not be decoded (counted in `stream.stats.corrupt`).
+    public func next(
+        timeout: Double = 2, reduction: Int = 1, into buffer: inout [UInt8]
+    ) throws(CaptureError) -> (FrameLayout, YCbCrEncoding)? {
+        let decoder = self.decoder
+        let result = try stream.next(timeout: timeout) { frame in
+            try? decoder.decode(frame.bytes, reduction: reduction, into: &buffer)
+        }
+        if result == nil { stream.countCorrupt() }
+        return result
+    }
+
+    /// Waits for the next frame and gives it back to the driver undecoded: the stream keeps
+    /// going while nothing would show its frames (a frozen view).
+    public func skip(timeout: Double = 2) throws(CaptureError) {
+        try stream.next(timeout: timeout) { _ in () }
+    }
+
     public var stats: CaptureStats { stream.stats }
 
     public func stop() { stream.stop() }

@@ -23,7 +23,9 @@ public final class FrameDecoder {
     /// The formats `decode` takes.
     public static func canDecode(_ f: FourCC) -> Bool { FormatChoice.isSupported(f) }
 
-    /// Decodes `bytes` (one frame in `format`) and lends the result to `body`.
+    /// Decodes `bytes` (one frame in `format`) and lends the result to `body`: formats the
+    /// kernels read as they come are lent without a copy, the others from a scratch buffer
+    /// the decoder keeps.
     ///
     /// - Parameter reduction: how much smaller than the stream the picture may be (1, 2, 4
     ///   or 8; the shown size allows it): 4:2:2 / 4:2:0 MJPEG frames then decode at that
@@ -31,6 +33,29 @@ public final class FrameDecoder {
     ///   reduction that keeps the width even. Other formats ignore it.
     public func decode<R>(
         _ bytes: UnsafeRawBufferPointer, reduction: Int = 1,
+        _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R
+    ) throws(Failure) -> R {
+        var scratch = self.scratch
+        self.scratch = [] // held here meanwhile: writing it does not copy it
+        defer { self.scratch = scratch }
+        return try decode(bytes, reduction: reduction, scratch: &scratch, copying: false, body)
+    }
+
+    /// Decodes `bytes` (one frame in `format`) into `buffer`, which grows when it is too
+    /// small, and returns the frame's layout there: a decoded format is written there
+    /// directly, one the kernels read as it comes is copied there (out of a driver's buffer
+    /// that goes back to the driver). No intermediate buffer: a source thread decodes each
+    /// frame straight into the buffer it publishes (`FrameRing`).
+    public func decode(
+        _ bytes: UnsafeRawBufferPointer, reduction: Int = 1, into buffer: inout [UInt8]
+    ) throws(Failure) -> (FrameLayout, YCbCrEncoding) {
+        try decode(bytes, reduction: reduction, scratch: &buffer, copying: true) { _, layout, enc in (layout, enc) }
+    }
+
+    /// The decoding itself, into `scratch`; with `copying`, formats read as they come are
+    /// copied there too.
+    private func decode<R>(
+        _ bytes: UnsafeRawBufferPointer, reduction: Int, scratch: inout [UInt8], copying: Bool,
         _ body: (UnsafeRawBufferPointer, FrameLayout, YCbCrEncoding) -> R
     ) throws(Failure) -> R {
         let f = format
@@ -43,7 +68,12 @@ public final class FrameDecoder {
                     description:
                         "frame is \(bytes.count) bytes, a \(w)×\(h) \(f.fourCC) frame needs \(layout.minimumByteCount)")
             }
-            return body(bytes, layout, f.ycbcr)
+            guard copying else { return body(bytes, layout, f.ycbcr) }
+            return Self.withScratch(&scratch, layout.minimumByteCount) { dst in
+                // `bytes` holds at least that many (checked above).
+                dst.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: layout.minimumByteCount)
+                return body(UnsafeRawBufferPointer(dst), layout, f.ycbcr)
+            }
         }
         switch f.fourCC {
         case .yuyv: return try direct(.yuyv, minStride: w * 2)
@@ -57,7 +87,7 @@ public final class FrameDecoder {
                 throw Failure(description: "NV12 frame is \(bytes.count) bytes, \(w)×\(h) needs \(need)")
             }
             let out = FrameLayout(format: .yuyv, width: w, height: h)
-            return withScratch(out.minimumByteCount) { dst in
+            return Self.withScratch(&scratch, out.minimumByteCount) { dst in
                 let y = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 let c = y + stride * h
                 let planes = PlanarFrame(
@@ -74,7 +104,7 @@ public final class FrameDecoder {
                     description: "GREY frame is \(bytes.count) bytes, \(w)×\(h) needs \(stride * (h - 1) + w)")
             }
             let out = FrameLayout(format: .rgb24, width: w, height: h)
-            return withScratch(out.minimumByteCount) { dst in
+            return Self.withScratch(&scratch, out.minimumByteCount) { dst in
                 KernelLevel.active.entryPoints.greyToRGB(
                     bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, w, h,
                     dst.baseAddress!.assumingMemoryBound(to: UInt8.self), out.bytesPerRow)
@@ -94,7 +124,7 @@ public final class FrameDecoder {
             let out = FrameLayout(
                 format: head.output == .yuyv ? .yuyv : .rgb24, width: scaled.width, height: scaled.height)
             var failure: Failure?
-            let result: R? = withScratch(out.minimumByteCount) { dst in
+            let result: R? = Self.withScratch(&scratch, out.minimumByteCount) { dst in
                 do {
                     if let sub = head.planes, sub == .s422 || r == 1 {
                         // Strip by strip (libjpeg's raw data), each packed while it is in cache.
@@ -131,7 +161,9 @@ public final class FrameDecoder {
     /// The reductions a scaled decode offers, largest first.
     static let reductions = [8, 4, 2, 1]
 
-    private func withScratch<R>(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+    private static func withScratch<R>(
+        _ scratch: inout [UInt8], _ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> R
+    ) -> R {
         if scratch.count < count { scratch = [UInt8](repeating: 0, count: count) }
         return scratch.withUnsafeMutableBytes { body(UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
     }

@@ -166,11 +166,17 @@ struct CaptureLoop: Sendable {
                 continue
             }
             do throws(CaptureError) {
-                let got = try cam.next(timeout: 0.5, reduction: sink.reduction) { bytes, layout, enc, _ -> Bool in
-                    ring.publish(bytes, layout, enc, to: sink)
-                    return true
+                var got = true
+                if sink.paused {
+                    try cam.skip(timeout: 0.5)
+                } else {
+                    let reduction = sink.reduction
+                    got =
+                        try ring.publish(to: sink) { (buffer) throws(CaptureError) in
+                            try cam.next(timeout: 0.5, reduction: reduction, into: &buffer)
+                        } != nil
                 }
-                if got == true {
+                if got {
                     inARow = 0
                     lastFrame = SystemClock.monotonic
                 }

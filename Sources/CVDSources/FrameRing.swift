@@ -1,26 +1,31 @@
 import CVDCore
 import CVDSystem
 
-/// Three reused frame buffers on a source thread: each decoded frame is copied into the
+/// Three reused frame buffers on a source thread: each frame is decoded straight into the
 /// next one and published, so the view can still draw from the one before while the
 /// thread fills another, and nothing is allocated per frame once the size is known.
 struct FrameRing {
     private var buffers: [[UInt8]] = [[], [], []]
     private var slot = 0
 
-    /// Copies `bytes` (at least `layout.minimumByteCount` of them) into the next buffer
-    /// and publishes it.
-    mutating func publish(
-        _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ encoding: YCbCrEncoding,
-        to sink: LatestFrame
-    ) {
-        let n = layout.minimumByteCount
-        precondition(bytes.count >= n, "a frame smaller than its layout")
-        if buffers[slot].count != n { buffers[slot] = [UInt8](repeating: 0, count: n) }
-        // Copies into a buffer the view no longer holds (copy-on-write copies it only if
-        // the view is still drawing from it); `bytes` holds at least `n` bytes (checked above).
-        buffers[slot].withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: n) }
-        sink.publish(Frame(bytes: buffers[slot], layout: layout, ycbcr: encoding, timestamp: SystemClock.monotonic))
-        slot = (slot + 1) % buffers.count
+    /// Lets `fill` write a frame into the next buffer (growing it as needed) and publishes
+    /// it with the layout `fill` returns; nil (a frame that could not be decoded) publishes
+    /// nothing and leaves the slot for the next frame. Returns the layout published.
+    @discardableResult
+    mutating func publish<E: Error>(
+        to sink: LatestFrame, _ fill: (inout [UInt8]) throws(E) -> (FrameLayout, YCbCrEncoding)?
+    ) throws(E) -> FrameLayout? {
+        // Taken out of the ring while it is written: the ring's reference does not make a
+        // copy-on-write copy of it. A buffer the view still draws from is copied once, by
+        // the write (copy-on-write), so the view's picture never changes under it.
+        let i = slot
+        var buffer = buffers[i]
+        buffers[i] = []
+        defer { buffers[i] = buffer }
+        guard let (layout, encoding) = try fill(&buffer) else { return nil }
+        precondition(buffer.count >= layout.minimumByteCount, "a frame smaller than its layout")
+        sink.publish(Frame(bytes: buffer, layout: layout, ycbcr: encoding, timestamp: SystemClock.monotonic))
+        slot = (i + 1) % buffers.count
+        return layout
     }
 }

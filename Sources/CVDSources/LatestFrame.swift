@@ -12,6 +12,7 @@ public final class LatestFrame: Sendable {
         var corrupt = 0 // delivered but not decodable
         var status: SourceStatus = .running
         var reduction = 1
+        var paused = false
     }
 
     private let state = Locked(State())
@@ -44,6 +45,15 @@ public final class LatestFrame: Sendable {
     public var reduction: Int {
         get { state.withLock { $0.reduction } }
         set { state.withLock { $0.reduction = max(1, newValue) } }
+    }
+
+    /// Whether nothing would show new frames now (a frozen view, a minimised window, no
+    /// virtual camera): set by the view, read by the source before each frame, which then
+    /// hands the camera's frames back undecoded (the stream keeps going, so a new frame
+    /// comes one frame period after the view asks again). Skipped frames are not losses.
+    public var paused: Bool {
+        get { state.withLock { $0.paused } }
+        set { state.withLock { $0.paused = newValue } }
     }
 
     /// Called by the source thread: frames lost before they could be published, by the

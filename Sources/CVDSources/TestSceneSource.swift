@@ -79,14 +79,17 @@ public final class TestSceneSource: FrameSource {
             var next = SystemClock.monotonic
             while thread.isRunning {
                 switch format {
+                case _ where sink.paused:
+                    break // nothing would show it: not decoded, as a camera's frames are not
                 case .yuyv:
                     // Publishing the same array shares its storage: no copy, no allocation.
                     sink.publish(Frame(bytes: bytes, layout: layout, timestamp: SystemClock.monotonic))
                 case .mjpeg:
                     // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
+                    let reduction = sink.reduction
                     let ok = bytes.withUnsafeBytes { jpeg in
-                        (try? decoder.decode(jpeg, reduction: sink.reduction) { out, l, enc in
-                            ring.publish(out, l, enc, to: sink)
+                        (try? ring.publish(to: sink) { (buffer) throws(FrameDecoder.Failure) in
+                            try decoder.decode(jpeg, reduction: reduction, into: &buffer)
                         }) != nil
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }

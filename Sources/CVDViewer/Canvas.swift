@@ -18,6 +18,11 @@ final class Canvas {
     /// SDL's name for the renderer in use ("software", "opengl", …).
     private(set) var rendererName = "?"
 
+    /// Whether the window is minimised or hidden: nothing drawn in it is seen.
+    var isMinimized: Bool {
+        SDL_GetWindowFlags(window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+    }
+
     /// The display the window was put on (SDL's index, from 0): where full screen goes
     /// without a window manager, which would otherwise not know.
     private(set) var display: Int32

@@ -56,14 +56,16 @@ final class PaneRenderer {
     }
 
     /// Runs the kernels for `frame` into one texture per simulation, each only over its
-    /// part of `regions` (the picture reduced as the view allows); `kernelTime` gets each
-    /// kernel call's seconds. With a `picked` colour, marks in each texture what its
+    /// part of `regions` (the picture reduced as the view allows), or uploads it from
+    /// `simulated` when that holds the same frame in the same simulation at full size;
+    /// `timing` gets each kernel call's and upload's seconds. With a `picked` colour, marks in each texture what its
     /// simulation makes look like that colour, and returns the share marked per texture
     /// (of the part filled).
     @discardableResult
     func render(
         _ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8? = nil,
-        assisted: (texture: Int, strength: Double)? = nil, still: Frame? = nil, kernelTime: (Double) -> Void
+        assisted: (texture: Int, strength: Double)? = nil, still: Frame? = nil, simulated: SimulatedFrame? = nil,
+        timing: (StageProfiler.Stage, Double) -> Void
     ) -> [Double?] {
         if picked != mapsPicked {
             maps = [:]
@@ -80,8 +82,20 @@ final class PaneRenderer {
             let sameSize = still.map {
                 $0.layout.width == frame.layout.width && $0.layout.height == frame.layout.height
             }
-            let f = i == 0 && sameSize == true ? still ?? frame : frame
+            let showsStill = i == 0 && sameSize == true && still != nil
+            let f = showsStill ? still ?? frame : frame
             guard i < regions.regions.count, let box = regions.regions[i] else {
+                shares.append(nil)
+                continue
+            }
+            // This frame in this simulation simulated already (the virtual camera's picture):
+            // the part shown is uploaded from it, not simulated a second time.
+            if !showsStill, picked == nil, assisted?.texture != i, let p = simulated,
+                p.matches(frame, sim, balance: balance, reduction: regions.reduction)
+            {
+                let t0 = SystemClock.monotonic
+                p.upload(box, into: textures[i])
+                timing(.upload, SystemClock.monotonic - t0)
                 shares.append(nil)
                 continue
             }
@@ -136,7 +150,7 @@ final class PaneRenderer {
             }
             if regions.reduction > 1 { reduced.withUnsafeBytes(work) } else { f.bytes.withUnsafeBytes(work) }
             let seconds = SystemClock.monotonic - t0
-            kernelTime(seconds)
+            timing(.kernel, seconds)
             // What a single view's computed frames cost decides whether a table pays. Y′CbCr
             // only (an RGB frame has no table), without the assist's or the map's extra work.
             if single, strategy == .compute, f.layout.format.isYCbCr, assisted == nil, picked == nil {

@@ -74,7 +74,9 @@ struct StageProfiler {
     enum Stage: Int, CaseIterable {
         /// `renderAndPresent` holds `pictures` (the pane textures drawn), `overlays` (labels,
         /// markers, sheets) and `present`.
-        case simulate, renderAndPresent, pictures, overlays, present, kernel
+        /// `kernel` is one pane's kernel call; `upload` one pane copied from a picture
+        /// simulated already (the virtual camera's: `SimulatedFrame`) instead.
+        case simulate, renderAndPresent, pictures, overlays, present, kernel, upload
 
         var name: String {
             switch self {
@@ -84,6 +86,7 @@ struct StageProfiler {
             case .overlays: "overlays"
             case .present: "present"
             case .kernel: "kernel"
+            case .upload: "upload"
             }
         }
     }
@@ -120,16 +123,19 @@ struct StageProfiler {
             calls += 1
         }
         if stage == .simulate, counts[stage.rawValue] % 100 == 0 {
-            let parts = Stage.allCases.map { s in
-                s.name
-                    + String(
-                        cFormat: " %.2f ms",
-                        counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
-            }
-            reporter.figures(
-                "profile", parts.joined(separator: ", ") + String(cFormat: ", worst frame %.1f ms", worstRecent * 1000))
+            reporter.figures("profile", means + String(cFormat: ", worst frame %.1f ms", worstRecent * 1000))
             worstRecent = 0
         }
+    }
+
+    /// Each stage's mean over the run so far (ms), as `name 1.23 ms, …`.
+    private var means: String {
+        Stage.allCases.map { s in
+            s.name
+                + String(
+                    cFormat: " %.2f ms",
+                    counts[s.rawValue] > 0 ? sums[s.rawValue] / Double(counts[s.rawValue]) * 1000 : 0)
+        }.joined(separator: ", ")
     }
 
     /// A command was applied (a key, a click), for the next slow frame's line.
@@ -174,9 +180,12 @@ struct StageProfiler {
         commands.removeAll(keepingCapacity: true)
     }
 
-    /// The run's line at quit: the worst frame (scripts/soak reads it).
+    /// The run's lines at quit: the stage means, unless the last line gave them, and the
+    /// worst frame (scripts/soak reads it).
     func finish() {
         if enabled {
+            // The means once more, over the whole run (a still picture draws fewer than 100 frames).
+            if counts[Stage.simulate.rawValue] % 100 != 0 { reporter.figures("profile", means + " (the whole run)") }
             reporter.figures("profile", String(cFormat: "worst frame %.1f ms of %d frames", worstEver * 1000, frames))
         }
     }

@@ -172,6 +172,16 @@ extension Viewer {
         sink.reduction = r
     }
 
+    /// Tells the source to hand its frames back undecoded while nothing would show them:
+    /// the view frozen on a picture, or its window minimised, and no virtual camera to feed
+    /// (`LatestFrame.paused`). An MJPEG camera's decoding is most of cvdcam's work.
+    func updateSourcePause() {
+        let paused = frame != nil && !virtualCamera.isOn && (state.frozen || canvas.isMinimized)
+        guard paused != sourcePaused else { return }
+        sourcePaused = paused
+        sink.paused = paused
+    }
+
     /// Says when frames start coming at another size than before because of the reduction
     /// (`picture decoded at 1920×1080, ½ of 3840×2160: it is shown no larger`).
     func noteDecodedSize(_ size: FrameSize) {

@@ -29,6 +29,8 @@ public final class Viewer {
     var stats = LiveStats()
     /// The decode reduction last told to the source (`DecodeScale`), and the frame size last seen.
     var decodeReduction = 1
+    /// What `sink.paused` was last set to (`updateSourcePause`).
+    var sourcePaused = false
     var decodedSize: FrameSize?
     let snapshots: SnapshotWriter
 
@@ -180,6 +182,7 @@ public final class Viewer {
             let now = SystemClock.monotonic
             if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
             updateDecodeReduction()
+            updateSourcePause()
             if let m = message, now > m.until {
                 message = nil
                 screenDirty = true
@@ -210,21 +213,22 @@ public final class Viewer {
                 let t = SystemClock.monotonic
                 panes.balance = state.whiteBalance ?? .none
                 probes.profiler.beginFrame(at: t)
+                // The virtual camera first: a pane showing its picture uploads it (`SimulatedFrame`).
+                if simulationDirty, let f = frame {
+                    virtualCamera.send(f, state.simulation, kernels: panes, map: shown?.geometry.map)
+                }
                 if let f = frame, let shown {
                     let shares = panes.render(
                         f, state.renderedSimulations, regions: shown.regions, picked: state.picked,
-                        assisted: assisted, still: shownStill
+                        assisted: assisted, still: shownStill, simulated: virtualCamera.simulated
                     ) {
-                        probes.profiler.add(.kernel, $0)
+                        probes.profiler.add($0, $1)
                     }
                     reportShares(shares)
                 }
                 readout.update(
                     frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
                     balance: state.whiteBalance ?? .none, still: shownStill)
-                if simulationDirty, let f = frame {
-                    virtualCamera.send(f, state.simulation, kernels: panes, map: shown?.geometry.map)
-                }
                 pictureDirty = false
                 screenDirty = true
                 probes.profiler.add(.simulate, SystemClock.monotonic - t)

@@ -21,6 +21,8 @@ final class VirtualCameraOutput {
         let simulation: Simulation
         let balance: WhiteBalance
         let map: PictureMap?
+        let width: Int
+        let height: Int
     }
     private var lastSent: Sent?
 
@@ -58,7 +60,9 @@ final class VirtualCameraOutput {
     /// a reused buffer.
     func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, map: PictureMap? = nil) {
         guard let feed, !sendsWindow else { return }
-        let sent = Sent(timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map)
+        let sent = Sent(
+            timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map,
+            width: frame.layout.width, height: frame.layout.height)
         guard sent != lastSent else { return }
         lastSent = sent
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
@@ -82,6 +86,15 @@ final class VirtualCameraOutput {
                 feed.offer(UnsafeRawBufferPointer(w), layout)
             }
         }
+    }
+
+    /// The clean picture last sent, unturned, for the panes to upload instead of
+    /// simulating the same frame again (nil when off, or sending the window).
+    var simulated: SimulatedFrame? {
+        guard feed != nil, !sendsWindow, let s = lastSent else { return nil }
+        let layout = FrameLayout(format: .bgra, width: s.width, height: s.height)
+        return SimulatedFrame(
+            timestamp: s.timestamp, simulation: s.simulation, balance: s.balance, pixels: buffer, layout: layout)
     }
 
     /// What the window shows, read back before present.

@@ -332,3 +332,58 @@ import Testing
         #expect(size == (322, 24))
     }
 }
+
+/// `FrameDecoder.decode(_:reduction:into:)`, which source threads use to decode each frame
+/// straight into the buffer they publish: the same bytes as the decoder's own lending, a
+/// buffer grown only when too small, and a buffer shared with a reader (the view drawing
+/// an earlier frame) never written under it.
+@Suite struct DecodeIntoTests {
+    static func lent(_ d: FrameDecoder, _ bytes: [UInt8], reduction: Int = 1) throws -> ([UInt8], FrameLayout) {
+        try bytes.withUnsafeBytes { b in
+            try d.decode(b, reduction: reduction) { out, l, _ in (Array(out.prefix(l.minimumByteCount)), l) }
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func mjpegIntoABufferIsWhatTheDecoderLends(_ reduction: Int) throws {
+        let (w, h) = (320, 176)
+        let jpeg = PlanarJPEGTests.cameraJPEG(w, h, .s422)
+        let d = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        let (want, wantLayout) = try Self.lent(d, jpeg, reduction: reduction)
+        var buffer: [UInt8] = []
+        let (layout, enc) = try jpeg.withUnsafeBytes { try d.decode($0, reduction: reduction, into: &buffer) }
+        #expect(layout == wantLayout && enc == YCbCrEncoding(.bt601, .full), "JFIF's")
+        #expect(buffer.count == layout.minimumByteCount, "grown to the frame")
+        #expect(Array(buffer.prefix(layout.minimumByteCount)) == want)
+        // Large enough already: kept (the same storage), overwritten.
+        let before = buffer.withUnsafeBytes { $0.baseAddress }
+        for i in buffer.indices { buffer[i] = 0 }
+        _ = try jpeg.withUnsafeBytes { try d.decode($0, reduction: reduction, into: &buffer) }
+        #expect(buffer.withUnsafeBytes { $0.baseAddress } == before)
+        #expect(Array(buffer.prefix(layout.minimumByteCount)) == want)
+    }
+
+    @Test func aFormatReadAsItComesIsCopiedAndASharedBufferIsNotWritten() throws {
+        let (w, h) = (64, 8)
+        let yuyv = (0..<(w * h * 2)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let d = FrameDecoder(
+            format: CaptureFormat(fourCC: .yuyv, width: w, height: h, bytesPerLine: w * 2, sizeImage: yuyv.count))
+        var buffer = [UInt8](repeating: 9, count: yuyv.count)
+        let held = buffer // a reader still holds it
+        let (layout, _) = try yuyv.withUnsafeBytes { try d.decode($0, into: &buffer) }
+        #expect(layout.format == .yuyv && buffer == yuyv)
+        #expect(held.allSatisfy { $0 == 9 }, "the reader's copy is untouched (copy-on-write)")
+    }
+
+    @Test func aCorruptFrameThrows() throws {
+        let (w, h) = (160, 96)
+        let jpeg = PlanarJPEGTests.cameraJPEG(w, h, .s422)
+        let d = FrameDecoder(
+            format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
+        var buffer: [UInt8] = []
+        #expect(throws: FrameDecoder.Failure.self) {
+            try Array(jpeg.prefix(jpeg.count / 2)).withUnsafeBytes { try d.decode($0, into: &buffer) }
+        }
+    }
+}

@@ -162,3 +162,69 @@ import Testing
         #expect(sink.losses.corrupt == 0)
     }
 }
+
+/// `FrameRing`: each frame is written straight into the next of three buffers and
+/// published; a frame the view holds is never written under it; a frame that could not be
+/// decoded publishes nothing.
+@Suite struct FrameRingTests {
+    static let layout = FrameLayout(format: .rgba, width: 2, height: 1)
+
+    @Test func framesAreWrittenInPlaceAndAHeldFrameNeverChanges() {
+        let sink = LatestFrame()
+        var ring = FrameRing()
+        var held: [Frame] = []
+        for value in UInt8(1)...7 {
+            let l = ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
+                if buffer.count < 8 { buffer = [UInt8](repeating: 0, count: 8) }
+                for i in buffer.indices { buffer[i] = value }
+                return (Self.layout, .bt601Limited)
+            }
+            #expect(l == Self.layout)
+            let f = sink.takeNew()
+            #expect(f?.bytes == [UInt8](repeating: value, count: 8))
+            if let f { held.append(f) }
+        }
+        // Every frame the "view" kept still shows what it was published with.
+        for (i, f) in held.enumerated() { #expect(f.bytes.allSatisfy { $0 == UInt8(i + 1) }, "frame \(i + 1)") }
+    }
+
+    @Test func aFrameThatCouldNotBeDecodedPublishesNothing() {
+        let sink = LatestFrame()
+        var ring = FrameRing()
+        let l = ring.publish(to: sink) { _ -> (FrameLayout, YCbCrEncoding)? in nil }
+        #expect(l == nil && sink.takeNew() == nil)
+        struct Corrupt: Error {}
+        #expect(throws: Corrupt.self) {
+            try ring.publish(to: sink) { (_) throws(Corrupt) -> (FrameLayout, YCbCrEncoding)? in throw Corrupt() }
+        }
+        #expect(sink.takeNew() == nil && sink.droppedCount == 0)
+    }
+}
+
+/// `LatestFrame.paused`: while the view says nothing would show new frames, the MJPEG test
+/// scene decodes none (as a camera hands its frames back undecoded); they come again when
+/// it asks.
+@Suite struct PausedSourceTests {
+    @Test func aPausedSourcePublishesNothingAndResumes() {
+        let sink = LatestFrame()
+        let source = TestSceneSource(size: FrameSize(320, 240), fps: FrameRate(100)!, format: .mjpeg)
+        source.start(into: sink)
+        defer { source.stop() }
+        func waitForFrame(_ seconds: Double) -> Frame? {
+            let end = SystemClock.monotonic + seconds
+            while SystemClock.monotonic < end {
+                if let f = sink.takeNew() { return f }
+                usleep(5000)
+            }
+            return nil
+        }
+        #expect(waitForFrame(5) != nil, "frames before the pause")
+        sink.paused = true
+        usleep(100_000) // a frame being decoded when paused may still come
+        _ = sink.takeNew()
+        #expect(waitForFrame(0.3) == nil, "no frame decoded while paused (30 frame periods)")
+        sink.paused = false
+        #expect(waitForFrame(5) != nil, "frames again after the pause")
+        #expect(sink.losses.corrupt == 0)
+    }
+}

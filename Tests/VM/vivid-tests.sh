@@ -263,4 +263,19 @@ sleep 1
 cvdcam snapshot loop.png --device 0 --format yuyv --warmup 0.5; rc $?
 kill $relay; wait $relay; echo "relay status $?"
 cat relay.log
+
+# The live view's virtual camera, looped back the same way: a single view at full size
+# draws the pane from the picture it sends (an upload: the profile's "upload" stage), not
+# by simulating the frame a second time. The window's screenshot comes after 300 ticks of
+# the still picture (30 a second), once the input has been captured.
+step view-loop
+SDL_VIDEODRIVER=offscreen timeout 90 cvdcam --image /data/patches.png --mode deuteranopia \
+    --virtual-camera-device /dev/video1 --window 1280x720 --profile \
+    --screenshot view-loop-window.png --screenshot-after 300 > vl.log 2>&1 &
+view=$!
+for i in $(seq 40); do grep -q "virtual camera on" vl.log && break; sleep 0.5; done
+sleep 1
+cvdcam snapshot view-loop.png --device 0 --format yuyv --warmup 0.5; rc $?
+wait $view; echo "view status $?"
+cat vl.log
 exit 0

@@ -186,6 +186,36 @@ struct VividBarsTests {
         print("relay loop-back: worst stripe off by \(worst) levels (tolerance 4)")
     }
 
+    /// The live view's virtual camera (`--virtual-camera-device`, the view showing
+    /// Tests/VM/patches.png in deuteranopia), looped back as the relay's is: every stripe
+    /// shows the colour core's deuteranopia ±4, as above. The window drew its pane from the
+    /// same picture (an upload, scripts/test-vm checks the profile says so): along its
+    /// middle row each stripe's simulated colour shows as a run of at least 64 pixels within
+    /// ±1 (the upload copies the kernel's pixels; where the picture is scaled to the window,
+    /// linear filtering blends only at the stripes' edges).
+    @Test func liveViewLoopBackAndWindowShowThePatchesSimulated() throws {
+        let sent = try ImageFile.read(Self.patches)
+        let got = try Self.load("view-loop.png")
+        let window = try Self.load("view-loop-window.png")
+        let sim = try Simulation(mode: .deuteranopia)
+        let y = window.height / 2
+        for i in 0..<8 {
+            let colour = sent[160 * i + 80, 360]
+            let want = sim.simulate(colour)
+            let seen = Self.mean(got, 160 * i + 80, 360)
+            #expect(Self.distance(seen, want) <= 4, "stripe \(i) \(colour): looped back \(seen), colour core \(want)")
+            var run = 0
+            var longest = 0
+            for x in 0..<window.width {
+                run = Self.distance(window[x, y], want) <= 1 ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            #expect(
+                longest >= 64,
+                "stripe \(i) \(colour): the window's middle row shows \(want) for \(longest) pixels in a row")
+        }
+    }
+
     static let patches = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("VM/patches.png").path
 
