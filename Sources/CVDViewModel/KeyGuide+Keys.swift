@@ -29,7 +29,7 @@ extension KeyGuide {
         KeyGuide(.looking, "", "", table: "`0`", "reset zoom and pan", keys: [.digit(0)]),
         KeyGuide(
             .looking, "v", N_("layout: single, split, 2×2;  , . or drag: divider"), table: "`v`",
-            "layout: single → split wipe (original left, simulated right) → 2×2 (normal, protanopia, deuteranopia, tritanopia, or `--quad`)",
+            "layout: single → split wipe (original left, simulated right) → 2×2 (normal, protanopia, deuteranopia, tritanopia, or `--quad`) → still | live once a still is grabbed (`g`)",
             keys: [.letter("v")]),
         KeyGuide(
             .looking, "", "", table: "`,` `.`, drag the divider",
@@ -54,7 +54,7 @@ extension KeyGuide {
             keys: [.letter("F")]),
         KeyGuide(
             .looking, "i", N_("frames shown and dropped, latency, fps, CPU"), table: "`i`",
-            "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps and CPU %, live (the figures of the line printed on quit)",
+            "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps, CPU %, memory now and at peak, live (the figures of the line printed on quit)",
             keys: [.letter("i")]),
         KeyGuide(
             .looking, "h  q", N_("this help (F1 too; Esc closes it);  quit"), table: "`h`, `F1`",
