@@ -17,8 +17,9 @@ import FoundationEssentials
 /// hold one; callers that show several simulations at once (split, 2×2) pass
 /// `mayBuildTable: false`, which lets every table go, and compute (the tables save about
 /// 1 ms of a 1080p frame on AVX-512: worth 64 MiB for the one picture a single view shows,
-/// not for four). The live view also asks for a table only where computing costs a real
-/// share of the frame period (`TablePolicy`).
+/// not for four). And a table is built only when it pays (`tables`, a `TablePolicy`: the
+/// live view's and the relay's watch what computing costs and ask for one only where it
+/// takes a real share of the frame period; by default tables always pay).
 public struct KernelCache {
     /// Builds `kernel`'s table for `encoding`; runs on a background thread of its own by
     /// default. Tests pass a recorder.
@@ -36,16 +37,20 @@ public struct KernelCache {
     /// How many kernels may hold Y′CbCr tables at once.
     public let tableHolders: Int
     private let build: TableBuilder
+    /// Whether a table pays now (`computed` tells it what frames cost).
+    public private(set) var tables: TablePolicy
 
     /// Lets go of an evicted kernel; on the background builder's thread by default.
     public typealias Releaser = @Sendable (FrameKernel) -> Void
     private let release: Releaser
 
     public init(
-        limit: Int = 6, tableHolders: Int = 1, build: @escaping TableBuilder = KernelCache.buildInBackground,
+        limit: Int = 6, tableHolders: Int = 1, tables: TablePolicy = TablePolicy(always: true),
+        build: @escaping TableBuilder = KernelCache.buildInBackground,
         release: @escaping Releaser = KernelCache.releaseInBackground
     ) {
         self.limit = limit
+        self.tables = tables
         self.tableHolders = max(1, tableHolders)
         self.build = build
         self.release = release
@@ -58,9 +63,10 @@ public struct KernelCache {
 
     /// How to run `simulation` on a frame in `layout` with `encoding` now: its kernel and
     /// strategy. For Y′CbCr frames whose kernel would use a table it does not have yet, the
-    /// table's build starts (once per kernel and encoding; not when `mayBuildTable` is false)
-    /// and the frame is computed meanwhile. Starting a table evicts the kernels beyond
-    /// `tableHolders` that hold one (least recently used first).
+    /// table's build starts (once per kernel and encoding; only when it pays, `tables`, and
+    /// not when `mayBuildTable` is false: several pictures shown at once) and the frame is
+    /// computed meanwhile. Starting a table evicts the kernels beyond `tableHolders` that
+    /// hold one (least recently used first).
     public mutating func prepared(
         for simulation: Simulation, balance: WhiteBalance = .none, format: PixelFormat,
         encoding: YCbCrEncoding, mayBuildTable: Bool = true
@@ -68,6 +74,7 @@ public struct KernelCache {
         // Several panes at once compute: the single view's table (64 MiB) goes until it is
         // back (then built again in the background, computed meanwhile).
         if !mayBuildTable { releaseTableHolders(keep: 0, sparingNewest: 0) }
+        let mayBuildTable = mayBuildTable && tables.pays
 
         var e = entry(for: simulation, balance)
         let k = e.kernel
@@ -79,6 +86,12 @@ public struct KernelCache {
             releaseTableHolders(keep: tableHolders - 1, sparingNewest: 1)
         }
         return (k, .compute)
+    }
+
+    /// A frame (timestamp `timestamp`, the source's clock) of the one picture shown took
+    /// `seconds` on the compute path: what decides whether a table pays (`TablePolicy`).
+    public mutating func computed(_ seconds: Double, frameTimestamp timestamp: Double) {
+        tables.computed(seconds, frameTimestamp: timestamp)
     }
 
     /// Lets the kernels that hold (or are building) tables go, oldest first, until `keep` are

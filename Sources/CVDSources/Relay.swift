@@ -20,7 +20,9 @@ public final class Relay {
     private let source: FrameSource
     private let simulation: Simulation
     private let camera: VirtualCamera
-    private var kernels = KernelCache(limit: 1)
+    /// One kernel; its 64 MiB Y′CbCr table only where computing takes a real share of the
+    /// frame period (`TablePolicy`), as in the live view.
+    private var kernels = KernelCache(limit: 1, tables: TablePolicy())
     private var bgra: [UInt8]
     private let layout: FrameLayout
 
@@ -84,6 +86,12 @@ public final class Relay {
         let dl = FrameLayout(format: .bgra, width: w, height: h, bytesPerRow: layout.bytesPerRow)
         let sOffset = sy * f.layout.bytesPerRow + sx * f.layout.format.bytesPerPixel
         let dOffset = dy * layout.bytesPerRow + dx * 4
+        let t0 = SystemClock.monotonic
+        defer {
+            if strategy == .compute, f.layout.format.isYCbCr {
+                kernels.computed(SystemClock.monotonic - t0, frameTimestamp: f.timestamp)
+            }
+        }
         f.bytes.withUnsafeBytes { s in
             bgra.withUnsafeMutableBytes { d in
                 // The windows start inside both buffers (offsets within the frames) and the

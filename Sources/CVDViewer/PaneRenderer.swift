@@ -28,10 +28,9 @@ final class PaneRenderer {
     /// on the same frame does not reduce it again.
     private var reduced: [UInt8] = []
     private var reducedFrom: (timestamp: Double, reduction: Int)?
-    private var kernels = KernelCache()
-    /// Whether a single view's 64 MiB Y′CbCr table is worth its memory (`TablePolicy`):
-    /// only where computing takes a real share of the frame period.
-    private var tables: TablePolicy
+    /// The kernels; a single view's 64 MiB Y′CbCr table only where computing takes a real
+    /// share of the frame period (its `TablePolicy`).
+    private var kernels: KernelCache
     /// Confusion maps for the picked colour, one per simulation shown (tables built once).
     private var maps: [Simulation: ConfusionMap] = [:]
     private var mapsPicked: RGB8?
@@ -52,7 +51,7 @@ final class PaneRenderer {
 
     init(canvas: Canvas, alwaysTables: Bool = false) {
         self.canvas = canvas
-        tables = TablePolicy(always: alwaysTables)
+        kernels = KernelCache(tables: TablePolicy(always: alwaysTables))
     }
 
     /// Runs the kernels for `frame` into one texture per simulation, each only over its
@@ -102,12 +101,11 @@ final class PaneRenderer {
             // The picture the kernels read: the frame itself, or the frame reduced.
             let sl = regions.reduction > 1 ? FrameReducer.layout(of: f.layout, factor: regions.reduction) : f.layout
             if regions.reduction > 1 { reduce(f, regions.reduction, into: sl) }
-            // A table (64 MiB) only for the one picture of a single view (`KernelCache`), and
-            // only where computing it costs too much (`TablePolicy`).
+            // A table (64 MiB) only for the one picture of a single view, and only where
+            // computing it costs too much (`KernelCache`, its `TablePolicy`).
             let single = simulations.count == 1
             let (k, strategy) = kernels.prepared(
-                for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr,
-                mayBuildTable: single && tables.pays)
+                for: sim, balance: balance, format: f.layout.format, encoding: f.ycbcr, mayBuildTable: single)
             // The kernel writes straight into the streaming texture's pixels (wraps
             // SDL_LockTexture): no intermediate buffer, no upload copy.
             var pixels: UnsafeMutableRawPointer?
@@ -154,7 +152,7 @@ final class PaneRenderer {
             // What a single view's computed frames cost decides whether a table pays. Y′CbCr
             // only (an RGB frame has no table), without the assist's or the map's extra work.
             if single, strategy == .compute, f.layout.format.isYCbCr, assisted == nil, picked == nil {
-                tables.computed(seconds, frameTimestamp: f.timestamp)
+                kernels.computed(seconds, frameTimestamp: f.timestamp)
             }
             SDL_UnlockTexture(textures[i])
         }
@@ -200,7 +198,7 @@ final class PaneRenderer {
     func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
         kernels.prepared(
             for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr,
-            mayBuildTable: textures.count <= 1 && tables.pays)
+            mayBuildTable: textures.count <= 1)
     }
 
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {

@@ -124,4 +124,31 @@ private final class BuildLog: Sendable {
         #expect(again.kernel !== d && again.strategy == .compute)
         #expect(releases.withLock { $0 } == 1, "kernels without tables stay")
     }
+
+    /// With a watching `TablePolicy` (the live view's, the relay's) no table is built while
+    /// computing is cheap, and the first one once two windows of frames have cost more than
+    /// a third of their period; the policy lives in the cache, so every caller of
+    /// `prepared` (the panes, the virtual camera) follows the same decision.
+    @Test func aWatchingPolicyBuildsOnlyOnceComputingCostsTooMuch() {
+        let log = BuildLog()
+        var cache = KernelCache(tables: TablePolicy(), build: { log.record($0, $1) })
+        var t = 100.0
+        for _ in 0..<60 {
+            let r = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+            #expect(r.strategy == .compute)
+            cache.computed(0.004, frameTimestamp: t) // 12 % of a 30 fps period
+            t += 1.0 / 30
+        }
+        #expect(log.count == 0 && !cache.tables.pays)
+        for _ in 0..<31 {
+            _ = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+            cache.computed(0.017, frameTimestamp: t) // half the period
+            t += 1.0 / 30
+        }
+        #expect(cache.tables.pays)
+        _ = cache.prepared(for: deut, format: .yuyv, encoding: .bt601Limited)
+        #expect(log.count == 1, "the table is built once it pays")
+        _ = cache.prepared(for: prot, format: .yuyv, encoding: .bt601Limited, mayBuildTable: false)
+        #expect(log.count == 1, "several pictures at once still compute")
+    }
 }
