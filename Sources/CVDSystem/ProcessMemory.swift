@@ -1,25 +1,35 @@
 import Glibc
 
-/// This process's resident memory, as the kernel counts it in `/proc/self/status`
-/// (`VmRSS` now, `VmHWM` its peak since the process started), in bytes; nil where that
-/// file cannot be read.
-public enum ProcessMemory {
-    public static var resident: Int? { field("VmRSS:") }
-    public static var peakResident: Int? { field("VmHWM:") }
+/// This process's resident memory as the kernel counts it in `/proc/self/status`, in
+/// bytes: `VmRSS` (`now`) and `VmHWM`, its peak since the process started (`peak`).
+public struct ProcessMemory: Equatable, Sendable {
+    public var now: Int
+    public var peak: Int
 
-    /// "VmHWM:	  187624 kB" → 187624 × 1024.
-    static func field(_ name: String) -> Int? {
+    public init(now: Int, peak: Int) { (self.now, self.peak) = (now, peak) }
+
+    /// Both figures, from one read of `/proc/self/status`; nil where it cannot be read.
+    public static func read() -> ProcessMemory? {
         guard let f = fopen("/proc/self/status", "r") else { return nil }
         defer { fclose(f) }
+        var now: Int?
+        var peak: Int?
         var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), f) != nil {
+        while now == nil || peak == nil, fgets(&line, Int32(line.count), f) != nil {
             let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard s.hasPrefix(name) else { continue }
-            let digits = s.dropFirst(name.count).drop { !$0.isASCII || !$0.isNumber }.prefix {
-                $0.isASCII && $0.isNumber
-            }
-            return Int(digits).map { $0 * 1024 }
+            if let v = value(s, "VmRSS:") { now = v }
+            if let v = value(s, "VmHWM:") { peak = v }
         }
-        return nil
+        guard let now, let peak else { return nil }
+        return ProcessMemory(now: now, peak: peak)
+    }
+
+    /// "VmHWM:	  187624 kB" with `name` "VmHWM:" → 187624 × 1024; nil for another line.
+    static func value(_ line: String, _ name: String) -> Int? {
+        guard line.hasPrefix(name) else { return nil }
+        let digits = line.dropFirst(name.count).drop { !$0.isASCII || !$0.isNumber }.prefix {
+            $0.isASCII && $0.isNumber
+        }
+        return Int(digits).map { $0 * 1024 }
     }
 }

@@ -1,4 +1,5 @@
 import CVDLocale
+import CVDSystem
 
 /// The live view's frame counts, for the line printed on quit and the `i` overlay:
 /// frames shown, frames cvdcam dropped (a newer frame replaced one never shown), frames
@@ -14,11 +15,7 @@ public struct FrameTotals: Equatable, Sendable {
     public var corrupt = 0
     /// The process's resident memory now and its peak so far, in bytes (`ProcessMemory`);
     /// nil where /proc cannot be read.
-    public var memory: Memory?
-    public struct Memory: Equatable, Sendable {
-        public var now, peak: Int
-        public init(now: Int, peak: Int) { (self.now, self.peak) = (now, peak) }
-    }
+    public var memory: ProcessMemory?
     private var bins = [Int](repeating: 0, count: Self.binCount + 1)
 
     /// Width of one latency bin, in seconds.

@@ -21,9 +21,7 @@ struct LiveStats {
     /// Reads the resident memory and its peak (`/proc/self/status`, once a second and at
     /// quit: for the `i` overlay and the quit line).
     mutating func readMemory() {
-        if let now = ProcessMemory.resident, let peak = ProcessMemory.peakResident {
-            totals.memory = .init(now: now, peak: peak)
-        }
+        if let m = ProcessMemory.read() { totals.memory = m }
     }
 
     /// A new frame was taken from the source, to be shown.

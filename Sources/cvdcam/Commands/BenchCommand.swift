@@ -160,7 +160,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         let largest = frameSizes.max { $0.width * $0.height < $1.width * $1.height }!
-        report.memory(tableBytes: FrameKernel.ycbcrTableBytes, peak: ProcessMemory.peakResident)
+        report.memory(tableBytes: FrameKernel.ycbcrTableBytes, peak: ProcessMemory.read()?.peak)
         let enc = EncoderBench.measure(size: largest, seconds: seconds, frames: frames)
         report.encoderRow(size: largest, result: enc.cvdcam, baseline: enc.baseline)
         let red = ReducerBench.measure(size: largest, seconds: seconds, frames: frames)
