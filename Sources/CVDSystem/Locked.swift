@@ -6,15 +6,21 @@
 /// Sanitizer never sees that hand-over, so every contended `withLock` looked like a race to
 /// it (`scripts/tsan` failed now and then, only under load). pthread mutexes are what TSan
 /// intercepts, so its reports stay about cvdcam's code.
+///
+/// As with `Mutex`, the value comes in and goes out `sending`: the compiler checks that no
+/// other reference to a non-Sendable value stays outside the lock.
 public final class Locked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is read and written only inside `lock.withLock`.
+    // @unchecked Sendable: `value` is read and written only inside `lock.withLock`, and
+    // it can only come in or go out disconnected from the caller (`sending`).
     private let lock = Lock()
     private var value: Value
 
-    public init(_ value: Value) { self.value = value }
+    public init(_ value: sending Value) { self.value = value }
 
     /// Runs `body` on the value with the lock held; what it returns is returned.
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
+    public func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
