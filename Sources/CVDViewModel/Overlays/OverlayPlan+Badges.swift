@@ -1,0 +1,114 @@
+import CVDCore
+import CVDLocale
+import CVDSystem
+
+/// The badges: one per pane, naming what it shows (`OverlayPlan`).
+extension OverlayPlan {
+    /// A badge per pane: in the band above its picture, else below it, else beside it
+    /// (down to `bandFontShare` of the label size), else compact over the picture's top
+    /// edge. Badges side by side read as one row: all take the size the tightest one needs.
+    static func badges(
+        _ g: ViewGeometry, _ simulations: [Simulation], _ state: ViewState, font: Int, compact: Bool,
+        space: inout FreeSpace, _ measure: TextMeasuring
+    ) -> [LabelBox] {
+        func place(_ size: Int, _ space: inout FreeSpace) -> [LabelBox] {
+            g.badges.compactMap { a -> LabelBox? in
+                guard simulations.indices.contains(a.texture) else { return nil }
+                let badge =
+                    a.texture == state.assistedTexture
+                    ? ModeBadge(assisted: simulations[a.texture], strength: state.assistStrength)
+                    : state.layout == .stillLive
+                        ? ModeBadge(simulations[a.texture], prefix: a.texture == 0 ? N_("Still") : N_("Live"))
+                        : ModeBadge(simulations[a.texture])
+                let box =
+                    inBand(
+                        badge, size, a, PictureBands(pane: a.pane, picture: g.pictureRect(in: a.pane)), compact, space,
+                        measure)
+                    ?? onPicture(badge, size, a, compact, space, measure)
+                if let b = box { space.take(b.shim) }
+                return box
+            }
+        }
+        var trial = space
+        var placed = place(font, &trial)
+        let shared = placed.compactMap { $0.lines.first?.fontSize }.min() ?? font
+        if shared < font {
+            trial = space
+            placed = place(shared, &trial)
+        }
+        space = trial
+        return placed
+    }
+
+    /// A badge in one of its pane's bands, or nil when none has room for its text at
+    /// `bandFontShare` of `size` or more.
+    static func inBand(
+        _ badge: ModeBadge, _ size: Int, _ a: ViewGeometry.BadgeAnchor, _ bands: PictureBands, _ compact: Bool,
+        _ space: FreeSpace, _ measure: TextMeasuring
+    ) -> LabelBox? {
+        let floor = max(BadgeLayout.minimumFont, Int(Double(size) * bandFontShare))
+        /// The largest size from `size` down whose badge (and margins) is at most `h` high.
+        func sizeFitting(_ h: Double) -> Int? {
+            var s = size
+            while s >= floor {
+                if BadgeLayout.height(s, measure) + BadgeLayout.margin(s) <= h { return s }
+                s -= max(1, s / 12)
+            }
+            return nil
+        }
+        // Above or below the picture: across the part of the picture it labels.
+        for (band, above) in [(bands.top, true), (bands.bottom, false)] {
+            guard let s = sizeFitting(band.h),
+                let (text, s2) = BadgeLayout.choose(
+                    badge, fontSize: s, width: a.area.w, compact: compact, measure: measure),
+                text != nil, s2 >= floor
+            else { continue }
+            // Half a margin from the picture, the rest to the window's edge.
+            let m = BadgeLayout.margin(s2)
+            let h = BadgeLayout.height(s2, measure)
+            let y = above ? band.maxY - m / 2 - h : band.y + m / 2
+            let box = BadgeLayout.box(
+                badge, text: text, size: s2, x: a.alignRight ? a.area.maxX - m : a.area.x + m, y: y,
+                alignRight: a.alignRight, measure: measure)
+            if space.isFree(box.shim, offPicture: true) { return box }
+        }
+        // Beside it: at the top of the band on its side.
+        let side = a.alignRight ? bands.right : bands.left
+        guard side.w > 0,
+            let (text, s) = BadgeLayout.choose(
+                badge, fontSize: size, width: side.w, compact: compact, measure: measure),
+            text != nil, s >= floor
+        else { return nil }
+        let m = BadgeLayout.margin(s)
+        let box = BadgeLayout.box(
+            badge, text: text, size: s, x: a.alignRight ? side.maxX - m : side.x + m,
+            y: max(side.y, bands.picture.y) + m,
+            alignRight: a.alignRight, measure: measure)
+        return space.isFree(box.shim, offPicture: true) ? box : nil
+    }
+
+    /// A badge over its part of the picture: at its top corner (the right one for the split's
+    /// right side), else another corner, else wherever its part has room; never over a ring.
+    static func onPicture(
+        _ badge: ModeBadge, _ size: Int, _ a: ViewGeometry.BadgeAnchor, _ compact: Bool, _ space: FreeSpace,
+        _ measure: TextMeasuring
+    ) -> LabelBox? {
+        guard
+            let first = BadgeLayout.place(
+                badge, fontSize: size, area: a.area, pane: a.pane, alignRight: a.alignRight, compact: compact,
+                measure: measure)
+        else { return nil }
+        if space.isFree(first.shim, offPicture: false) { return first }
+        let m = BadgeLayout.margin(first.lines.first?.fontSize ?? size)
+        let s = first.shim
+        let inner = a.area.inset(m)
+        let corners = [
+            Rect(inner.x, inner.y, s.w, s.h), Rect(inner.maxX - s.w, inner.y, s.w, s.h),
+            Rect(inner.x, inner.maxY - s.h, s.w, s.h), Rect(inner.maxX - s.w, inner.maxY - s.h, s.w, s.h),
+        ]
+        let spot =
+            space.first(a.alignRight ? [corners[1], corners[0], corners[3], corners[2]] : corners, allowPicture: true)
+            ?? space.highest(size: Rect(0, 0, s.w, s.h), in: inner, alignRight: a.alignRight, offPicture: false)
+        return spot.map { first.moved(dx: $0.x - s.x, dy: $0.y - s.y) }
+    }
+}
