@@ -214,72 +214,11 @@ public struct ViewState: Equatable, Sendable {
         case .toggleStats:
             statsVisible.toggle()
             notice = statsVisible ? Message("frame counts on") : Message("frame counts off")
-        case .rotate:
-            orientation.rotateClockwise()
-            notice = Message("picture turned: %s (r turns on, e mirrors)", .message(orientation.words))
-        case .mirror:
-            orientation.mirrored.toggle()
-            notice =
-                orientation.mirrored
-                ? Message("picture %s (e again: not mirrored)", .message(orientation.words))
-                : Message("picture %s (e again: mirrored)", .message(orientation.words))
-        case .straighten:
-            if cornerPicks != nil {
-                cornerPicks = nil
-                notice = Message("corner picking stopped")
-            } else if pageCorners != nil {
-                pageCorners = nil
-                notice = Message("whole picture (t picks a page's corners again)")
-            } else {
-                cornerPicks = []
-                zoom = 1
-                centre = Point(0.5, 0.5)
-                notice = Message(
-                    "click the page's four corners, in any order (Backspace: undo a corner; t or Esc: stop)")
-            }
-        // Backspace or Delete while picking corners: the last corner is taken back.
-        case .clearProbes where cornerPicks != nil:
-            guard var picks = cornerPicks, !picks.isEmpty else {
-                notice = Message("no corner to take back: click the page's corners (t or Esc: stop)")
-                return nil
-            }
-            picks.removeLast()
-            cornerPicks = picks
-            notice = Message(
-                "corner %s taken back: %s to go", .text(String(picks.count + 1)), .text(String(4 - picks.count)))
-        case .grabStill:
-            hasStill = true
-            layout = .stillLive
-            notice = Message("still grabbed: still | live (g grabs again, Shift+G saves the still, v: other layouts)")
-            return .grabStill
-        case .saveStill:
-            guard hasStill else {
-                notice = Message("no still yet: g grabs the picture as a still")
-                return nil
-            }
-            return .saveStill
-        case .togglePen:
-            penOn.toggle()
-            notice =
-                penOn
-                ? Message("pen on: drag to draw on the picture (u: take a stroke back, U: clear, b: pen off)")
-                : Message("pen off: a drag pans again (the drawing stays; U clears it)")
-        case .pen(let p, let newStroke):
-            if newStroke || strokes.isEmpty {
-                strokes.append([p])
-            } else {
-                strokes[strokes.count - 1].append(p)
-            }
-        case .undoStroke:
-            guard !strokes.isEmpty else {
-                notice = Message("nothing drawn to take back (b: the pen)")
-                return nil
-            }
-            strokes.removeLast()
-            notice = Message("stroke taken back (%s left)", .text(String(strokes.count)))
-        case .clearStrokes:
-            notice = strokes.isEmpty ? Message("nothing drawn to clear (b: the pen)") : Message("drawing cleared")
-            strokes = []
+        case .rotate, .mirror, .straighten, .grabStill, .saveStill, .togglePen, .pen, .undoStroke, .clearStrokes:
+            return applyDocument(command)
+        // While corners are being picked a click is a corner and Backspace takes one back.
+        case .clearProbes where cornerPicks != nil, .probe where cornerPicks != nil:
+            return applyDocument(command)
         case .toggleFramed:
             framed.toggle()
             notice =
@@ -304,24 +243,6 @@ public struct ViewState: Equatable, Sendable {
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = Message("that key does nothing here; h shows the keys")
-        case .probe(let p) where cornerPicks != nil:
-            let picks = cornerPicks! + [p]
-            if picks.count < 4 {
-                cornerPicks = picks
-                notice = Message("corner %s of 4", .text(String(picks.count)))
-            } else if !PageShape.isPage(picks) {
-                // The first three stay: the fourth was most likely the mis-click.
-                cornerPicks = Array(picks.prefix(3))
-                notice = Message(
-                    "those four corners make no page (one is inside the others, or they are too close); click the fourth corner again, Backspace takes back the third"
-                )
-            } else {
-                cornerPicks = nil
-                pageCorners = picks
-                zoom = 1
-                centre = Point(0.5, 0.5)
-                notice = Message("page straightened (t: the whole picture again)")
-            }
         case .probe(let p): probes = probes.count >= 2 ? [p] : probes + [p]
         case .probeAtPointer: notice = Message("point at the picture, then press p to probe the colour there")
         case .clearProbes:
