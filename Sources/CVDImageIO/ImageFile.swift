@@ -106,8 +106,17 @@ public enum ImageFile {
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
+        AllocationCap.installed
+        let refusalsBefore = AllocationCap.refusals.load(ordering: .relaxed)
         let (surface, printed) = StderrCapture.run { Self.surface(path) }
         guard let loaded = surface else {
+            if AllocationCap.refusals.load(ordering: .relaxed) != refusalsBefore {
+                let refused = AllocationCap.lastRefused.load(ordering: .relaxed)
+                throw .undecodable(
+                    path,
+                    "its header claims a picture too large to be real — it would take \(refused >> 30) GiB; "
+                        + "cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
+            }
             let details = [lastError(), printed.replacing("\n", with: "; ")].filter { !$0.isEmpty }
             throw .undecodable(path, details.joined(separator: ": "))
         }

@@ -52,4 +52,23 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
+
+    /// Found by fuzzing: a 43-byte BMP whose header claims 536870914×6 pixels made SDL2_image
+    /// allocate and fill 9 GiB for 18 s. SDL's allocations are capped (`AllocationCap`): it
+    /// fails at once, says why, and a real picture still reads afterwards.
+    @Test func aHeaderClaimingAnAbsurdSizeFailsAtOnce() throws {
+        let bmp = dir + "/huge.bmp"
+        let bytes: [UInt8] = [
+            0x42, 0x4d, 0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0, 0, 0, 0x02, 0, 0, 0x20, 0x06, 0, 0, 0,
+            0x01, 0, 0x18, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x31, 0, 0, 0, 0, 0,
+        ]
+        _ = FileManager.default.createFile(atPath: bmp, contents: Data(bytes))
+        #expect { try ImageFile.read(bmp) } throws: { e in
+            guard case .undecodable(_, let why)? = e as? ImageFileError else { return false }
+            return why.contains("too large to be real") && why.contains("16384×16384")
+        }
+        let p = dir + "/after.png"
+        try ImageFile.write(sample(), to: p)
+        #expect(try ImageFile.read(p) == sample())
+    }
 }
