@@ -154,7 +154,7 @@ let package = Package(
 
         .testTarget(
             name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"]),
+        .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),

@@ -5,8 +5,8 @@ import CVDSystem
 import FoundationEssentials
 import Glibc
 
-/// Reads and writes picture files through SDL2_image: PNG, JPEG, WebP, GIF (its first
-/// frame), TIFF, BMP, PNM and TGA in; PNG or JPEG out.
+/// Reads and writes picture files through SDL2_image: PNG, JPEG, WebP, TIFF, BMP, PNM
+/// and TGA in, and GIF (its first frame) through cvdcam's own `GIFDecoder`; PNG or JPEG out.
 public enum ImageFile {
     /// Formats `write` can produce, chosen by the file name's extension.
     public enum OutputFormat: String, Sendable, CaseIterable {
@@ -61,6 +61,14 @@ public enum ImageFile {
                 + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again")
     }
 
+    /// Whether the file starts as a GIF does.
+    static func startsAsGIF(_ path: String) -> Bool {
+        guard let f = fopen(path, "rb") else { return false }
+        defer { fclose(f) }
+        var head = [UInt8](repeating: 0, count: 6)
+        return fread(&head, 1, 6, f) == 6 && GIFDecoder.isGIF(head)
+    }
+
     /// Whether the file starts as a JPEG does (SOI marker).
     static func isJPEG(_ path: String) -> Bool {
         guard let f = fopen(path, "rb") else { return false }
@@ -106,6 +114,14 @@ public enum ImageFile {
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
+        // GIF by cvdcam's own decoder (SDL2_image's crashed on a malformed file).
+        if startsAsGIF(path), let bytes = allBytes(path) {
+            do throws(GIFDecoder.Failure) {
+                return try GIFDecoder.decode(bytes, maximumSide: maximumSide)
+            } catch {
+                throw .undecodable(path, error.description)
+            }
+        }
         AllocationCap.installed
         let refusalsBefore = AllocationCap.refusals.load(ordering: .relaxed)
         let (surface, printed) = StderrCapture.run { Self.surface(path) }
@@ -170,7 +186,6 @@ public enum ImageFile {
         if IMG_isBMP(rw) != 0 { return IMG_LoadBMP_RW(rw) }
         if IMG_isPNM(rw) != 0 { return IMG_LoadPNM_RW(rw) }
         if IMG_isWEBP(rw) != 0 { return IMG_LoadWEBP_RW(rw) }
-        if IMG_isGIF(rw) != 0 { return IMG_LoadGIF_RW(rw) }
         if IMG_isTIF(rw) != 0 { return IMG_LoadTIF_RW(rw) }
         if PathName.pathExtension(path).lowercased() == "tga" { return IMG_LoadTGA_RW(rw) }
         _ = cvd_SDL_SetError(
