@@ -4,7 +4,8 @@ import CVDKernelInterface
 /// Turns a captured frame into something the colour kernel reads: YUYV, UYVY, RGB24
 /// and BGR24 pass through untouched (no copy); NV12 and MJPEG become YUYV (4:2:2 and
 /// 4:2:0 MJPEG strip by strip: `JPEGStripDecoder`; other JPEGs RGB24), GREY
-/// becomes RGB24, in a scratch buffer the decoder keeps (allocated once per size).
+/// becomes RGB24 — in a scratch buffer the decoder keeps (allocated once per size), or
+/// straight into a buffer the caller publishes (`decode(_:reduction:into:)`).
 public final class FrameDecoder {
     public let format: CaptureFormat
     private var scratch: [UInt8] = []

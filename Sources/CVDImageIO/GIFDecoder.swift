@@ -63,12 +63,11 @@ enum GIFDecoder {
         guard !palette.isEmpty else { throw Failure("the GIF has no colour table") }
         let minimum = Int(try r.byte())
         guard (1...11).contains(minimum) else { throw Failure("the GIF's LZW code size is \(minimum)") }
+        // The image data's sub-blocks, up to the terminator — or to the end of the file: a
+        // file cut after its last pixels (its terminator and trailer missing) still gives the
+        // whole picture, as other readers show it; one cut before them is an error below.
         var data: [UInt8] = []
-        while true {
-            let block = try r.subBlock()
-            if block.isEmpty { break }
-            data += block
-        }
+        while let block = r.subBlockToEnd(), !block.isEmpty { data += block }
         let indices = try lzw(data, minimum: minimum, count: w * h)
         var image = RGBAImage(width: w, height: h)
         let interlaced = flags & 0x40 != 0
@@ -195,6 +194,14 @@ enum GIFDecoder {
         /// One data sub-block (empty: the terminator).
         mutating func subBlock() throws(Failure) -> [UInt8] {
             try take(Int(try byte()))
+        }
+
+        /// One data sub-block, or what is left of it where the file ends; nil at the end.
+        mutating func subBlockToEnd() -> [UInt8]? {
+            guard at < bytes.count else { return nil }
+            let n = min(Int(bytes[at]), bytes.count - at - 1)
+            defer { at += 1 + n }
+            return Array(bytes[(at + 1)..<(at + 1 + n)])
         }
 
         mutating func skipSubBlocks() throws(Failure) {

@@ -26,6 +26,11 @@ public enum ImageFile {
     /// is not a photograph of anything a class looks at.
     public static let maximumSide = 16384
 
+    /// Caps any one allocation SDL makes at the largest picture `read` takes
+    /// (`AllocationCap`), so a header claiming an absurd size fails at once. `read` does it
+    /// by itself; a program calls it first thing, before other threads use SDL.
+    public static func capAllocations() { AllocationCap.installed }
+
     /// The formats `read` takes, as messages name them.
     public static let readableFormats = "PNG, JPEG, WebP, GIF, TIFF, BMP, PNM or TGA"
 
@@ -106,7 +111,7 @@ public enum ImageFile {
     /// Loads a picture as RGBA: PNG, JPEG, WebP, GIF, TIFF, BMP and PNM recognised by their
     /// contents, TGA (which has no signature) by its name — only these formats, so that no
     /// other of SDL2_image's loaders ever sees a file (fuzzing found an XCF header that made
-    /// one allocate for 14 s).
+    /// one allocate for 14 s). GIF goes to cvdcam's own `GIFDecoder`.
     ///
     /// Wraps `IMG_isPNG`/`IMG_LoadPNG_RW` and their siblings on an `SDL_RWFromFile`, and
     /// `SDL_ConvertSurfaceFormat` to `SDL_PIXELFORMAT_ABGR8888`, whose bytes are R, G, B, A
@@ -115,7 +120,8 @@ public enum ImageFile {
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
         // GIF by cvdcam's own decoder (SDL2_image's crashed on a malformed file).
-        if startsAsGIF(path), let bytes = allBytes(path) {
+        if startsAsGIF(path) {
+            guard let bytes = allBytes(path) else { throw .unreadable(path, "the file could not be read whole") }
             do throws(GIFDecoder.Failure) {
                 return try GIFDecoder.decode(bytes, maximumSide: maximumSide)
             } catch {
@@ -128,9 +134,10 @@ public enum ImageFile {
         guard let loaded = surface else {
             if AllocationCap.refusals.load(ordering: .relaxed) != refusalsBefore {
                 let refused = AllocationCap.lastRefused.load(ordering: .relaxed)
+                let gib = String(cFormat: "%.1f", Double(refused) / Double(1 << 30))
                 throw .undecodable(
                     path,
-                    "its header claims a picture too large to be real — it would take \(refused >> 30) GiB; "
+                    "its header claims a picture that would take \(gib) GiB; "
                         + "cvdcam reads pictures up to \(maximumSide)×\(maximumSide)")
             }
             let details = [lastError(), printed.replacing("\n", with: "; ")].filter { !$0.isEmpty }
@@ -176,8 +183,8 @@ public enum ImageFile {
         return RGBAImage(width: w, height: h, pixels: pixels)
     }
 
-    /// The surface of a file in one of `readableFormats`; nil (with SDL's error set) for
-    /// anything else or a failed decode.
+    /// The surface of a file in one of `readableFormats` but GIF (read before: `read`); nil
+    /// (with SDL's error set) for anything else or a failed decode.
     private static func surface(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
         defer { _ = SDL_RWclose(rw) }

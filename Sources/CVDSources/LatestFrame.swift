@@ -47,7 +47,7 @@ public final class LatestFrame: Sendable {
         set { state.withLock { $0.reduction = max(1, newValue) } }
     }
 
-    /// Whether nothing would show new frames now (a frozen view, a minimised window, no
+    /// Whether nothing would show new frames now (a frozen view; a minimised window with no
     /// virtual camera): set by the view, read by the source before each frame, which then
     /// hands the camera's frames back undecoded (the stream keeps going, so a new frame
     /// comes one frame period after the view asks again). Skipped frames are not losses.

@@ -10,7 +10,7 @@
 /// As with `Mutex`, the value comes in and goes out `sending`: the compiler checks that no
 /// other reference to a non-Sendable value stays outside the lock.
 public final class Locked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is read and written only inside `lock.withLock`, and
+    // @unchecked Sendable: `value` is read and written only with `lock` held, and
     // it can only come in or go out disconnected from the caller (`sending`).
     private let lock = Lock()
     private var value: Value

@@ -194,11 +194,20 @@ final class PaneRenderer {
     }
 
     /// The kernel (and strategy) for `simulation` on `frame`, from the same cache the panes
-    /// use, so other outputs (the virtual camera) share its tables.
-    func kernel(for simulation: Simulation, _ frame: Frame) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
+    /// use, so other outputs (the virtual camera) share its tables; `panes`: how many
+    /// pictures the window shows now (a table only for one).
+    func kernel(
+        for simulation: Simulation, _ frame: Frame, panes: Int
+    ) -> (kernel: FrameKernel, strategy: FrameKernel.Strategy) {
         kernels.prepared(
             for: simulation, balance: balance, format: frame.layout.format, encoding: frame.ycbcr,
-            mayBuildTable: textures.count <= 1)
+            mayBuildTable: panes <= 1)
+    }
+
+    /// A frame of the one picture shown was computed elsewhere (the virtual camera's
+    /// buffer, which the pane then uploads) in `seconds`: for the `TablePolicy`.
+    func computed(_ seconds: Double, frameTimestamp: Double) {
+        kernels.computed(seconds, frameTimestamp: frameTimestamp)
     }
 
     private func chain(_ sim: Simulation, _ strength: Double) -> ChainedKernel {

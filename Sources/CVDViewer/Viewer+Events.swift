@@ -173,10 +173,11 @@ extension Viewer {
     }
 
     /// Tells the source to hand its frames back undecoded while nothing would show them:
-    /// the view frozen on a picture, or its window minimised, and no virtual camera to feed
-    /// (`LatestFrame.paused`). An MJPEG camera's decoding is most of cvdcam's work.
+    /// the view frozen on a picture (the virtual camera, if on, repeats that picture), or
+    /// its window minimised with no virtual camera to feed (`LatestFrame.paused`). An MJPEG
+    /// camera's decoding is most of cvdcam's work.
     func updateSourcePause() {
-        let paused = frame != nil && !virtualCamera.isOn && (state.frozen || canvas.isMinimized)
+        let paused = frame != nil && (state.frozen || (canvas.isMinimized && !virtualCamera.isOn))
         guard paused != sourcePaused else { return }
         sourcePaused = paused
         sink.paused = paused

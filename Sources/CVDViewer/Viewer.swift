@@ -215,7 +215,9 @@ public final class Viewer {
                 probes.profiler.beginFrame(at: t)
                 // The virtual camera first: a pane showing its picture uploads it (`SimulatedFrame`).
                 if simulationDirty, let f = frame {
-                    virtualCamera.send(f, state.simulation, kernels: panes, map: shown?.geometry.map)
+                    virtualCamera.send(
+                        f, state.simulation, kernels: panes, panes: state.renderedSimulations.count,
+                        map: shown?.geometry.map)
                 }
                 if let f = frame, let shown {
                     let shares = panes.render(

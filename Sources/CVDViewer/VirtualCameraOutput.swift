@@ -1,5 +1,6 @@
 import CVDCore
 import CVDSources
+import CVDSystem
 import CVDViewModel
 
 /// The live view's side of the virtual camera: started and stopped by `o` (or at start
@@ -57,23 +58,31 @@ final class VirtualCameraOutput {
     }
 
     /// The clean picture: `frame` simulated in `simulation` (with the panes' kernels), into
-    /// a reused buffer.
-    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, map: PictureMap? = nil) {
+    /// a reused buffer. `panes`: how many pictures the window shows (one: a table may pay,
+    /// and what computing this frame cost is what the panes' `TablePolicy` learns from,
+    /// since a pane showing the same picture uploads it instead of computing).
+    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, panes: Int, map: PictureMap? = nil) {
         guard let feed, !sendsWindow else { return }
         let sent = Sent(
             timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map,
             width: frame.layout.width, height: frame.layout.height)
         guard sent != lastSent else { return }
-        lastSent = sent
+        lastSent = nil // until the buffer holds it
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
-        let (k, strategy) = kernels.kernel(for: simulation, frame)
+        let (k, strategy) = kernels.kernel(for: simulation, frame, panes: panes)
         buffer.withUnsafeMutableBytes { d in
-            frame.bytes.withUnsafeBytes { s in
+            let t0 = SystemClock.monotonic
+            let simulated = frame.bytes.withUnsafeBytes { s in
                 // Same frame size on both sides: apply cannot fail.
-                try? k.apply(
+                (try? k.apply(
                     source: s, sourceLayout: frame.layout, destination: d, destinationLayout: layout,
-                    ycbcr: frame.ycbcr, strategy: strategy)
+                    ycbcr: frame.ycbcr, strategy: strategy)) != nil
+            }
+            guard simulated else { return }
+            lastSent = sent
+            if panes == 1, strategy == .compute, frame.layout.format.isYCbCr {
+                kernels.computed(SystemClock.monotonic - t0, frameTimestamp: frame.timestamp)
             }
             guard let map, !map.isIdentity else {
                 feed.offer(UnsafeRawBufferPointer(d), layout)

@@ -1,8 +1,12 @@
 import ArgumentParser
 import CVDCore
+import CVDImageIO
 import CVDSystem
 import FoundationEssentials
 import Glibc
+
+// SDL's allocations under a ceiling, before any thread uses SDL (`ImageFile.capAllocations`).
+ImageFile.capAllocations()
 
 // Parse and run, printing failures as one line on stderr ("cvdcam: error: …") with a
 // non-zero status, instead of ArgumentParser's usage dump. Help and --version still

@@ -47,12 +47,20 @@ import Testing
             guard case .undecodable? = e as? ImageFileError else { return false }
             return true
         }
+        // Cut anywhere: an error, or — cut only after the last pixels' data (the terminator,
+        // the trailer) — the whole picture; never a wrong one.
         let whole = try Self.bytes("transparent.gif")
-        for n in 0..<(whole.count - 1) {
-            #expect(throws: GIFDecoder.Failure.self, "cut at \(n)") {
-                try GIFDecoder.decode(Array(whole.prefix(n)), maximumSide: 16384)
-            }
+        let full = try GIFDecoder.decode(whole, maximumSide: 16384)
+        var pictures = 0
+        for n in 0..<whole.count {
+            do throws(GIFDecoder.Failure) {
+                let got = try GIFDecoder.decode(Array(whole.prefix(n)), maximumSide: 16384)
+                #expect(got == full, "cut at \(n) of \(whole.count)")
+                #expect(n >= whole.count - 4, "cut at \(n) of \(whole.count): a picture from cut data")
+                pictures += 1
+            } catch {}
         }
+        #expect(pictures >= 2, "without its terminator and trailer the file still gives the picture")
         var huge = try Self.bytes("twocolour.gif")
         let descriptor = try #require(huge.indices.first { huge[$0] == 0x2C && $0 > 13 })
         huge[descriptor + 5] = 0xFF
