@@ -105,6 +105,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
+        // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
+        .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
@@ -137,7 +139,7 @@ let package = Package(
             name: "CVDViewer",
             dependencies: [
                 "CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CVDLocale", "CSDL2", "CSDL2TTF",
-                "CSDL2X11", "CWayland",
+                "CSDL2X11", "CWayland", "CEpoxy",
             ],
             swiftSettings: nativeFlags),
 

@@ -66,15 +66,11 @@ enum DisplayStart {
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
-    /// Without a GPU, SDL's OpenGL renderer runs on Mesa's llvmpipe, many times slower per
-    /// 1080p present than SDL's own software renderer (docs/performance.md, "The live view"). So when the
-    /// machine has no DRM render node, ask for the software renderer (SDL_RENDER_DRIVER,
-    /// an SDL variable, overrides).
-    static func chooseRenderer() {
-        guard ProcessInfo.processInfo.environment["SDL_RENDER_DRIVER"].map({ $0.isEmpty }) ?? true else { return }
+    /// Whether the machine has a GPU's render node (`/dev/dri/renderD*`): without one, an
+    /// OpenGL context could only be a CPU rasteriser (llvmpipe), and `--renderer auto` does
+    /// not try it.
+    static var hasRenderNode: Bool {
         let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-        if !nodes.contains(where: { $0.hasPrefix("renderD") }) {
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-        }
+        return nodes.contains { $0.hasPrefix("renderD") }
     }
 }

@@ -5,37 +5,33 @@ import CVDViewModel
 import FoundationEssentials
 import Glibc
 
-/// A line of text rendered once, as a texture.
-struct TextTexture {
-    let texture: OpaquePointer
-    let size: FrameSize
-}
-
 /// The label font at every size in use, rendered text as textures, and measured text
 /// sizes (labels change rarely; rendering or shaping them every frame would cost more
 /// than the picture: the overlay's layout measures each label at several sizes per frame,
 /// and `scripts/soak` saw that take 8–20 ms in a frame). Owned by the canvas, used on the
 /// main thread only.
-final class TextCache: TextMeasuring {
+@MainActor
+final class TextCache: @preconcurrency TextMeasuring {
     private struct Key: Hashable {
         let text: String
         let size: Int
     }
 
-    private let renderer: OpaquePointer
+    /// The renderer the texts' textures belong to.
+    private unowned let backend: any RenderBackend
     private let fontPath: String
     /// The font file's bytes, read once: every size is opened from them, so the view holds
     /// no file descriptor per size (a long run would otherwise gain one with each new
     /// size). Freed in `close`, after the fonts that read them.
     private var fontData: UnsafeMutableRawBufferPointer?
     private var fonts: [Int: OpaquePointer] = [:]
-    private var cache: [Key: TextTexture] = [:]
+    private var cache: [Key: Texture] = [:]
     private var sizes: [Key: FrameSize] = [:]
     /// Rendered texts kept at most; past that the cache starts again (sizes change with the window).
     private static let limit = 400
 
-    init(renderer: OpaquePointer, fontPath: String) throws(ViewerError) {
-        self.renderer = renderer
+    init(backend: any RenderBackend, fontPath: String) throws(ViewerError) {
+        self.backend = backend
         self.fontPath = fontPath
         guard font(20) != nil else { throw .sdl("opening the font \(fontPath)", String(cString: SDL_GetError())) }
     }
@@ -73,22 +69,21 @@ final class TextCache: TextMeasuring {
     }
 
     /// White text as a texture (wraps `TTF_RenderUTF8_Blended`).
-    func texture(_ text: String, size px: Int) -> TextTexture? {
+    func texture(_ text: String, size px: Int) -> Texture? {
         let key = Key(text: text, size: px)
         if let t = cache[key] { return t }
         guard let font = font(px), !text.isEmpty,
             let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         else { return nil }
         defer { SDL_FreeSurface(surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        guard let tex = backend.makeTexture(from: surface) else { return nil }
         if cache.count >= Self.limit { clear() }
-        let entry = TextTexture(texture: tex, size: FrameSize(Int(surface.pointee.w), Int(surface.pointee.h)))
-        cache[key] = entry
-        return entry
+        cache[key] = tex
+        return tex
     }
 
     func clear() {
-        for (_, t) in cache { SDL_DestroyTexture(t.texture) }
+        for (_, t) in cache { backend.destroy(t) }
         cache.removeAll()
         sizes.removeAll()
     }

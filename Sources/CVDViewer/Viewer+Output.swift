@@ -32,7 +32,7 @@ extension Viewer {
     /// Saves exactly what was drawn, before it is presented.
     func saveSnapshot() {
         do {
-            let path = try snapshots.write(try canvas.readPixels())
+            let path = try snapshots.write(try canvas.backend.readPixels())
             say(Message("saved %s", .text(path)), seconds: 3)
         } catch let error as ViewerError {
             message = (Message(verbatim: "\(error)"), SystemClock.monotonic + 4)

@@ -59,10 +59,19 @@ public struct ViewerOptions: Sendable {
     public var whiteBalance = WhiteBalanceStart.auto
     /// The label font; nil: DejaVu Sans Bold where Debian puts it.
     public var fontPath: String?
+    /// Which renderer draws the window (`--renderer`).
+    public var renderer = RendererChoice.auto
 
     public init() {}
 
     /// Whether `--press` knows a key name: a letter, a digit, or up, down, left, right,
     /// space, escape, pageup, pagedown, plus, minus, comma, period, f1, delete.
     public static func isPressable(_ name: String) -> Bool { KeyMapping.key(named: name) != nil }
+}
+
+/// Which renderer draws the window (`--renderer`): OpenGL where a GPU has it (`auto`: not
+/// on a CPU rasteriser such as llvmpipe, where the software renderer costs less), always
+/// (`gl`, falling back to software when no context can be made), or never (`software`).
+public enum RendererChoice: String, CaseIterable, Sendable {
+    case auto, gl, software
 }

@@ -61,7 +61,7 @@ final class VirtualCameraOutput {
     /// a reused buffer. `panes`: how many pictures the window shows (one: a table may pay,
     /// and what computing this frame cost is what the panes' `TablePolicy` learns from,
     /// since a pane showing the same picture uploads it instead of computing).
-    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneRenderer, panes: Int, map: PictureMap? = nil) {
+    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneKernels, panes: Int, map: PictureMap? = nil) {
         guard let feed, !sendsWindow else { return }
         let sent = Sent(
             timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map,
@@ -107,8 +107,8 @@ final class VirtualCameraOutput {
     }
 
     /// What the window shows, read back before present.
-    func send(window canvas: Canvas) {
-        guard let feed, sendsWindow, let layout = canvas.readPixels(into: &buffer) else { return }
+    func send(window backend: any RenderBackend) {
+        guard let feed, sendsWindow, let layout = backend.readPixels(into: &buffer) else { return }
         buffer.withUnsafeBytes { feed.offer($0, layout) }
     }
 }

@@ -73,6 +73,13 @@ public final class ConfusionMap: Sendable {
         return try run(source, sl, destination.baseAddress, dl, ycbcr, phase, black: UInt32(255) << UInt32(8 * alpha))
     }
 
+    /// The table frames of this format read (built on first use): 64³ one-byte verdicts,
+    /// 1 = confusable, at index `i << 12 | j << 6 | k` of the cell the frame's own
+    /// coordinates fall in (`ConfusionCoordinates`), for a GPU to look up as the CPU does.
+    public func cells(for format: PixelFormat, ycbcr: YCbCrEncoding = .bt601Limited) -> [UInt8] {
+        table(Self.coordinates(format, ycbcr), threads: 1).cells
+    }
+
     /// The share (0…1) of confusable pixels in a frame, without drawing anything.
     public func share(
         source: UnsafeRawBufferPointer, _ sl: FrameLayout,

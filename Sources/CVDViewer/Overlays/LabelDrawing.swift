@@ -6,8 +6,7 @@ import Glibc
 /// Draws the view model's `LabelBox`es: badges, chips, the footer and the help sheet
 /// all come through here, so every label follows the same rules (shim ≥ 7:1, icon with
 /// shape and colour, white text).
-@MainActor
-extension Canvas {
+extension RenderBackend {
     /// A probe's ring: black outside, white inside, so it shows on any colour and in
     /// every mode; the middle stays clear to show the colour probed.
     func drawMarker(_ m: ProbeLayout.Marker) {
@@ -76,7 +75,7 @@ extension Canvas {
         triangles(band(1), RGB8(255, 255, 255))
     }
 
-    func draw(_ box: LabelBox) {
+    func draw(_ box: LabelBox, text: TextCache) {
         fill(box.shim, LabelStyle.shimColour, alpha: UInt8((box.shimAlpha * 255).rounded()))
         if let (badge, r) = box.icon {
             triangles(badge.triangles(x: r.x, y: r.y, size: r.w), badge.colour)
@@ -87,7 +86,7 @@ extension Canvas {
         }
         for line in box.lines {
             guard let t = text.texture(line.text, size: line.fontSize) else { continue }
-            draw(t.texture, in: line.rect)
+            draw(t, in: line.rect)
         }
     }
 }

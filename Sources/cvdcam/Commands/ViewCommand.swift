@@ -185,6 +185,12 @@ struct ViewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Label font (a TrueType file). Default: DejaVu Sans Bold.", valueName: "file"))
     var font: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Who draws the window: gl (OpenGL: the GPU simulates and draws), software (the CPU), or auto: OpenGL where a GPU offers it, not on a CPU rasteriser such as llvmpipe.",
+            valueName: "auto|gl|software"))
+    var renderer = RendererChoice.auto
+
     /// `input` with the positional picture or camera folded in.
     var source: SourceOptions {
         var s = input
@@ -253,9 +259,9 @@ struct ViewCommand: ParsableCommand {
         if let q = simulation.quad { o.quadModes = q }
     }
 
-    /// --fullscreen, --ui-scale, --font, --snapshot-dir.
+    /// --fullscreen, --ui-scale, --font, --renderer, --snapshot-dir.
     private func windowOptions(_ o: inout ViewerOptions) {
-        (o.fullscreen, o.display, o.uiScale, o.fontPath) = (fullscreen, display, uiScale, font)
+        (o.fullscreen, o.display, o.uiScale, o.fontPath, o.renderer) = (fullscreen, display, uiScale, font, renderer)
         o.snapshotDirectory = snapshotDir ?? UserDirectories.pictures() + "/cvdcam"
     }
 
@@ -295,3 +301,5 @@ struct ViewCommand: ParsableCommand {
 extension WhiteBalanceStart: ExpressibleByArgument {}
 
 extension Population: ExpressibleByArgument {}
+
+extension RendererChoice: ExpressibleByArgument {}

@@ -1,0 +1,98 @@
+import CEpoxy
+import CSDL2
+import FoundationEssentials
+
+/// An OpenGL context on the window, made through SDL (`SDL_GL_CreateContext`): desktop GL
+/// 3.3 core, else OpenGL ES 3.0 — whatever the driver offers at or above those (X11 through
+/// GLX or EGL, Wayland through EGL; libepoxy resolves the entry points for either).
+/// `CVDCAM_GL_PROFILE=core` or `es` asks for one of the two only (the tests run both).
+@MainActor
+final class GLContext {
+    let window: OpaquePointer
+    let context: SDL_GLContext
+    /// OpenGL ES rather than desktop GL (the shaders' header differs).
+    let isES: Bool
+    /// "4.5", "3.2".
+    let version: String
+    /// The driver's own name for the GPU (`GL_RENDERER`), e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    let renderer: String
+    /// Whether the context can tell a GPU reset (`glGetGraphicsResetStatus`).
+    let hasResetStatus: Bool
+
+    /// The context for the start line: "OpenGL 4.5 (llvmpipe)", "OpenGL ES 3.2 (Mali-G610)".
+    var name: String {
+        let short = renderer.components(separatedBy: " (").first ?? renderer
+        return "OpenGL \(isES ? "ES " : "")\(version) (\(short))"
+    }
+
+    /// Whether the "GPU" is Mesa's or another CPU rasteriser (llvmpipe, softpipe, swrast):
+    /// the colour work then runs on the CPU anyway, and the software renderer is cheaper.
+    var isSoftwareRasteriser: Bool {
+        let r = renderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { r.contains($0) }
+    }
+
+    /// Makes a context on `window` (created with `SDL_WINDOW_OPENGL`) and makes it current.
+    /// Throws with SDL's reason when neither profile can be had.
+    init(window: OpaquePointer) throws(RenderFault) {
+        self.window = window
+        if GLFault.injected == .context { throw RenderFault("no OpenGL context (injected: CVDCAM_GL_FAULT=context)") }
+        let asked = ProcessInfo.processInfo.environment["CVDCAM_GL_PROFILE"] ?? ""
+        let profiles: [(es: Bool, major: Int32, minor: Int32)] =
+            asked == "es" ? [(true, 3, 0)] : asked == "core" ? [(false, 3, 3)] : [(false, 3, 3), (true, 3, 0)]
+        var made: (SDL_GLContext, Bool)?
+        var reasons: [String] = []
+        for p in profiles where made == nil {
+            // A robust context first (it can report a GPU reset), then a plain one.
+            for robust in [true, false] where made == nil {
+                Self.ask(es: p.es, major: p.major, minor: p.minor, robust: robust)
+                if let c = SDL_GL_CreateContext(window) {
+                    made = (c, p.es)
+                } else if !robust {
+                    reasons.append(
+                        "\(p.es ? "OpenGL ES" : "OpenGL") \(p.major).\(p.minor): \(String(cString: SDL_GetError()))")
+                }
+            }
+        }
+        guard let (context, es) = made else {
+            throw RenderFault("no OpenGL context: " + reasons.joined(separator: "; "))
+        }
+        self.context = context
+        isES = es
+        var major: GLint = 0
+        var minor: GLint = 0
+        cvd_glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        cvd_glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        version = "\(major).\(minor)"
+        renderer = cvd_glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
+        hasResetStatus = cvd_gl_has_reset_status() != 0
+        // Vertical sync, adaptive where the driver has it (no tearing on a projector).
+        if SDL_GL_SetSwapInterval(-1) != 0 { SDL_GL_SetSwapInterval(1) }
+    }
+
+    /// The attributes `SDL_GL_CreateContext` reads (wraps `SDL_GL_SetAttribute`).
+    private static func ask(es: Bool, major: Int32, minor: Int32, robust: Bool) {
+        let profile = es ? SDL_GL_CONTEXT_PROFILE_ES.rawValue : SDL_GL_CONTEXT_PROFILE_CORE.rawValue
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(profile))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, major)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, minor)
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, robust ? Int32(SDL_GL_CONTEXT_ROBUST_ACCESS_FLAG.rawValue) : 0)
+        SDL_GL_SetAttribute(
+            SDL_GL_CONTEXT_RESET_NOTIFICATION, robust ? Int32(SDL_GL_CONTEXT_RESET_LOSE_CONTEXT.rawValue) : 0)
+    }
+
+    /// The drawable's size in pixels (wraps `SDL_GL_GetDrawableSize`: HiDPI-correct).
+    var drawableSize: (Int, Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GL_GetDrawableSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Shows the back buffer (wraps `SDL_GL_SwapWindow`).
+    func swap() { SDL_GL_SwapWindow(window) }
+
+    /// Deletes the context (wraps `SDL_GL_DeleteContext`).
+    func close() { SDL_GL_DeleteContext(context) }
+}

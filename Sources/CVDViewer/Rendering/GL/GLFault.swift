@@ -1,0 +1,50 @@
+import CEpoxy
+import FoundationEssentials
+
+/// Faults forced on purpose, so that each way the GL renderer can fail is tested:
+/// `CVDCAM_GL_FAULT=context` (no context can be made), `shader` (the colour shader does
+/// not compile), `selftest` (the first frame's check fails), `error@N` (a real GL error
+/// after N frames presented: an invalid call), `lost@N` (a lost context after N frames,
+/// as a GPU reset reports it — a software rasteriser cannot be made to reset).
+enum GLFault: Equatable {
+    case context, shader, selftest
+    case error(after: Int)
+    case lost(after: Int)
+
+    /// What the environment asks for, read once.
+    static let injected: GLFault? = parse(ProcessInfo.processInfo.environment["CVDCAM_GL_FAULT"] ?? "")
+
+    static func parse(_ s: String) -> GLFault? {
+        let parts = s.split(separator: "@", maxSplits: 1).map(String.init)
+        let n = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+        switch parts.first ?? "" {
+        case "context": return .context
+        case "shader": return .shader
+        case "selftest": return .selftest
+        case "error": return .error(after: n)
+        case "lost": return .lost(after: n)
+        default: return nil
+        }
+    }
+
+    /// GL's name for an error code (`glGetError`).
+    static func name(_ code: GLenum) -> String {
+        switch Int32(code) {
+        case GL_INVALID_ENUM: "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: "GL_INVALID_OPERATION"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case GL_OUT_OF_MEMORY: "GL_OUT_OF_MEMORY"
+        default: "0x" + String(code, radix: 16)
+        }
+    }
+
+    /// What a reset status (`glGetGraphicsResetStatus`) means.
+    static func reset(_ code: GLenum) -> String {
+        switch Int32(code) {
+        case GL_GUILTY_CONTEXT_RESET: "the GPU was reset, and this context caused it"
+        case GL_INNOCENT_CONTEXT_RESET: "the GPU was reset by another program"
+        default: "the GPU was reset"
+        }
+    }
+}

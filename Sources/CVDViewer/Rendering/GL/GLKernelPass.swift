@@ -1,0 +1,84 @@
+import CEpoxy
+import CVDCore
+import CVDViewModel
+
+/// One run of the colour kernel shader: a source texture (`GLSourceTexture`) simulated
+/// into a target texture over one box, through a framebuffer object of its own.
+@MainActor
+final class GLKernelPass {
+    private let program: GLProgram
+    private var framebuffer: GLuint = 0
+    private var emptyArray: GLuint = 0
+    /// The target last checked complete (checked again only when it changes).
+    private var checked: GLuint = 0
+
+    init(program: GLProgram) {
+        self.program = program
+        cvd_glGenFramebuffers(1, &framebuffer)
+        cvd_glGenVertexArrays(1, &emptyArray)
+    }
+
+    /// Simulates `source` into `target` over `box` (target pixels; row r of the target is
+    /// row r of the picture): `steps` one transform, or two (the assist, then the
+    /// simulation, through 8 bits between them); `table` the confusion table's 3D texture
+    /// (0: no stripes), the stripes shifted by `phase`.
+    func run(
+        into target: Texture, box: BlitRects.Box, source: GLSourceTexture, encoding: YCbCrEncoding,
+        steps: [ColorShader.Transform], table: GLuint, phase: Int
+    ) throws(RenderFault) {
+        cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        cvd_glFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target.gl, 0)
+        if checked != target.gl {
+            let status = cvd_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw RenderFault(
+                    "OpenGL cannot draw into a \(target.size) texture (framebuffer status 0x\(String(status, radix: 16)))"
+                )
+            }
+            checked = target.gl
+        }
+        cvd_glDisable(GLenum(GL_BLEND))
+        cvd_glViewport(0, 0, GLsizei(target.size.width), GLsizei(target.size.height))
+        cvd_glEnable(GLenum(GL_SCISSOR_TEST))
+        cvd_glScissor(GLint(box.x), GLint(box.y), GLsizei(box.w), GLsizei(box.h))
+        program.use()
+        let t = source.texel
+        cvd_glUniform1i(program.location("pairs"), t.pairs ? 1 : 0)
+        cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
+        let e = ColorShader.ycbcr(encoding)
+        cvd_glUniform2f(program.location("luma"), e.luma.0, e.luma.1)
+        cvd_glUniform4f(program.location("chroma"), e.chroma.0, e.chroma.1, e.chroma.2, e.chroma.3)
+        set("first", steps[0])
+        set("second", steps.count > 1 ? steps[1] : steps[0])
+        cvd_glUniform1i(program.location("steps"), GLint(steps.count))
+        cvd_glUniform1i(program.location("marking"), table == 0 ? 0 : 1)
+        cvd_glUniform1i(program.location("phase"), GLint(phase & 0xFFFF))
+        cvd_glUniform1i(program.location("source"), 0)
+        cvd_glUniform1i(program.location("confusion"), 1)
+        cvd_glActiveTexture(GLenum(GL_TEXTURE1))
+        cvd_glBindTexture(GLenum(GL_TEXTURE_3D), table)
+        cvd_glActiveTexture(GLenum(GL_TEXTURE0))
+        cvd_glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
+        cvd_glBindVertexArray(emptyArray)
+        cvd_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        cvd_glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// One `CVDTransform` uniform.
+    private func set(_ name: String, _ t: ColorShader.Transform) {
+        cvd_glUniform1i(program.location(name + ".kind"), t.kind)
+        t.a.withUnsafeBufferPointer {
+            cvd_glUniformMatrix3fv(program.location(name + ".a"), 1, GLboolean(GL_FALSE), $0.baseAddress)
+        }
+        t.b.withUnsafeBufferPointer {
+            cvd_glUniformMatrix3fv(program.location(name + ".b"), 1, GLboolean(GL_FALSE), $0.baseAddress)
+        }
+        cvd_glUniform3f(program.location(name + ".n"), t.normal.0, t.normal.1, t.normal.2)
+    }
+
+    func close() {
+        cvd_glDeleteFramebuffers(1, &framebuffer)
+        cvd_glDeleteVertexArrays(1, &emptyArray)
+    }
+}

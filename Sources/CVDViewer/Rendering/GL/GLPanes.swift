@@ -1,0 +1,118 @@
+import CEpoxy
+import CVDCore
+import CVDSources
+import CVDSystem
+import CVDViewModel
+import FoundationEssentials
+
+/// The GL renderer's pane pictures: the source frame goes up as it came (`GLSourceTexture`)
+/// and the `kernel` shader simulates each pane's part of it into a texture of the pane's
+/// size (`GLKernelPass`) — Y′CbCr → R′G′B′, the EOTF, the model, the OETF and 8-bit
+/// quantisation on the GPU, with the confusion stripes and assist. The CPU is left the
+/// upload, and the confusion map's share while a colour is picked.
+@MainActor
+final class GLPanes: PaneBackend {
+    private let backend: GLBackend
+    private let kernels: PaneKernels
+    private(set) var textures: [Texture] = []
+    private var pools = TexturePools()
+    private(set) var rendered: PaneRegions?
+    private var reduced = ReducedFrame()
+    private let live: GLSourceTexture
+    private let still: GLSourceTexture
+    private let pass: GLKernelPass
+    /// Per texture, the confusion table uploaded (which map and frame coordinates).
+    private var tables: [Int: (map: ObjectIdentifier, ycbcr: YCbCrEncoding?, texture: GLuint)] = [:]
+    /// Advances once per rendered frame: the marking stripes move with the picture.
+    private var phase = 0
+
+    init(backend: GLBackend, kernels: PaneKernels) {
+        self.backend = backend
+        self.kernels = kernels
+        let env = ProcessInfo.processInfo.environment["CVDCAM_GL_UPLOAD"]
+        let buffers = env.map { $0 == "buffer" } ?? !backend.context.isSoftwareRasteriser
+        live = GLSourceTexture(usesBuffers: buffers)
+        still = GLSourceTexture(usesBuffers: false)
+        pass = GLKernelPass(program: backend.kernelProgram)
+    }
+
+    func render(
+        _ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8?,
+        assisted: (texture: Int, strength: Double)?, still stillFrame: Frame?, simulated: SimulatedFrame?,
+        timing: (StageProfiler.Stage, Double) -> Void
+    ) throws(RenderFault) -> [Double?] {
+        phase += 1
+        let size = regions.textureSize
+        textures = pools.use(size, count: simulations.count, destroy: backend.destroy) { s in
+            Texture(
+                handle: .gl(GLTextures.make(width: s.width, height: s.height, storage: GL_RGBA8, format: GL_RGBA)),
+                size: s)
+        }
+        rendered = regions
+        var shares: [Double?] = []
+        for (i, sim) in simulations.enumerated() where i < textures.count {
+            guard i < regions.regions.count, let box = regions.regions[i] else {
+                shares.append(nil)
+                continue
+            }
+            let shownStill = PaneSource.still(for: i, frame, stillFrame)
+            let f = shownStill ?? frame
+            let source = shownStill == nil ? live : still
+            let up = source.hold(f, reduction: regions.reduction, reduced: &reduced)
+            if up > 0 { timing(.upload, up) }
+            let t0 = SystemClock.monotonic
+            var steps = [ColorShader.transform(kernels.transform(sim))]
+            if let a = assisted, a.texture == i {
+                steps = [
+                    ColorShader.transform(kernels.assistTransform(sim, a.strength)),
+                    ColorShader.transform(sim.transform),
+                ]
+            }
+            let map = picked.map { kernels.map($0, sim, f) }
+            let cells = map.map { tableTexture(for: i, $0, f) } ?? 0
+            try pass.run(
+                into: textures[i], box: box, source: source, encoding: f.ycbcr, steps: steps, table: cells, phase: phase
+            )
+            shares.append(map.flatMap { share($0, f, regions.reduction, box) })
+            timing(.kernel, SystemClock.monotonic - t0)
+        }
+        if let e = backend.errorFault() { throw e }
+        return shares
+    }
+
+    /// The confusion table of `map` for frames like `f`, as texture `i`'s 3D texture
+    /// (uploaded when the map or the frame's coordinates change).
+    private func tableTexture(for i: Int, _ map: ConfusionMap, _ f: Frame) -> GLuint {
+        let key = (ObjectIdentifier(map), f.layout.format.isYCbCr ? f.ycbcr : nil)
+        if let t = tables[i], t.map == key.0, t.ycbcr == key.1 { return t.texture }
+        let texture = GLTextures.makeTable(
+            map.cells(for: f.layout.format, ycbcr: f.ycbcr), into: tables[i]?.texture ?? 0)
+        tables[i] = (key.0, key.1, texture)
+        return texture
+    }
+
+    /// The share of the part `box` that `map` marks, counted on the CPU from the same
+    /// (reduced) picture the GPU read — one table lookup per pixel, only while a colour is picked.
+    private func share(_ map: ConfusionMap, _ f: Frame, _ reduction: Int, _ box: BlitRects.Box) -> Double? {
+        func count(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Double? {
+            let part = FrameLayout(format: layout.format, width: box.w, height: box.h, bytesPerRow: layout.bytesPerRow)
+            let offset = box.y * layout.bytesPerRow + box.x * layout.format.bytesPerPixel
+            guard offset < bytes.count else { return nil }
+            return try? map.share(source: UnsafeRawBufferPointer(rebasing: bytes[offset...]), part, ycbcr: f.ycbcr)
+        }
+        return reduction > 1 ? reduced.with(f, reduction, count) : f.bytes.withUnsafeBytes { count($0, f.layout) }
+    }
+
+    func close() {
+        pools.removeAll(destroy: backend.destroy)
+        textures = []
+        for (_, t) in tables {
+            var name = t.texture
+            cvd_glDeleteTextures(1, &name)
+        }
+        tables = [:]
+        live.close()
+        still.close()
+        pass.close()
+    }
+}

@@ -1,0 +1,110 @@
+import CVDCore
+
+/// The GL renderer's shaders. Two programs: `canvas` draws everything in window pixels
+/// (pane pictures through rectangles and meshes, overlays' shapes, text) and `kernel` is
+/// the colour kernel — one pane's picture simulated from the source frame as it came,
+/// into a texture the pane's size, with `ColorShader`'s functions (the same steps and
+/// constants as the CPU kernels).
+enum GLShaders {
+    /// The `#version` line and precisions: GLSL 3.30 core, or GLSL ES 3.00 with `highp`
+    /// everywhere (`mediump` may run as 16-bit floats on phones' and Intel's GPUs).
+    static func header(es: Bool) -> String {
+        es
+            ? """
+            #version 300 es
+            precision highp float;
+            precision highp int;
+            precision highp sampler2D;
+            precision highp usampler2D;
+            precision highp usampler3D;
+
+            """
+            : "#version 330 core\n"
+    }
+
+    static let canvasVertex = """
+        in vec2 position;
+        in vec2 uv;
+        in vec4 colour;
+        uniform vec2 viewport;
+        out vec2 vUV;
+        out vec4 vColour;
+        void main() {
+            vUV = uv;
+            vColour = colour;
+            gl_Position = vec4(position.x / viewport.x * 2.0 - 1.0, 1.0 - position.y / viewport.y * 2.0, 0.0, 1.0);
+        }
+
+        """
+
+    static let canvasFragment = """
+        uniform sampler2D image;
+        uniform int textured;
+        in vec2 vUV;
+        in vec4 vColour;
+        out vec4 fragColour;
+        void main() {
+            fragColour = textured != 0 ? vColour * texture(image, vUV) : vColour;
+        }
+
+        """
+
+    /// One triangle that covers the whole viewport, from the vertex number alone.
+    static let kernelVertex = """
+        void main() {
+            vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+            gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+        }
+
+        """
+
+    /// The colour kernel. The source is the frame's bytes as an unsigned-integer texture
+    /// (read exactly, no filtering): a 4:2:2 pair per texel (`pairs`), or one RGB pixel;
+    /// `offsets` says which byte is which. Row r of the target is row r of the picture.
+    /// The confusion stripes follow `ConfusionMarking` (the same table, cell and bands).
+    static let kernelFragment =
+        ColorShader.functions + """
+            uniform usampler2D source;
+            uniform int pairs;
+            uniform ivec4 offsets;
+            uniform vec2 luma;
+            uniform vec4 chroma;
+            uniform int steps;
+            uniform CVDTransform first;
+            uniform CVDTransform second;
+            uniform int marking;
+            uniform usampler3D confusion;
+            uniform int phase;
+            out vec4 fragColour;
+
+            uint cvd_byte(uvec4 t, int i) { return i == 0 ? t.x : i == 1 ? t.y : i == 2 ? t.z : t.w; }
+
+            void main() {
+                ivec2 p = ivec2(gl_FragCoord.xy);
+                vec3 c;
+                ivec3 cell;
+                if (pairs == 1) {
+                    uvec4 t = texelFetch(source, ivec2(p.x >> 1, p.y), 0);
+                    uint y = cvd_byte(t, (p.x & 1) == 0 ? offsets.x : offsets.z);
+                    uint cb = cvd_byte(t, offsets.y);
+                    uint cr = cvd_byte(t, offsets.w);
+                    c = cvd_ycbcr(vec3(float(y), float(cb), float(cr)), luma, chroma);
+                    cell = ivec3(int(y >> 2), int(cr >> 2), int(cb >> 2));
+                } else {
+                    uvec4 t = texelFetch(source, p, 0);
+                    uvec3 rgb = uvec3(cvd_byte(t, offsets.x), cvd_byte(t, offsets.y), cvd_byte(t, offsets.z));
+                    c = vec3(rgb) / 255.0;
+                    cell = ivec3(int(rgb.b >> 2), int(rgb.g >> 2), int(rgb.r >> 2));
+                }
+                vec3 levels = cvd_apply(first, c);
+                if (steps == 2) levels = cvd_apply(second, levels / 255.0);
+                if (marking != 0 && texelFetch(confusion, cell, 0).r != 0u) {
+                    int band = ((p.x + p.y + phase) >> 3) & 3;
+                    if (band == 0) levels = vec3(0.0);
+                    else if (band == 2) levels = vec3(255.0);
+                }
+                fragColour = vec4(levels / 255.0, 1.0);
+            }
+
+            """
+}

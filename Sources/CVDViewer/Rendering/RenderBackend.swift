@@ -1,0 +1,104 @@
+import CSDL2
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// How the window's pixels are drawn: the one interface the live view draws through, with
+/// two implementations — `GLBackend` (OpenGL: the GPU simulates and draws) and
+/// `SoftwareBackend` (SDL's software renderer over the CPU kernels). The view describes a
+/// frame the same way to both: pane pictures (`PaneBackend`) drawn through rectangles or a
+/// mesh, then the overlays as filled rectangles, triangles and text textures.
+/// Like mpv's video outputs: one description of what to draw, each backend its own how.
+@MainActor
+protocol RenderBackend: AnyObject {
+    /// What runs, for the start line, the `i` overlay and the quit line: "OpenGL 4.5
+    /// (llvmpipe)", "software".
+    var name: String { get }
+    /// The drawable's size in pixels.
+    var outputSize: FrameSize { get }
+
+    /// Black, the whole window.
+    func clear()
+    /// A rectangle in one colour, blended by `alpha`.
+    func fill(_ r: Rect, _ c: RGB8, alpha: UInt8)
+    /// Opaque triangles in one colour (shapes, rings, strokes).
+    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8)
+    /// A whole texture (text) into `r`, blended by its alpha.
+    func draw(_ t: Texture, in r: Rect)
+    /// Part of a pane picture into `destination`, smoothed; each pixel a sharp square when
+    /// enlarged three times or more. `window`: the output size, which the caller has.
+    func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
+    /// The same mirrored left–right and/or upside down (a picture turned by 180° or mirrored).
+    func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool)
+    /// A texture through a mesh of `columns` × rows vertices, row by row, each a window
+    /// position and the texture pixel (u, v) it shows (a turned or straightened picture).
+    func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int)
+    /// A texture of a rendered text (white, with alpha).
+    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) -> Texture?
+    func destroy(_ t: Texture)
+    /// What was drawn (before `present`), as RGBA bytes into a reused buffer; nil on failure.
+    func readPixels(into buffer: inout [UInt8]) -> FrameLayout?
+    /// Shows what was drawn. Throws when the renderer can no longer draw (a GL error, a
+    /// lost context): the view then goes on in the software renderer.
+    func present() throws(RenderFault)
+    /// The pane pictures' side of this backend, over the CPU kernels `kernels` shares with
+    /// the virtual camera.
+    func makePanes(_ kernels: PaneKernels) -> any PaneBackend
+    /// Frees what the backend made (textures, programs, the context).
+    func close()
+}
+
+extension RenderBackend {
+    /// What was drawn, as an opaque picture (snapshots, `--screenshot`).
+    func readPixels() throws(ViewerError) -> RGBAImage {
+        var pixels: [UInt8] = []
+        guard let layout = readPixels(into: &pixels) else { throw .sdl("reading the window back", "\(name)") }
+        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        return RGBAImage(width: layout.width, height: layout.height, pixels: pixels)
+    }
+}
+
+/// A texture of one backend: SDL's (the software renderer) or a GL texture name, with its
+/// size in pixels.
+struct Texture: Equatable {
+    enum Handle: Equatable {
+        case sdl(OpaquePointer)
+        case gl(UInt32)
+    }
+    let handle: Handle
+    let size: FrameSize
+
+    /// The SDL texture (the software backend's own textures are always SDL's).
+    var sdl: OpaquePointer? { if case .sdl(let t) = handle { t } else { nil } }
+    /// The GL texture name (the GL backend's own textures are always GL's).
+    var gl: UInt32 { if case .gl(let t) = handle { t } else { 0 } }
+}
+
+/// The pane pictures: one texture per simulation shown, holding the (reduced) source frame
+/// simulated in that pane's mode, with the confusion stripes and assist where asked.
+@MainActor
+protocol PaneBackend: AnyObject {
+    /// The textures in use, one per simulation shown.
+    var textures: [Texture] { get }
+    /// What the textures hold: the regions of the last render (nil before the first).
+    var rendered: PaneRegions? { get }
+    /// Simulates `frame` into one texture per simulation, each over its part of `regions`
+    /// (the picture reduced as the view allows); texture 0 shows `still` when given; a pane
+    /// may upload `simulated` (this frame in its simulation, already simulated on the CPU)
+    /// instead. Returns, with a `picked` colour, the share of each texture's part that its
+    /// simulation makes look like it; `timing` gets each stage's seconds.
+    @discardableResult
+    func render(
+        _ frame: Frame, _ simulations: [Simulation], regions: PaneRegions, picked: RGB8?,
+        assisted: (texture: Int, strength: Double)?, still: Frame?, simulated: SimulatedFrame?,
+        timing: (StageProfiler.Stage, Double) -> Void
+    ) throws(RenderFault) -> [Double?]
+    /// Frees the textures.
+    func close()
+}
+
+/// Why a renderer stopped: said in one line, and the view goes on in the software renderer.
+struct RenderFault: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,157 @@
+import CSDL2
+import CVDCore
+import CVDViewModel
+
+/// The software renderer: SDL's own (`SDL_CreateRenderer` with the "software" driver),
+/// drawing into the window's framebuffer, with pane pictures simulated by the CPU kernels
+/// (`SoftwarePanes`). Where GL cannot be had, or is itself only a software rasteriser
+/// (llvmpipe), this is the cheaper path. Owns its SDL renderer; the window is the canvas's.
+@MainActor
+final class SoftwareBackend: RenderBackend {
+    let renderer: OpaquePointer
+    private let window: OpaquePointer
+    let name = "software"
+
+    /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
+    /// in the environment, an SDL variable, chooses another).
+    init(window: OpaquePointer) throws(ViewerError) {
+        self.window = window
+        if SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software") }
+        guard let ren = SDL_CreateRenderer(window, -1, 0) else {
+            throw .sdl("creating a renderer", String(cString: SDL_GetError()))
+        }
+        renderer = ren
+        SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
+    }
+
+    /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
+    var outputSize: FrameSize {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return FrameSize(Int(w), Int(h))
+    }
+
+    /// A streaming texture the colour kernel writes BGRA into (wraps `SDL_CreateTexture`).
+    /// XRGB8888 (the usual X11/Wayland window format) and ARGB8888 both hold B, G, R, X/A
+    /// bytes on little-endian machines: taking the window's own format makes the
+    /// renderer's blit a plain copy.
+    func makeStreamingTexture(_ size: FrameSize) -> Texture? {
+        let windowFormat = SDL_GetWindowPixelFormat(window)
+        let format = windowFormat == SDL_PIXELFORMAT_RGB888.rawValue ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard
+            let t = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
+        else { return nil }
+        return Texture(handle: .sdl(t), size: size)
+    }
+
+    func clear() {
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+    }
+
+    func fill(_ r: Rect, _ c: RGB8, alpha: UInt8) {
+        var rect = Self.sdlRect(r)
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, alpha)
+        SDL_RenderFillRect(renderer, &rect)
+    }
+
+    /// Filled triangles in one colour (wraps `SDL_RenderGeometry`).
+    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8) {
+        var vertices: [SDL_Vertex] = []
+        vertices.reserveCapacity(tris.count * 3)
+        for tri in tris {
+            for (px, py) in tri {
+                vertices.append(
+                    SDL_Vertex(
+                        position: SDL_FPoint(x: Float(px), y: Float(py)),
+                        color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255), tex_coord: SDL_FPoint(x: 0, y: 0)))
+            }
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
+    }
+
+    /// Draws a whole texture (text) into `r` (wraps `SDL_RenderCopy`).
+    func draw(_ t: Texture, in r: Rect) {
+        var d = Self.sdlRect(r)
+        SDL_RenderCopy(renderer, t.sdl, nil, &d)
+    }
+
+    /// Wraps `SDL_RenderCopy`. The destination is clipped to the window first (`BlitRects`):
+    /// SDL's software renderer scales a copy that reaches outside through a temporary surface.
+    func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) {
+        guard source.w >= 0.5, destination.w >= 1 else { return }
+        guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height)
+        else { return }
+        var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
+        var d = SDL_Rect(
+            x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
+        let enlarged = d.w >= 3 * s.w && d.h >= 3 * s.h
+        SDL_SetTextureScaleMode(t.sdl, enlarged ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        SDL_RenderCopy(renderer, t.sdl, &s, &d)
+    }
+
+    /// Wraps `SDL_RenderCopyEx` with `SDL_FLIP_HORIZONTAL`/`SDL_FLIP_VERTICAL`. (SDL's
+    /// software renderer draws a two-triangle mesh that forms a flipped rectangle offset,
+    /// so flips go this way; quarter turns and straightened pages use `drawMesh`.)
+    func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool) {
+        guard source.w >= 0.5, destination.w >= 1 else { return }
+        var s = SDL_Rect(
+            x: Int32(source.x.rounded()), y: Int32(source.y.rounded()), w: Int32(source.w.rounded()),
+            h: Int32(source.h.rounded()))
+        var d = Self.sdlRect(destination)
+        let flip = (flipX ? SDL_FLIP_HORIZONTAL.rawValue : 0) | (flipY ? SDL_FLIP_VERTICAL.rawValue : 0)
+        SDL_SetTextureScaleMode(t.sdl, SDL_ScaleModeLinear)
+        SDL_RenderCopyEx(renderer, t.sdl, &s, &d, 0, nil, SDL_RendererFlip(rawValue: flip))
+    }
+
+    /// Wraps `SDL_RenderGeometry` with the mesh's quads as two triangles each: the renderer
+    /// maps the pixels, nothing is copied first.
+    func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) {
+        let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
+        guard !indices.isEmpty else { return }
+        let tw = Float(t.size.width)
+        let th = Float(t.size.height)
+        let vertices = mesh.map {
+            SDL_Vertex(
+                position: SDL_FPoint(x: Float($0.x), y: Float($0.y)), color: SDL_Color(r: 255, g: 255, b: 255, a: 255),
+                tex_coord: SDL_FPoint(x: Float($0.u) / tw, y: Float($0.v) / th))
+        }
+        let i32 = indices.map { Int32($0) }
+        SDL_SetTextureScaleMode(t.sdl, SDL_ScaleModeLinear)
+        SDL_RenderGeometry(renderer, t.sdl, vertices, Int32(vertices.count), i32, Int32(i32.count))
+    }
+
+    /// Wraps `SDL_CreateTextureFromSurface`.
+    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) -> Texture? {
+        guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        return Texture(handle: .sdl(t), size: FrameSize(Int(surface.pointee.w), Int(surface.pointee.h)))
+    }
+
+    func destroy(_ t: Texture) { if let s = t.sdl { SDL_DestroyTexture(s) } }
+
+    /// Wraps `SDL_RenderReadPixels` (before present, while the back buffer is defined).
+    func readPixels(into buffer: inout [UInt8]) -> FrameLayout? {
+        let size = outputSize
+        let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
+        if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        let ok = buffer.withUnsafeMutableBytes { p in
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, p.baseAddress, Int32(size.width * 4))
+                == 0
+        }
+        return ok ? layout : nil
+    }
+
+    func present() throws(RenderFault) { SDL_RenderPresent(renderer) }
+
+    func makePanes(_ kernels: PaneKernels) -> any PaneBackend { SoftwarePanes(backend: self, kernels: kernels) }
+
+    /// Nothing to free here: the renderer goes with the window, at exit (see `Canvas`).
+    func close() {}
+
+    /// Window rectangles are whole pixels, rounded.
+    static func sdlRect(_ r: Rect) -> SDL_Rect {
+        SDL_Rect(x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()), h: Int32(r.h.rounded()))
+    }
+}

@@ -1,0 +1,216 @@
+import CSDL2
+import CVDCore
+import CVDLocale
+import CVDSources
+import CVDSystem
+import CVDViewModel
+
+/// The live view's drawing: the panes simulated (on the GPU or the CPU), the pictures
+/// placed, the overlays laid out and drawn, then presented.
+extension Viewer {
+    /// Simulates the frame into the pane textures for `shown` (and, when the frame or its
+    /// simulation is new, sends it to the virtual camera first: a pane showing that picture
+    /// uploads it). A renderer that fails hands over to the software one (`renderFailed`).
+    func simulate(_ shown: (geometry: ViewGeometry, regions: PaneRegions)?, sending: Bool) throws(ViewerError) {
+        let t = SystemClock.monotonic
+        kernels.balance = state.whiteBalance ?? .none
+        probes.profiler.beginFrame(at: t)
+        if sending, let f = frame {
+            virtualCamera.send(
+                f, state.simulation, kernels: kernels, panes: state.renderedSimulations.count, map: shown?.geometry.map)
+        }
+        if let f = frame, let shown {
+            do throws(RenderFault) {
+                let shares = try panes.render(
+                    f, state.renderedSimulations, regions: shown.regions, picked: state.picked, assisted: assisted,
+                    still: shownStill, simulated: virtualCamera.simulated
+                ) { probes.profiler.add($0, $1) }
+                reportShares(shares)
+            } catch {
+                try renderFailed(error)
+                return
+            }
+        }
+        readout.update(
+            frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+            balance: state.whiteBalance ?? .none, still: shownStill)
+        pictureDirty = false
+        screenDirty = true
+        probes.profiler.add(.simulate, SystemClock.monotonic - t)
+    }
+
+    /// Draws and presents the screen (a screenshot that is due is taken from it); false
+    /// means quit (the screenshot or the benchmark is done).
+    func draw(_ geometry: ViewGeometry?) throws(ViewerError) -> Bool {
+        let t = SystemClock.monotonic
+        let finishing = probes.screenshotDue
+        if finishing {
+            snapshotPending = true
+            probes.screenshotTaken()
+        }
+        // Cleared first: what happens while drawing (a snapshot saved, its message)
+        // asks for the next drawing at once, with or without a new frame.
+        screenDirty = false
+        do throws(RenderFault) {
+            try render(geometry)
+        } catch {
+            try renderFailed(error)
+            return !finishing
+        }
+        stats.presented(at: SystemClock.monotonic)
+        probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
+        probes.profiler.endFrame(at: SystemClock.monotonic)
+        let benchmarkDone = probes.presented(at: SystemClock.monotonic)
+        return !finishing && !benchmarkDone
+    }
+
+    /// Draws the pictures as `geometry` places them (nil: no picture yet), then the overlays.
+    func render(_ geometry: ViewGeometry?) throws(RenderFault) {
+        let start = SystemClock.monotonic
+        let screen = canvas.backend
+        let window = screen.outputSize
+        screen.clear()
+        var drawn: ViewGeometry?
+        let textures = panes.textures
+        if let g = geometry, let held = panes.rendered, !textures.isEmpty, state.layout != .split || textures.count == 2
+        {
+            drawn = g
+            for piece in g.pieces where piece.texture < textures.count {
+                let t = textures[piece.texture]
+                if g.map.isIdentity {
+                    screen.copy(t, held.textureRect(piece.source), to: piece.destination, in: window)
+                } else if !g.map.straightened, state.orientation.quarterTurns % 2 == 0 {
+                    // Upside down and/or mirrored: a flipped copy of the camera picture's part.
+                    screen.copy(
+                        t, held.textureRect(g.pictureSource(piece)), to: piece.destination,
+                        flipX: state.orientation.mirrored != (state.orientation.quarterTurns == 2),
+                        flipY: state.orientation.quarterTurns == 2)
+                } else {
+                    // Turned: one cell is exact; a straightened page: enough cells that the
+                    // projective map bends less than a pixel between vertices.
+                    let cells = g.map.straightened ? 32 : 1
+                    let r = Double(held.reduction)
+                    let mesh = g.mesh(piece, cells: cells).map { (x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
+                    screen.drawMesh(t, mesh, columns: cells + 1)
+                }
+            }
+            if let bar = g.dividerBar { screen.fill(bar, RGB8(255, 255, 255), alpha: 230) }
+        }
+        let overlaysStart = SystemClock.monotonic
+        probes.profiler.add(.pictures, overlaysStart - start)
+        // The footer fades once the view has settled, unless it has news (a message, a
+        // lost or busy camera, no picture yet).
+        let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
+        let footer =
+            footerNeeded
+            ? SourceLine.text(
+                source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
+            : nil
+        // Laid out again only when something it shows changed (most frames change nothing).
+        let inputs = OverlayInputs(
+            geometry: drawn, state: state, window: window, footer: footer, compact: settled,
+            readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
+            stats: state.statsVisible ? stats.overlayLines : nil)
+        let plan: OverlayPlan
+        if let cached = planCache, cached.inputs == inputs {
+            plan = cached.plan
+        } else {
+            plan = OverlayPlan(
+                geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+                uiScale: options.uiScale, footer: footer, compact: settled,
+                probeReadings: readout.readings, caption: captionText, legend: legend,
+                stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
+            planCache = (inputs, plan)
+        }
+        if printOverlays { reportOverlays(plan, divider: drawn?.dividerBar) }
+        let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
+        for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
+        for m in plan.markers { screen.drawMarker(m) }
+        if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { screen.drawLeader(l) } }
+        let text = canvas.text
+        if state.helpVisible {
+            // The sheet covers the picture; the footer and chips would show through it.
+            for box in plan.badges { screen.draw(box, text: text) }
+            screen.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: text), text: text)
+        } else if state.cameraPanelVisible {
+            for box in plan.badges { screen.draw(box, text: text) }
+            screen.draw(cameraPanelSheet(window), text: text)
+        } else {
+            for box in plan.boxes { screen.draw(box, text: text) }
+        }
+        if snapshotPending {
+            snapshotPending = false
+            saveSnapshot()
+        }
+        probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
+        virtualCamera.send(window: screen)
+        let t = SystemClock.monotonic
+        try canvas.present()
+        probes.profiler.add(.present, SystemClock.monotonic - t)
+    }
+
+    /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
+    func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
+        let window = canvas.outputSize
+        let g = ViewGeometry(state: state, window: window, picture: frame.size, frame: viewFrame)
+        return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
+    }
+
+    /// The assist view's assisted texture and strength, if shown.
+    var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
+
+    /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
+    /// The framed layout's bands (none unless `l` or `--framed` asked for them).
+    var viewFrame: ViewGeometry.Frame {
+        guard state.framed, let f = frame else { return .none }
+        updateFraming(window: canvas.outputSize, picture: f.size)
+        return framedBands
+    }
+
+    /// Works the framed layout's bands out again when what they must hold changes: the
+    /// labels of this state in this window, with the footer's source line always (a message
+    /// or the footer fading does not move the picture).
+    func updateFraming(window: FrameSize, picture: FrameSize) {
+        guard framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture else {
+            return
+        }
+        framingKey = (state, window, picture)
+        let footer = SourceLine.text(source: source.name, status: .running, hasFrame: true)
+        let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
+        let lines = state.statsVisible ? stats.overlayLines : nil
+        framedBands = OverlayPlan.framing(
+            state, window: window, uiScale: options.uiScale, caption: caption != nil, measure: canvas.text
+        ) { f in
+            OverlayPlan(
+                geometry: ViewGeometry(state: state, window: window, picture: picture, frame: f), simulations: sims,
+                state: state, window: window, uiScale: options.uiScale, footer: footer, compact: false,
+                probeReadings: readings, caption: caption, legend: legend, stats: lines, measure: canvas.text)
+        }
+    }
+
+    /// What the confusion map's stripes mean, with the picked colour, while it is on.
+    var legend: (text: String, colour: RGB8)? {
+        guard let c = state.picked else { return nil }
+        let sims = state.renderedSimulations
+        let named = tr("%s (%s)", c.hexString, tr(ColorNames.name(of: c)))
+        if sims.count == 1 || state.layout == .single, let sim = sims.first {
+            guard let share = lastShares.first.flatMap({ $0 }) else {
+                return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)
+            }
+            let percent = Localization.decimal(share * 100, places: 1)
+            return (
+                tr("striped: looks like %s under %s: %s %% of what is shown", named, tr(sim.mode.displayName), percent),
+                c
+            )
+        }
+        return (tr("striped: looks like %s in each pane's mode", named), c)
+    }
+
+    /// The caption strip's text, in the window's language, for the class's population.
+    var captionText: String? {
+        guard state.captionVisible else { return nil }
+        let mode = state.layout == .quad ? state.pointerPane.map { state.quadModes[$0] } ?? state.mode : state.mode
+        return Caption.message(for: mode, population: options.population).localized
+    }
+
+}

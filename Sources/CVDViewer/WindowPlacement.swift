@@ -1,0 +1,43 @@
+import CSDL2
+import CVDCore
+
+/// Where and how large the window opens: `size` on display `display` (SDL's index),
+/// a tiny picture enlarged a whole number of times to at least `Canvas.minimumWindow`, and
+/// shrunk (keeping its shape) to the display's usable area — said in `note` when the size
+/// was asked for (`--window`), done quietly for a picture's own size (`fitToDisplay`).
+@MainActor
+struct WindowPlacement {
+    let width: Int32
+    let height: Int32
+    let display: Int32
+    let note: Message?
+
+    init(size: FrameSize, fitToDisplay: Bool, display: Int32) {
+        self.display = display
+        var (w, h) = (Int32(size.width), Int32(size.height))
+        let minimum = Canvas.minimumWindow
+        if fitToDisplay, w < minimum.w || h < minimum.h {
+            let k = Int32(max(Double(minimum.w) / Double(w), Double(minimum.h) / Double(h)).rounded(.up))
+            (w, h) = (w * k, h * k)
+        }
+        var note: Message?
+        var usable = SDL_Rect()
+        if SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0, w > usable.w || h > usable.h {
+            let scale = min(Double(usable.w) / Double(w), Double(usable.h) / Double(h))
+            let fitted = (max(minimum.w / 2, Int32(Double(w) * scale)), max(minimum.h / 2, Int32(Double(h) * scale)))
+            if !fitToDisplay {
+                note = Message(
+                    "the window is %s: --window %s is larger than the display's usable area (%s)",
+                    .text("\(fitted.0)×\(fitted.1)"), .text("\(w)x\(h)"), .text("\(usable.w)×\(usable.h)"))
+            }
+            (w, h) = fitted
+        }
+        (width, height, self.note) = (w, h, note)
+    }
+
+    /// Opens the window centred on the display with `flags` (wraps `SDL_CreateWindow`); nil on failure.
+    func open(_ flags: UInt32) -> OpaquePointer? {
+        let at = Displays.centred(on: display)
+        return SDL_CreateWindow("cvdcam", at, at, width, height, flags)
+    }
+}
