@@ -122,7 +122,7 @@ extension Viewer {
                 stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
             planCache = (inputs, plan)
         }
-        if printOverlays { reportOverlays(plan, divider: drawn?.dividerBar) }
+        if printOverlays { reportOverlays(plan, geometry: drawn) }
         let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
         for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
         for m in plan.markers { screen.drawMarker(m) }

@@ -47,8 +47,9 @@ extension Viewer {
     /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`): `overlays: KIND:x,y,w,h[*] …`
     /// for every label (KIND: badge, chip, footer, caption, legend, stats, readout), `*`
     /// marking one over the picture; rings as `ring:x,y,r`, leader lines as `line:x0,y0,x1,y1`;
-    /// the split divider as `divider:x,y,w,h`.
-    func reportOverlays(_ plan: OverlayPlan, divider: Rect?) {
+    /// the split divider as `divider:x,y,w,h`; where each piece of picture is drawn as
+    /// `picture:x,y,w,h` (window pixels, before clipping to the window).
+    func reportOverlays(_ plan: OverlayPlan, geometry: ViewGeometry?) {
         func r(_ b: Rect) -> String { "\(Int(b.x)),\(Int(b.y)),\(Int(b.w.rounded(.up))),\(Int(b.h.rounded(.up)))" }
         let over = Set(plan.onPicture.map { r($0.shim) })
         func boxes(_ kind: String, _ list: [LabelBox]) -> [String] {
@@ -60,8 +61,9 @@ extension Viewer {
             + boxes("stats", plan.stats.map { [$0] } ?? []) + boxes("readout", plan.callouts)
         let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
         let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
-        let bar = divider.map { ["divider:" + r($0)] } ?? []
-        let line = "overlays: " + (labels + rings + lines + bar).joined(separator: " ")
+        let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []
+        let pictures = geometry?.pieces.map { "picture:" + r($0.destination) } ?? []
+        let line = "overlays: " + (labels + rings + lines + bar + pictures).joined(separator: " ")
         guard line != lastOverlays else { return }
         lastOverlays = line
         reporter.status(line)

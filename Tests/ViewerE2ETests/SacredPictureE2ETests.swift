@@ -42,6 +42,8 @@ import Testing
         var boxes: [(kind: String, rect: Rect, onPicture: Bool)] = []
         var rings: [(x: Double, y: Double, r: Double)] = []
         var lines: [(Double, Double, Double, Double)] = []
+        /// Where pieces of picture are drawn (not overlays).
+        var pictures: [Rect] = []
 
         init(_ line: String) {
             for item in line.split(separator: " ").dropFirst() {
@@ -51,6 +53,7 @@ import Testing
                 switch (String(parts[0]), v.count) {
                 case ("ring", 3): rings.append((v[0], v[1], v[2]))
                 case ("line", 4): lines.append((v[0], v[1], v[2], v[3]))
+                case ("picture", 4): pictures.append(Rect(v[0], v[1], v[2], v[3]))
                 case (let kind, 4): boxes.append((kind, Rect(v[0], v[1], v[2], v[3]), item.hasSuffix("*")))
                 default: continue
                 }

@@ -1,0 +1,160 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+/// The two renderers show the same: the test scene in every layout and view (split, 2×2,
+/// still | live, assist, turned, mirrored, zoomed, straightened, an MJPEG camera), and the
+/// patches with probes, a pen stroke and the confusion stripes — screenshots of the GL and
+/// the software renderer agree within 1 level wherever the picture is flat (every pixel of
+/// its 5×5 neighbourhood in the software shot within a level: edges, which the two scale
+/// with different filters, are not compared). Under Xvfb with llvmpipe; `--renderer gl`.
+@Suite(.serialized) struct GLRendererE2ETests {
+    /// Flat pixels compared, and those more than a level apart (as "x,y: gl vs software").
+    /// `ignoring`: pairs of colours (GL's, software's) not to count.
+    static func disagreement(
+        _ gl: RGBAImage, _ sw: RGBAImage, ignoring: (RGB8, RGB8) -> Bool = { _, _ in false }
+    ) -> (flat: Int, off: [String]) {
+        guard gl.width == sw.width, gl.height == sw.height else { return (0, ["sizes differ"]) }
+        var flat = 0
+        var off: [String] = []
+        for y in 2..<(sw.height - 2) {
+            for x in 2..<(sw.width - 2) {
+                let c = sw[x, y]
+                var uniform = true
+                for dy in -2...2 where uniform {
+                    for dx in -2...2 where sw[x + dx, y + dy].distance(to: c) > 1 {
+                        uniform = false
+                        break
+                    }
+                }
+                guard uniform else { continue }
+                flat += 1
+                if gl[x, y].distance(to: c) > 1, !ignoring(gl[x, y], c) {
+                    off.append("\(x),\(y): \(gl[x, y].hexString) vs \(c.hexString)")
+                }
+            }
+        }
+        return (flat, off)
+    }
+
+    /// `args` shown by both renderers, each to its own screenshot.
+    static func shots(_ args: [String], in x: XSession, tag: String) throws -> (gl: RGBAImage, sw: RGBAImage) {
+        var out: [RGBAImage] = []
+        for renderer in ["gl", "software"] {
+            let path = "\(x.dir)/\(tag)-\(renderer).png"
+            let r = try XSession.runToEnd(
+                XSession.binary,
+                args + ["--renderer", renderer, "--screenshot", path, "--screenshot-after", "12"],
+                environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .stdout)
+            guard r.status == 0, r.text.contains("renderer: \(renderer == "gl" ? "OpenGL" : "software")") else {
+                throw XSession.Failure("\(tag) in \(renderer): status \(r.status), \(r.text)")
+            }
+            out.append(try ImageFile.read(path))
+            try? FileManager.default.copyItem(
+                atPath: path, toPath: ViewerE2ETests.screenshotDir + "/gl-\(tag)-\(renderer).png")
+        }
+        return (out[0], out[1])
+    }
+
+    @Test func theTestSceneInEveryLayoutAndView() throws {
+        let x = try XSession(width: 1280, height: 720)
+        defer { x.close() }
+        let scene = ["--test-scene", "--window", "1280x720"]
+        let views: [(tag: String, args: [String], allowed: Int)] = [
+            ("single", ["--mode", "deuteranopia"], 0),
+            ("split", ["--mode", "deuteranopia", "--press", "v@2"], 0),
+            ("2x2", ["--press", "v@2", "--press", "v@3"], 0),
+            ("still-live", ["--mode", "protanopia", "--press", "g@2"], 0),
+            ("assist", ["--mode", "deuteranopia", "--press", "d@2"], 0),
+            ("turned", ["--rotate", "90", "--mode", "tritanopia"], 0),
+            ("mirrored", ["--mirror", "--rotate", "180", "--mode", "achromatopsia"], 0),
+            ("zoomed", ["--mode", "protanomaly", "--press", "plus@2", "--press", "plus@3"], 0),
+            ("ios", ["--mode", "deuteranopia", "--model", "colormatrix"], 0),
+            ("mjpeg", ["--format", "mjpeg", "--mode", "tritanomaly"], 0),
+            // A projective mesh: the two rasterisers cut its triangles' edges a pixel apart
+            // here and there (measured: 80 of 627 000 flat pixels).
+            ("straightened", ["--straighten", "100,50:1200,80:1150,700:50,650", "--mode", "deuteranopia"], 400),
+        ]
+        for v in views {
+            let (gl, sw) = try Self.shots(scene + v.args, in: x, tag: v.tag)
+            let (flat, off) = Self.disagreement(gl, sw)
+            #expect(flat > 20_000, "\(v.tag): only \(flat) flat pixels to compare")
+            #expect(
+                off.count <= v.allowed, "\(v.tag): \(off.count) of \(flat) flat pixels differ, e.g. \(off.prefix(4))")
+        }
+    }
+
+    @Test func probesPenAndStripesAgree() throws {
+        // A patch whose colour deuteranopia confuses with another patch's (the stripes' test).
+        let sim = try Simulation(mode: .deuteranopia)
+        let colours = ViewerE2ETests.patchColours
+        let pairs = colours.indices.flatMap { i in colours.indices.map { (i, $0) } }
+        let (picked, marked) = try #require(
+            pairs.first {
+                $0.0 != $0.1 && ConfusionCriterion(picked: colours[$0.0], simulation: sim).isConfusable(colours[$0.1])
+            })
+        var shots: [RGBAImage] = []
+        var lines: [[String]] = []
+        for renderer in ["gl", "software"] {
+            let x = try XSession(width: 1280, height: 720)
+            defer { x.close() }
+            try x.launch(
+                ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia", "--renderer", renderer])
+            try x.waitForOutput("renderer: \(renderer == "gl" ? "OpenGL" : "software")")
+            for i in [0, 1] {
+                let r = ViewerE2ETests.patchRect(i)
+                try x.run(
+                    "xdotool",
+                    ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
+                usleep(300_000)
+            }
+            try x.waitForOutput("probes 1–2 under")
+            // A pen stroke across patch 5, then the stripes for the red of patch 0.
+            try x.key("b")
+            try x.run("xdotool", ["mousemove", "--window", x.window, "420", "330", "mousedown", "1"])
+            for px in stride(from: 440, through: 700, by: 20) {
+                try x.run("xdotool", ["mousemove", "--window", x.window, String(px), String(330 + (px - 420) / 4)])
+                usleep(30_000)
+            }
+            try x.run("xdotool", ["mouseup", "1"])
+            try x.key("b")
+            let r = ViewerE2ETests.patchRect(picked)
+            try x.run("xdotool", ["mousemove", "--window", x.window, String(r.x + 30), String(r.y + 30)])
+            try x.key("x")
+            let out = try x.waitForOutput("confusable with")
+            usleep(800_000)
+            try x.key("space") // frozen: the stripes stop, so both shots show them where they stand
+            usleep(800_000)
+            shots.append(try x.screenshot())
+            try ImageFile.write(
+                shots.last!, to: ViewerE2ETests.screenshotDir + "/gl-probes-pen-stripes-\(renderer).png")
+            lines.append(
+                out.split(separator: "\n").map(String.init).filter {
+                    $0.hasPrefix("cvdcam: probe") || $0.contains("confusable with")
+                })
+            try x.quitKey("q")
+            _ = try x.waitForExit()
+        }
+        #expect(lines[0] == lines[1], "the same probe and share lines: \(lines[0]) vs \(lines[1])")
+        // Stripes: black and white bands over the confusable patches in both.
+        for (shot, name) in zip(shots, ["gl", "software"]) {
+            let p = ViewerE2ETests.patchRect(marked)
+            var black = 0
+            var white = 0
+            for y in p.y..<(p.y + p.h) {
+                for x in p.x..<(p.x + p.w) {
+                    if shot[x, y] == RGB8(0, 0, 0) { black += 1 }
+                    if shot[x, y] == RGB8(255, 255, 255) { white += 1 }
+                }
+            }
+            #expect(
+                black > 2000 && white > 2000, "\(name): stripes over patch \(marked) (\(black) black, \(white) white)")
+        }
+        // Everywhere flat but under the stripes (black or white bands, whose phase depends on
+        // when each view froze).
+        let band: (RGB8) -> Bool = { $0 == RGB8(0, 0, 0) || $0 == RGB8(255, 255, 255) }
+        let (flat, off) = Self.disagreement(shots[0], shots[1]) { band($0) || band($1) }
+        #expect(flat > 100_000 && off.isEmpty, "\(off.count) of \(flat) flat pixels differ: \(off.prefix(4))")
+    }
+}
