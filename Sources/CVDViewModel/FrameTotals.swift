@@ -16,6 +16,8 @@ public struct FrameTotals: Equatable, Sendable {
     /// The process's resident memory now and its peak so far, in bytes (`ProcessMemory`);
     /// nil where /proc cannot be read.
     public var memory: ProcessMemory?
+    /// Which renderer draws the window ("OpenGL 4.5 (llvmpipe)", "software"); nil: not said.
+    public var renderer: String?
     private var bins = [Int](repeating: 0, count: Self.binCount + 1)
 
     /// Width of one latency bin, in seconds.
@@ -46,12 +48,13 @@ public struct FrameTotals: Equatable, Sendable {
     }
 
     /// `N frames shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median
-    /// latency L ms, peak memory M MiB`: printed on quit after the usual `cvdcam: `
-    /// (scripts read that line; the memory part is left out where it is unknown).
+    /// latency L ms, peak memory M MiB, renderer R`: printed on quit after the usual `cvdcam: `
+    /// (scripts read that line; the memory and renderer parts are left out where unknown).
     public var line: String {
         "\(shown) frames shown, \(droppedByViewer) dropped by cvdcam, \(droppedByCamera) dropped by the camera, "
             + "\(corrupt) corrupt, median latency \(Self.milliseconds(medianLatency)) ms"
             + (memory.map { ", peak memory \(Self.mebibytes($0.peak)) MiB" } ?? "")
+            + (renderer.map { ", renderer \($0)" } ?? "")
     }
 
     /// The same figures for the `i` overlay, with the frame rate and CPU use of the last second.
@@ -60,8 +63,9 @@ public struct FrameTotals: Equatable, Sendable {
     public func overlayLines(fps: Double?, cpuPercent: Double?, still: String? = nil) -> [String] {
         // In the window's language (English without a catalogue, as in the tests).
         let cpu = cpuPercent.map { tr("%s %%", Localization.decimal($0, places: 1)) } ?? "–"
+        let drawing = renderer.map { [tr("renderer: %s", $0 == "software" ? tr("software") : $0)] } ?? []
         if let still {
-            return [tr("still picture: %s", still), tr("shown once, redrawn on each change · CPU %s", cpu)]
+            return [tr("still picture: %s", still), tr("shown once, redrawn on each change · CPU %s", cpu)] + drawing
         }
         let rate = fps.map { Localization.decimal($0, places: 1) } ?? "–"
         let latency = medianLatency.map { Localization.decimal($0 * 1000, places: 1) } ?? "–"
@@ -78,7 +82,7 @@ public struct FrameTotals: Equatable, Sendable {
                     "median latency %s ms · memory %s MiB, peak %s MiB", latency, String(Self.mebibytes($0.now)),
                     String(Self.mebibytes($0.peak)))
             } ?? tr("median latency %s ms", latency),
-        ]
+        ] + drawing
     }
 
     /// Whole mebibytes, rounded to nearest.

@@ -54,7 +54,7 @@ extension KeyGuide {
             keys: [.letter("F")]),
         KeyGuide(
             .looking, "i", N_("frames shown and dropped, latency, fps, CPU"), table: "`i`",
-            "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps, CPU %, memory now and at peak, live (the figures of the line printed on quit)",
+            "frames shown, dropped (by cvdcam and by the camera), corrupt, median latency, fps, CPU %, memory now and at peak, the renderer, live (the figures of the line printed on quit)",
             keys: [.letter("i")]),
         KeyGuide(
             .looking, "h  q", N_("this help (F1 too; Esc closes it);  quit"), table: "`h`, `F1`",

@@ -17,6 +17,14 @@ struct LiveStats {
     var still: String? {
         didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still) }
     }
+    /// The renderer drawing the window ("OpenGL 4.5 (llvmpipe)"), for the overlay and the quit line.
+    var renderer: String? {
+        get { totals.renderer }
+        set {
+            totals.renderer = newValue
+            overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still)
+        }
+    }
 
     /// Reads the resident memory and its peak (`/proc/self/status`, once a second and at
     /// quit: for the `i` overlay and the quit line).

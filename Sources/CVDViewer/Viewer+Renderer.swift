@@ -25,7 +25,8 @@ extension Viewer {
         pictureDirty = true
         screenDirty = true
         reporter.status("the OpenGL renderer failed: \(fault); going on with the software renderer")
-        say(Message("renderer: %s", .text("software")), seconds: Self.noticeTime * 2)
+        say(Message("OpenGL stopped working: the software renderer draws now"), seconds: Self.noticeTime * 2)
+        stats.renderer = canvas.backend.name
         probes.profiler.note(rendererLine)
     }
 

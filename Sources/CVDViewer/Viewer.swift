@@ -154,6 +154,7 @@ public final class Viewer {
         if options.display != nil || Displays.count > 1 { reporter.status("on display \(canvas.displayDescription)") }
         reporter.status(rendererLine)
         probes.profiler.note(rendererLine)
+        stats.renderer = canvas.backend.name
         if options.virtualCamera { toggleVirtualCamera() }
         let start = SystemClock.monotonic
         var running = true
@@ -190,7 +191,7 @@ public final class Viewer {
         }
         _ = stats.update(from: sink, now: SystemClock.monotonic)
         stats.readMemory()
-        reporter.status(stats.totals.line + ", renderer \(canvas.backend.name)")
+        reporter.status(stats.totals.line)
         probes.profiler.finish()
         return 0
     }

@@ -47,6 +47,12 @@ import Testing
         t.memory = .init(now: 90 * 1_048_576, peak: 118 * 1_048_576 + 600_000)
         #expect(t.line.hasSuffix("median latency 3.6 ms, peak memory 119 MiB"))
         #expect(try pattern.firstMatch(in: t.line)?.output.5 == "3.6")
+        // With the renderer known, it comes last, and the `i` overlay gets a line of it.
+        t.renderer = "OpenGL 4.5 (llvmpipe)"
+        #expect(t.line.hasSuffix("peak memory 119 MiB, renderer OpenGL 4.5 (llvmpipe)"))
+        #expect(t.overlayLines(fps: 30, cpuPercent: 5).last == "renderer: OpenGL 4.5 (llvmpipe)")
+        t.renderer = "software"
+        #expect(t.overlayLines(fps: nil, cpuPercent: nil, still: "map.png").last == "renderer: software")
     }
 
     @Test func overlayShowsTheSameFiguresWithFpsAndCPU() {
