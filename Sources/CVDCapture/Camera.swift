@@ -121,14 +121,14 @@ public final class Camera {
     }
 
     /// Waits for the next frame and decodes it into `buffer` (growing it when too small: see
-    /// `FrameDecoder.decode(_:reduction:into:)`); returns its layout there, or nil when the
+    /// `FrameDecoder.decode(_:reduction:planar:into:)`); returns its layout there, or nil when the
     /// frame could not be decoded (counted in `stream.stats.corrupt`).
     public func next(
-        timeout: Double = 2, reduction: Int = 1, into buffer: inout [UInt8]
+        timeout: Double = 2, reduction: Int = 1, planar: Bool = false, into buffer: inout [UInt8]
     ) throws(CaptureError) -> (FrameLayout, YCbCrEncoding)? {
         let decoder = self.decoder
         let result = try stream.next(timeout: timeout) { frame in
-            try? decoder.decode(frame.bytes, reduction: reduction, into: &buffer)
+            try? decoder.decode(frame.bytes, reduction: reduction, planar: planar, into: &buffer)
         }
         if result == nil { stream.countCorrupt() }
         return result

@@ -9,8 +9,8 @@ import CVDKernelInterface
 public final class FrameDecoder {
     public let format: CaptureFormat
     private var scratch: [UInt8] = []
-    private lazy var jpeg = JPEGDecoder()
-    private lazy var strips = JPEGStripDecoder()
+    lazy var jpeg = JPEGDecoder()
+    lazy var strips = JPEGStripDecoder()
 
     /// Why a frame could not be decoded; the frame is dropped and counted as corrupt.
     public struct Failure: Error, CustomStringConvertible {
@@ -47,10 +47,20 @@ public final class FrameDecoder {
     /// directly, one the kernels read as it comes is copied there (out of a driver's buffer
     /// that goes back to the driver). No intermediate buffer: a source thread decodes each
     /// frame straight into the buffer it publishes (`FrameRing`).
+    ///
+    /// - Parameter planar: Y′CbCr that comes as planes may stay planes (`.i422`, `.i420`):
+    ///   a 4:2:2 or 4:2:0 MJPEG frame is then decoded by libjpeg straight into the planes of
+    ///   `buffer`, with no packing, and NV12 has its chroma separated — for a GPU, which
+    ///   reads planes as they are. Other formats are as without it.
     public func decode(
-        _ bytes: UnsafeRawBufferPointer, reduction: Int = 1, into buffer: inout [UInt8]
+        _ bytes: UnsafeRawBufferPointer, reduction: Int = 1, planar: Bool = false, into buffer: inout [UInt8]
     ) throws(Failure) -> (FrameLayout, YCbCrEncoding) {
-        try decode(bytes, reduction: reduction, scratch: &buffer, copying: true) { _, layout, enc in (layout, enc) }
+        if planar, let layout = try decodePlanar(bytes, reduction: reduction, into: &buffer) {
+            return (layout, format.ycbcr)
+        }
+        return try decode(bytes, reduction: reduction, scratch: &buffer, copying: true) { _, layout, enc in
+            (layout, enc)
+        }
     }
 
     /// The decoding itself, into `scratch`; with `copying`, formats read as they come are

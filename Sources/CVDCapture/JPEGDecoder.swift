@@ -154,15 +154,3 @@ public final class JPEGDecoder {
         DecodeError(description: String(cString: tjGetErrorStr2(handle)))
     }
 }
-
-extension PlanarFrame {
-    /// A JPEG decoder's planes (`JPEGDecoder.decodePlanes`, `JPEGStripDecoder`): Cb and Cr
-    /// separate, one byte between chroma neighbours.
-    init(_ p: YCbCrPlanes) {
-        self.init(
-            y: p.y.assumingMemoryBound(to: UInt8.self), yStride: p.yStride,
-            cb: p.cb.assumingMemoryBound(to: UInt8.self), cr: p.cr.assumingMemoryBound(to: UInt8.self),
-            chromaStride: p.chromaStride, chromaStep: 1, chromaRows: p.subsampling.rowsPerChromaRow,
-            width: p.width, height: p.height)
-    }
-}

@@ -50,6 +50,49 @@ public final class JPEGStripDecoder {
     private var body: ((YCbCrPlanes, Int) -> Void)?
     private var subsampling = YCbCrPlanes.Subsampling.s422
     private var width = 0
+    /// With `decode(_:…into:)`: the planar frame libjpeg writes straight into, and the
+    /// luma rows of a strip (its row pointers move down the frame strip by strip).
+    private var target: (base: UnsafeMutableRawPointer, layout: FrameLayout, stripRows: Int)?
+
+    /// Decodes `jpeg` at 1/`reduction` straight into a planar frame (`layout`, i422 or i420
+    /// as the JPEG is, its `planes` geometry: luma rows and strides rounded up to whole
+    /// strips and blocks, as libjpeg writes them) at `base`, which holds
+    /// `layout.minimumByteCount` bytes: no strip buffer, no copy. Returns the decoded size.
+    @discardableResult
+    public func decode(
+        _ jpeg: UnsafeRawBufferPointer, width: Int, subsampling: YCbCrPlanes.Subsampling, reduction: Int,
+        into base: UnsafeMutableRawPointer, _ layout: FrameLayout
+    ) throws(JPEGDecoder.DecodeError) -> FrameSize {
+        guard layout.format == (subsampling == .s420 ? .i420 : .i422), layout.bytesPerRow % 16 == 0 else {
+            throw JPEGDecoder.DecodeError(description: "a planar \(subsampling) frame with 16-byte rows is needed")
+        }
+        let stripRows = subsampling == .s420 ? 16 : 8 / reduction
+        target = (base, layout, stripRows)
+        defer { target = nil }
+        point(at: 0)
+        return try decode(
+            jpeg, width: width, subsampling: subsampling, reduction: reduction, rowBytes: layout.bytesPerRow
+        ) { _, _ in }
+    }
+
+    /// Points the row pointers at the target's strip starting at luma row `first`.
+    private func point(at first: Int) {
+        guard let t = target else { return }
+        let g = t.layout.planes
+        let perChroma = t.layout.format.rowsPerChromaRow
+        // Rows past the last strip are not pointed at (the loop ends first): every row
+        // pointed at lies inside the planes, whose rows are rounded up to whole strips.
+        for i in 0..<min(t.stripRows, max(0, g.lumaRows - first)) {
+            rowPointers[i] = (t.base + (first + i) * t.layout.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        }
+        let c0 = first / perChroma
+        for i in 0..<min(t.stripRows / perChroma, max(0, g.chromaRows - c0)) {
+            rowPointers[Self.stripRows + i] = (t.base + g.cbOffset + (c0 + i) * g.chromaStride)
+                .assumingMemoryBound(to: UInt8.self)
+            rowPointers[2 * Self.stripRows + i] = (t.base + g.crOffset + (c0 + i) * g.chromaStride)
+                .assumingMemoryBound(to: UInt8.self)
+        }
+    }
 
     /// Decodes `jpeg` (whose header says `width` × `height`) at 1/`reduction` of its size
     /// and calls `strip` with each strip's planes and its first row, top to bottom.
@@ -59,13 +102,21 @@ public final class JPEGStripDecoder {
         _ jpeg: UnsafeRawBufferPointer, width: Int, subsampling: YCbCrPlanes.Subsampling, reduction: Int,
         strip: (YCbCrPlanes, _ firstRow: Int) -> Void
     ) throws(JPEGDecoder.DecodeError) -> FrameSize {
+        reserve(width: width)
+        for i in 0..<(3 * Self.stripRows) { rowPointers[i] = strips + i * rowBytes }
+        return try decode(jpeg, width: width, subsampling: subsampling, reduction: reduction, rowBytes: rowBytes, strip)
+    }
+
+    private func decode(
+        _ jpeg: UnsafeRawBufferPointer, width: Int, subsampling: YCbCrPlanes.Subsampling, reduction: Int,
+        rowBytes: Int, _ strip: (YCbCrPlanes, _ firstRow: Int) -> Void
+    ) throws(JPEGDecoder.DecodeError) -> FrameSize {
         guard subsampling == .s422 || reduction == 1 else {
             throw JPEGDecoder.DecodeError(description: "4:2:0 strips are decoded at full size only")
         }
         guard [1, 2, 4, 8].contains(reduction), let data = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             throw JPEGDecoder.DecodeError(description: "nothing to decode at reduction \(reduction)")
         }
-        reserve(width: width)
         var w: Int32 = 0
         var h: Int32 = 0
         (self.subsampling, self.width) = (subsampling, (width + reduction - 1) / reduction)
@@ -92,8 +143,13 @@ public final class JPEGStripDecoder {
         return FrameSize(Int(w), Int(h))
     }
 
-    /// One strip from libjpeg: its rows in the strip buffer, as planes.
+    /// One strip from libjpeg: its rows in the strip buffer, as planes; or, decoding into
+    /// a frame, the row pointers moved on to the next strip.
     private func deliver(first: Int, rows: Int) {
+        if let t = target {
+            point(at: first + t.stripRows)
+            return
+        }
         let plane = Self.stripRows * rowBytes
         body?(
             YCbCrPlanes(

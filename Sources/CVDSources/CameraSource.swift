@@ -170,10 +170,10 @@ struct CaptureLoop: Sendable {
                 if sink.paused {
                     try cam.skip(timeout: 0.5)
                 } else {
-                    let reduction = sink.reduction
+                    let (reduction, planar) = (sink.reduction, sink.planar)
                     got =
                         try ring.publish(to: sink) { (buffer) throws(CaptureError) in
-                            try cam.next(timeout: 0.5, reduction: reduction, into: &buffer)
+                            try cam.next(timeout: 0.5, reduction: reduction, planar: planar, into: &buffer)
                         } != nil
                 }
                 if got {

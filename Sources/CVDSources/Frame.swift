@@ -19,3 +19,21 @@ public struct Frame: Sendable {
 
     public var size: FrameSize { FrameSize(layout.width, layout.height) }
 }
+
+extension Frame {
+    /// The frame as packed YUYV when it is planar (for what reads only packed frames: the
+    /// software panes just after the renderer changed, stills); itself otherwise. Allocates:
+    /// not for every frame.
+    public func packed() -> Frame {
+        guard layout.format.isPlanar else { return self }
+        let out = FrameLayout(format: .yuyv, width: layout.width, height: layout.height)
+        var packed = [UInt8](repeating: 0, count: out.minimumByteCount)
+        bytes.withUnsafeBytes { b in
+            packed.withUnsafeMutableBytes { d in
+                // The frame's bytes hold its planar layout; `packed` holds the YUYV layout.
+                YCbCrPlanes(b, layout)?.packYUYV(into: d.baseAddress!, bytesPerRow: out.bytesPerRow)
+            }
+        }
+        return Frame(bytes: packed, layout: out, ycbcr: ycbcr, timestamp: timestamp)
+    }
+}

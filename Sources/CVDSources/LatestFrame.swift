@@ -13,6 +13,7 @@ public final class LatestFrame: Sendable {
         var status: SourceStatus = .running
         var reduction = 1
         var paused = false
+        var planar = false
     }
 
     private let state = Locked(State())
@@ -45,6 +46,15 @@ public final class LatestFrame: Sendable {
     public var reduction: Int {
         get { state.withLock { $0.reduction } }
         set { state.withLock { $0.reduction = max(1, newValue) } }
+    }
+
+    /// Whether the view reads Y′CbCr planes as they come (the GL renderer, with nothing on
+    /// the CPU that needs packed frames): set by the view, read by the source before each
+    /// decode (an MJPEG camera's frames are then decoded straight into planes, NV12's chroma
+    /// only separated: `FrameDecoder.decode(_:reduction:planar:into:)`).
+    public var planar: Bool {
+        get { state.withLock { $0.planar } }
+        set { state.withLock { $0.planar = newValue } }
     }
 
     /// Whether nothing would show new frames now (a frozen view; a minimised window with no

@@ -86,10 +86,10 @@ public final class TestSceneSource: FrameSource {
                     sink.publish(Frame(bytes: bytes, layout: layout, timestamp: SystemClock.monotonic))
                 case .mjpeg:
                     // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
-                    let reduction = sink.reduction
+                    let (reduction, planar) = (sink.reduction, sink.planar)
                     let ok = bytes.withUnsafeBytes { jpeg in
                         (try? ring.publish(to: sink) { (buffer) throws(FrameDecoder.Failure) in
-                            try decoder.decode(jpeg, reduction: reduction, into: &buffer)
+                            try decoder.decode(jpeg, reduction: reduction, planar: planar, into: &buffer)
                         }) != nil
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }

@@ -162,8 +162,11 @@ extension Viewer {
 
     /// Tells the source how much smaller than its size the picture may come (an MJPEG
     /// camera then decodes no more pixels than are shown); full size for the virtual camera,
-    /// which sends the picture as the camera gives it.
+    /// which sends the picture as the camera gives it. And whether Y′CbCr may come as
+    /// planes: when the renderer reads them and no CPU consumer (the virtual camera) is on.
     func updateDecodeReduction() {
+        let planar = canvas.backend.readsPlanes && !virtualCamera.isOn
+        if planar != sink.planar { sink.planar = planar }
         let r =
             virtualCamera.isOn
             ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size)

@@ -90,6 +90,8 @@ public final class Viewer {
     var pointerShown = true
     /// `--white-balance camera|card`, until it has acted.
     var balancePending: WhiteBalanceStart?
+    /// SIGUSR1: the totals so far on stdout.
+    let totalsSignal = TotalsSignal()
     /// The camera panel's controls as last drawn, and when they were last asked for.
     var panelShown: [PanelControl] = []
     var panelAsked = 0.0
@@ -230,6 +232,7 @@ public final class Viewer {
         }
         let now = SystemClock.monotonic
         if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
+        if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
         updateDecodeReduction()
         updateSourcePause()
         if let m = message, now > m.until {

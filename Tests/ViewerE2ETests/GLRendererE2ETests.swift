@@ -71,7 +71,10 @@ import Testing
             ("mirrored", ["--mirror", "--rotate", "180", "--mode", "achromatopsia"], 0),
             ("zoomed", ["--mode", "protanomaly", "--press", "plus@2", "--press", "plus@3"], 0),
             ("ios", ["--mode", "deuteranopia", "--model", "colormatrix"], 0),
+            // MJPEG: the GL renderer reads planes (decoded straight into them), the software
+            // renderer YUYV; in 2×2 the GPU reduces the planes itself (the CPU reduces YUYV).
             ("mjpeg", ["--format", "mjpeg", "--mode", "tritanomaly"], 0),
+            ("mjpeg-2x2", ["--format", "mjpeg", "--press", "v@2", "--press", "v@3"], 0),
             // A projective mesh: the two rasterisers cut its triangles' edges a pixel apart
             // here and there (measured: 80 of 627 000 flat pixels).
             ("straightened", ["--straighten", "100,50:1200,80:1150,700:50,650", "--mode", "deuteranopia"], 400),

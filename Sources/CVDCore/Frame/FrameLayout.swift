@@ -14,9 +14,38 @@ public struct FrameLayout: Hashable, Sendable, CustomStringConvertible {
         self.bytesPerRow = bytesPerRow ?? width * format.bytesPerPixel
     }
 
-    /// Bytes a buffer must hold: the last row needs only its pixels, not the padding.
+    /// Bytes a buffer must hold: the last row needs only its pixels, not the padding; a
+    /// planar frame, its three planes whole (`planes`).
     public var minimumByteCount: Int {
-        height == 0 ? 0 : bytesPerRow * (height - 1) + width * format.bytesPerPixel
+        if format.isPlanar { return planes.bytes }
+        return height == 0 ? 0 : bytesPerRow * (height - 1) + width * format.bytesPerPixel
+    }
+
+    /// Where a planar frame's planes lie in its buffer: the luma plane first, `bytesPerRow`
+    /// per row, then the Cb and then the Cr plane, `chromaStride` (half of `bytesPerRow`)
+    /// per row. Each plane has its rows rounded up to whole 16-row strips (`PlaneGeometry.rows`),
+    /// since a JPEG decoder writes whole strips; a texture of `bytesPerRow` × `bytes /
+    /// bytesPerRow` one-byte texels holds the buffer whole.
+    public struct PlaneGeometry: Equatable, Sendable {
+        /// Luma rows in the buffer (the height rounded up to 16), and chroma rows.
+        public let lumaRows: Int
+        public let chromaRows: Int
+        public let chromaStride: Int
+        public let cbOffset: Int
+        public let crOffset: Int
+        public let bytes: Int
+    }
+
+    /// The planes' geometry (meaningful for planar formats).
+    public var planes: PlaneGeometry {
+        let lumaRows = (height + 15) / 16 * 16
+        let chromaRows = lumaRows / format.rowsPerChromaRow
+        let chromaStride = bytesPerRow / 2
+        let cb = bytesPerRow * lumaRows
+        let cr = cb + chromaStride * chromaRows
+        return PlaneGeometry(
+            lumaRows: lumaRows, chromaRows: chromaRows, chromaStride: chromaStride, cbOffset: cb, crOffset: cr,
+            bytes: cr + chromaStride * chromaRows)
     }
 
     public var pixelCount: Int { width * height }
@@ -29,7 +58,10 @@ public struct FrameLayout: Hashable, Sendable, CustomStringConvertible {
         guard bytesPerRow >= width * format.bytesPerPixel else {
             throw .strideTooSmall(bytesPerRow: bytesPerRow, needed: width * format.bytesPerPixel)
         }
-        if format.isYCbCr, width % 2 != 0 { throw .oddWidthFor422(width) }
+        if format.isYCbCr || format.isPlanar, width % 2 != 0 { throw .oddWidthFor422(width) }
+        if format.isPlanar, bytesPerRow % 2 != 0 {
+            throw .strideTooSmall(bytesPerRow: bytesPerRow, needed: bytesPerRow + 1)
+        }
     }
 }
 

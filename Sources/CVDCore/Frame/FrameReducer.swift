@@ -48,7 +48,9 @@ public enum FrameReducer {
         // same for rows) and every write inside the destination's.
         let src = s.assumingMemoryBound(to: UInt8.self)
         let dst = d.assumingMemoryBound(to: UInt8.self)
-        if factor == 2, sl.format.bytesPerPixel == 4 || sl.format.isYCbCr {
+        if sl.format.isPlanar {
+            reducePlanar(src, sl, factor, dst, dl)
+        } else if factor == 2, sl.format.bytesPerPixel == 4 || sl.format.isYCbCr {
             let kind: Units = if let o = sl.format.ycbcrOffsets { o.y0 == 0 ? .lumaEven : .lumaOdd } else { .pixels }
             halve(s, sl, d, dl, kind)
         } else if let o = sl.format.ycbcrOffsets {

@@ -31,6 +31,13 @@ public enum FrameSampler {
         _ x: Int, _ y: Int
     ) -> (Double, Double, Double) {
         let row = y * layout.bytesPerRow
+        func clip(_ v: Double) -> Double { min(max(v, 0), 255) }
+        if layout.format.isPlanar {
+            let g = layout.planes
+            let c = (y / layout.format.rowsPerChromaRow) * g.chromaStride + x / 2
+            let v = ycbcr.rgb(y: bytes[row + x], cb: bytes[g.cbOffset + c], cr: bytes[g.crOffset + c])
+            return (clip(v.0), clip(v.1), clip(v.2))
+        }
         if let o = layout.format.rgbOffsets {
             let i = row + x * layout.format.bytesPerPixel
             return (Double(bytes[i + o.r]), Double(bytes[i + o.g]), Double(bytes[i + o.b]))
@@ -39,7 +46,6 @@ public enum FrameSampler {
         let pair = row + (x & ~1) * 2
         let luma = bytes[pair + (x & 1 == 0 ? o.y0 : o.y1)]
         let c = ycbcr.rgb(y: luma, cb: bytes[pair + o.cb], cr: bytes[pair + o.cr])
-        func clip(_ v: Double) -> Double { min(max(v, 0), 255) }
         return (clip(c.0), clip(c.1), clip(c.2))
     }
 }

@@ -101,14 +101,50 @@ public final class ConfusionMap: Sendable {
         let t = table(Self.coordinates(sl.format, ycbcr), threads: 1)
         // Both layouts validated against their buffers above (what `KernelJob` requires).
         let n = t.cells.withUnsafeBufferPointer { cells in
-            level.entryPoints.confusion(
+            if let planes = YCbCrPlanes(source, sl) {
+                return Self.run(planes, cells.baseAddress!, destination, dl.bytesPerRow, phase, black)
+            }
+            return level.entryPoints.confusion(
                 cells.baseAddress!, KernelJob(src, sl, destination, dl, rows: 0..<sl.height), phase, black)
         }
         return Double(n) / Double(sl.pixelCount)
     }
 
+    /// The share (0…1) of confusable pixels in planar Y′CbCr (a part of a frame: `YCbCrPlanes.cropped`).
+    public func share(planes: YCbCrPlanes, ycbcr: YCbCrEncoding) throws(FrameError) -> Double {
+        try planes.validate()
+        let t = table(.ycbcr(ycbcr), threads: 1)
+        let n = t.cells.withUnsafeBufferPointer { Self.run(planes, $0.baseAddress!, nil, 0, 0, 0) }
+        return Double(n) / Double(planes.width * planes.height)
+    }
+
+    /// `ConfusionMarking` over planes: the same lookups, bands and count, one pixel at a time
+    /// (the GPU marks planar frames; the CPU only counts them, or marks a frame left over
+    /// after a change of renderer).
+    private static func run(
+        _ p: YCbCrPlanes, _ cells: UnsafePointer<UInt8>, _ destination: UnsafeMutableRawPointer?,
+        _ destinationBytesPerRow: Int, _ phase: Int, _ black: UInt32
+    ) -> Int {
+        var n = 0
+        for y in 0..<p.height {
+            let (ys, cbs, crs) = p.rows(y)
+            let offset = (y &+ phase) & 31
+            let row = destination.map { $0 + y &* destinationBytesPerRow }
+            // The planes were validated: every row holds `width` luma and `width / 2` chroma samples.
+            for x in 0..<p.width {
+                let c = cells[Int(cbs[x &>> 1] &>> 2) &<< 12 | Int(crs[x &>> 1] &>> 2) &<< 6 | Int(ys[x] &>> 2)]
+                n &+= Int(c)
+                let band = ((x &+ offset) &>> 3) & 3
+                if let r = row, c != 0, band & 1 == 0 {
+                    r.storeBytes(of: band == 0 ? black : 0xFFFF_FFFF, toByteOffset: x &* 4, as: UInt32.self)
+                }
+            }
+        }
+        return n
+    }
+
     private static func coordinates(_ format: PixelFormat, _ ycbcr: YCbCrEncoding) -> ConfusionCoordinates {
-        format.isYCbCr ? .ycbcr(ycbcr) : .rgb
+        format.isYCbCr || format.isPlanar ? .ycbcr(ycbcr) : .rgb
     }
 
     func table(_ c: ConfusionCoordinates, threads: Int) -> ConfusionTable {

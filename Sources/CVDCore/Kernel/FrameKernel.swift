@@ -141,6 +141,12 @@ public final class FrameKernel: Sendable {
         guard source.count >= sourceLayout.minimumByteCount else {
             throw .bufferTooSmall(have: source.count, need: sourceLayout.minimumByteCount)
         }
+        if sourceLayout.format.isPlanar, let planes = YCbCrPlanes(source, sourceLayout) {
+            try apply(
+                planes: planes, destination: destination, destinationLayout: destinationLayout, ycbcr: ycbcr,
+                strategy: strategy, threads: threads)
+            return
+        }
         guard
             let dst = try Self.checkedDestination(
                 destination, destinationLayout, for: (sourceLayout.width, sourceLayout.height),

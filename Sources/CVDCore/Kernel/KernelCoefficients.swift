@@ -50,6 +50,8 @@ extension PixelFormat {
         case .argb: .argb
         case .yuyv: .yuyv
         case .uyvy: .uyvy
+        // Planar frames go through `YCbCrPlanes` (`FrameKernel`, `ConfusionMap`), never a `KernelJob`.
+        case .i422, .i420: preconditionFailure("planar frames are read through YCbCrPlanes")
         }
     }
 }

@@ -100,6 +100,7 @@ struct CaptureCostBench {
             rows.append(Row(name: "\(label): decode + deuteranopia → BGRA", result: r))
         }
         rows += planarRows(jpeg, kernel)
+        rows += sourceThreadRows(jpeg)
         // The alternative: decode to RGB24, then the kernel's computing RGB path.
         let rgbLayout = FrameLayout(format: .rgb24, width: w, height: h)
         rows.append(
@@ -125,15 +126,18 @@ struct CaptureCostBench {
     /// (cvdcam's way: each strip simulated while in cache); at full size, and — for frames
     /// larger than 1080p — at the reduced DCT scale the live view uses at 1920×1080. Each
     /// scale's first row is the decode alone, the floor under the other two.
+    /// The scales a 1920×1080 window shows this size at: 1, and the reduced DCT scale.
+    var reductions: [Int] {
+        let shown = DecodeScale.reduction(state: ViewState(), window: FrameSize(1920, 1080), picture: size)
+        return shown > 1 ? [1, shown] : [1]
+    }
+
     private func planarRows(_ jpeg: [UInt8], _ kernel: FrameKernel) -> [Row] {
         let turbo = JPEGDecoder()
         let strips = JPEGStripDecoder()
         guard let header = try? jpeg.withUnsafeBytes({ try turbo.header($0) }), let sub = header.planes else {
             return []
         }
-        var reductions = [1]
-        let shown = DecodeScale.reduction(state: ViewState(), window: FrameSize(1920, 1080), picture: size)
-        if shown > 1 { reductions.append(shown) }
         return reductions.flatMap { r in
             let (w, h) = JPEGDecoder.scaledSize(header, reduction: r)
             // The floor: libjpeg's entropy decoding and inverse DCT alone, the strips left

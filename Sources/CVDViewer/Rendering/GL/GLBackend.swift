@@ -17,6 +17,7 @@ final class GLBackend: RenderBackend {
     /// Frames presented, for the injected faults (`GLFault`).
     private var presented = 0
     var name: String { context.name }
+    let readsPlanes = true
 
     /// Compiles the shaders in `context` (current) and checks the colour kernel on a few
     /// known colours against the CPU's reference (`GLSelfTest`). Throws on any failure:

@@ -19,12 +19,12 @@ final class GLKernelPass {
     }
 
     /// Simulates `source` into `target` over `box` (target pixels; row r of the target is
-    /// row r of the picture): `steps` one transform, or two (the assist, then the
+    /// row r of the picture; the target `reduction` times smaller than the source): `steps` one transform, or two (the assist, then the
     /// simulation, through 8 bits between them); `table` the confusion table's 3D texture
     /// (0: no stripes), the stripes shifted by `phase`.
     func run(
-        into target: Texture, box: BlitRects.Box, source: GLSourceTexture, encoding: YCbCrEncoding,
-        steps: [ColorShader.Transform], table: GLuint, phase: Int
+        into target: Texture, box: BlitRects.Box, source: GLSourceTexture, reduction: Int = 1,
+        encoding: YCbCrEncoding, steps: [ColorShader.Transform], table: GLuint, phase: Int
     ) throws(RenderFault) {
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         cvd_glFramebufferTexture2D(
@@ -44,8 +44,11 @@ final class GLKernelPass {
         cvd_glScissor(GLint(box.x), GLint(box.y), GLsizei(box.w), GLsizei(box.h))
         program.use()
         let t = source.texel
-        cvd_glUniform1i(program.location("pairs"), t.pairs ? 1 : 0)
+        cvd_glUniform1i(program.location("kind"), t.kind)
         cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
+        cvd_glUniform4i(program.location("planes"), t.planes.0, t.planes.1, t.planes.2, t.planes.3)
+        cvd_glUniform1i(program.location("reduction"), GLint(reduction))
+        cvd_glUniform2i(program.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
         let e = ColorShader.ycbcr(encoding)
         cvd_glUniform2f(program.location("luma"), e.luma.0, e.luma.1)
         cvd_glUniform4f(program.location("chroma"), e.chroma.0, e.chroma.1, e.chroma.2, e.chroma.3)

@@ -17,7 +17,6 @@ final class GLPanes: PaneBackend {
     private(set) var textures: [Texture] = []
     private var pools = TexturePools()
     private(set) var rendered: PaneRegions?
-    private var reduced = ReducedFrame()
     private let live: GLSourceTexture
     private let still: GLSourceTexture
     private let pass: GLKernelPass
@@ -58,7 +57,7 @@ final class GLPanes: PaneBackend {
             let shownStill = PaneSource.still(for: i, frame, stillFrame)
             let f = shownStill ?? frame
             let source = shownStill == nil ? live : still
-            let up = source.hold(f, reduction: regions.reduction, reduced: &reduced)
+            let up = source.hold(f)
             if up > 0 { timing(.upload, up) }
             let t0 = SystemClock.monotonic
             var steps = [ColorShader.transform(kernels.transform(sim))]
@@ -71,9 +70,9 @@ final class GLPanes: PaneBackend {
             let map = picked.map { kernels.map($0, sim, f) }
             let cells = map.map { tableTexture(for: i, $0, f) } ?? 0
             try pass.run(
-                into: textures[i], box: box, source: source, encoding: f.ycbcr, steps: steps, table: cells, phase: phase
-            )
-            shares.append(map.flatMap { share($0, f, regions.reduction, box) })
+                into: textures[i], box: box, source: source, reduction: regions.reduction, encoding: f.ycbcr,
+                steps: steps, table: cells, phase: phase)
+            shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }
         if let e = backend.errorFault() { throw e }
@@ -91,16 +90,20 @@ final class GLPanes: PaneBackend {
         return texture
     }
 
-    /// The share of the part `box` that `map` marks, counted on the CPU from the same
-    /// (reduced) picture the GPU read — one table lookup per pixel, only while a colour is picked.
-    private func share(_ map: ConfusionMap, _ f: Frame, _ reduction: Int, _ box: BlitRects.Box) -> Double? {
+    /// The share of the part `box` (picture pixels) that `map` marks, counted on the CPU
+    /// from the frame — one table lookup per pixel, only while a colour is picked.
+    private func share(_ map: ConfusionMap, _ f: Frame, _ box: BlitRects.Box) -> Double? {
         func count(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Double? {
+            if let planes = YCbCrPlanes(bytes, layout) {
+                let part = planes.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
+                return try? map.share(planes: part, ycbcr: f.ycbcr)
+            }
             let part = FrameLayout(format: layout.format, width: box.w, height: box.h, bytesPerRow: layout.bytesPerRow)
             let offset = box.y * layout.bytesPerRow + box.x * layout.format.bytesPerPixel
             guard offset < bytes.count else { return nil }
             return try? map.share(source: UnsafeRawBufferPointer(rebasing: bytes[offset...]), part, ycbcr: f.ycbcr)
         }
-        return reduction > 1 ? reduced.with(f, reduction, count) : f.bytes.withUnsafeBytes { count($0, f.layout) }
+        return f.bytes.withUnsafeBytes { count($0, f.layout) }
     }
 
     func close() {
@@ -114,5 +117,16 @@ final class GLPanes: PaneBackend {
         live.close()
         still.close()
         pass.close()
+    }
+}
+
+extension BlitRects.Box {
+    /// The box in picture pixels, from texture pixels `factor` times larger, inside `size`
+    /// (its left edge stays even: 4:2:2 and planar frames are read in pairs).
+    fileprivate func scaled(by factor: Int, within size: FrameSize) -> BlitRects.Box {
+        let x0 = min(x * factor, size.width) & ~1
+        let y0 = min(y * factor, size.height)
+        return BlitRects.Box(
+            x0, y0, max(0, min((x + w) * factor, size.width) - x0), max(0, min((y + h) * factor, size.height) - y0))
     }
 }

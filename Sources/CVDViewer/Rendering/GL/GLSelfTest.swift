@@ -36,8 +36,7 @@ enum GLSelfTest {
             backend.destroy(target)
             cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         }
-        var reduced = ReducedFrame()
-        source.hold(frame, reduction: 1, reduced: &reduced)
+        source.hold(frame)
         for t in transforms {
             try pass.run(
                 into: target, box: BlitRects.Box(0, 0, 64, 1), source: source, encoding: .bt601Limited,

@@ -4,7 +4,8 @@ import CVDSources
 import CVDSystem
 
 /// A source frame's bytes on the GPU, as they came: an unsigned-integer texture the
-/// colour kernel reads exactly (a 4:2:2 pair per texel, or one RGB pixel), uploaded once
+/// colour kernel reads exactly (a 4:2:2 pair per texel, one RGB pixel, or a planar frame's
+/// buffer whole, planes and all), uploaded once
 /// per frame however many panes read it. Uploads go through a ring of pixel-buffer objects
 /// (`GL_PIXEL_UNPACK_BUFFER`: the copy into driver memory returns at once and the GPU
 /// fetches it while the view goes on) — except on a CPU rasteriser, where the driver copies
@@ -12,34 +13,54 @@ import CVDSystem
 @MainActor
 final class GLSourceTexture {
     private(set) var texture: GLuint = 0
-    /// What the texture holds: the frame (its timestamp and layout) at which reduction.
-    private var holds: (timestamp: Double, reduction: Int, layout: FrameLayout)?
+    /// What the texture holds: the frame (its timestamp and layout).
+    private var holds: (timestamp: Double, layout: FrameLayout)?
     private var allocated: (width: Int, height: Int, format: PixelFormat)?
     private var buffers: [GLuint] = []
     private var next = 0
     private let usesBuffers: Bool
     /// How the kernel reads the texture.
-    private(set) var texel = Texel(.rgba)
+    private(set) var texel = Texel(FrameLayout(format: .rgba, width: 1, height: 1))
 
-    /// How one texel of a pixel format is read: `pairs` (a 4:2:2 pair per texel) and the
-    /// byte `offsets` (R, G, B or Y0, Cb, Y1, Cr).
+    /// How the kernel reads a frame's texture: `kind` 0 one RGB pixel per texel, 1 a 4:2:2
+    /// pair per texel, 2 planar (the buffer whole as one-byte texels, `planes` = its width,
+    /// the Cb and Cr planes' offsets and the luma rows per chroma row); the byte `offsets`
+    /// (R, G, B or Y0, Cb, Y1, Cr).
     struct Texel {
         let bytes: Int
-        let pairs: Bool
+        let kind: Int32
         let offsets: (Int32, Int32, Int32, Int32)
+        let planes: (Int32, Int32, Int32, Int32)
         let internalFormat: Int32
         let format: Int32
 
-        init(_ f: PixelFormat) {
-            if let o = f.ycbcrOffsets {
-                (bytes, pairs) = (4, true)
+        init(_ layout: FrameLayout) {
+            let f = layout.format
+            if f.isPlanar {
+                let g = layout.planes
+                (bytes, kind, offsets) = (1, 2, (0, 0, 0, 0))
+                planes = (Int32(layout.bytesPerRow), Int32(g.cbOffset), Int32(g.crOffset), Int32(f.rowsPerChromaRow))
+            } else if let o = f.ycbcrOffsets {
+                (bytes, kind, planes) = (4, 1, (0, 0, 0, 1))
                 offsets = (Int32(o.y0), Int32(o.cb), Int32(o.y1), Int32(o.cr))
             } else {
                 let o = f.rgbOffsets ?? (0, 1, 2, nil)
-                (bytes, pairs) = (f.bytesPerPixel, false)
+                (bytes, kind, planes) = (f.bytesPerPixel, 0, (0, 0, 0, 1))
                 offsets = (Int32(o.r), Int32(o.g), Int32(o.b), 3)
             }
-            (internalFormat, format) = bytes == 3 ? (GL_RGB8UI, GL_RGB_INTEGER) : (GL_RGBA8UI, GL_RGBA_INTEGER)
+            (internalFormat, format) =
+                switch bytes {
+                case 1: (GL_R8UI, GL_RED_INTEGER)
+                case 3: (GL_RGB8UI, GL_RGB_INTEGER)
+                default: (GL_RGBA8UI, GL_RGBA_INTEGER)
+                }
+        }
+
+        /// The texture's size in texels for `layout`: a planar buffer whole, as rows of
+        /// `bytesPerRow` one-byte texels.
+        static func size(_ layout: FrameLayout, _ t: Texel) -> (width: Int, height: Int) {
+            if t.kind == 2 { return (layout.bytesPerRow, layout.minimumByteCount / layout.bytesPerRow) }
+            return (t.kind == 1 ? layout.width / 2 : layout.width, layout.height)
         }
     }
 
@@ -47,32 +68,32 @@ final class GLSourceTexture {
         self.usesBuffers = usesBuffers
     }
 
-    /// Makes the texture hold `frame` at `reduction` (reduced on the CPU, as the software
-    /// panes do, through `reduced`), unless it does already; returns the upload's seconds.
+    /// The picture's size in pixels.
+    private(set) var size = FrameSize(1, 1)
+
+    /// Makes the texture hold `frame`, unless it does already; returns the upload's seconds.
+    /// (Whole: a pane shown smaller reduces it in the shader.)
     @discardableResult
-    func hold(_ frame: Frame, reduction: Int, reduced: inout ReducedFrame) -> Double {
-        let wanted = (timestamp: frame.timestamp, reduction: reduction, layout: frame.layout)
+    func hold(_ frame: Frame) -> Double {
+        let wanted = (timestamp: frame.timestamp, layout: frame.layout)
         if let h = holds, h == wanted { return 0 }
         let t0 = SystemClock.monotonic
-        if reduction > 1 {
-            reduced.with(frame, reduction) { upload($0, $1) }
-        } else {
-            frame.bytes.withUnsafeBytes { upload($0, frame.layout) }
-        }
+        frame.bytes.withUnsafeBytes { upload($0, frame.layout) }
+        size = frame.size
         holds = wanted
         return SystemClock.monotonic - t0
     }
 
     /// Uploads `bytes` (a frame in `layout`) into the texture (wraps `glTexSubImage2D`).
     private func upload(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) {
-        let t = Texel(layout.format)
+        let t = Texel(layout)
         texel = t
-        let width = t.pairs ? layout.width / 2 : layout.width
-        if allocated.map({ $0 != (width, layout.height, layout.format) }) ?? true {
+        let (width, height) = Texel.size(layout, t)
+        if allocated.map({ $0 != (width, height, layout.format) }) ?? true {
             var old = texture
             if old != 0 { cvd_glDeleteTextures(1, &old) }
-            texture = GLTextures.make(width: width, height: layout.height, storage: t.internalFormat, format: t.format)
-            allocated = (width, layout.height, layout.format)
+            texture = GLTextures.make(width: width, height: height, storage: t.internalFormat, format: t.format)
+            allocated = (width, height, layout.format)
         }
         // Rows as they lie when the stride is whole texels; otherwise (rare) row by row.
         guard layout.bytesPerRow % t.bytes == 0, let base = bytes.baseAddress,
@@ -82,7 +103,7 @@ final class GLSourceTexture {
             return
         }
         cvd_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        GLTextures.unpack(rowLength: layout.bytesPerRow / t.bytes)
+        GLTextures.unpack(rowLength: t.kind == 2 ? 0 : layout.bytesPerRow / t.bytes)
         let count = layout.minimumByteCount
         var from: UnsafeRawPointer? = base
         if usesBuffers {
@@ -105,13 +126,14 @@ final class GLSourceTexture {
             }
         }
         cvd_glTexSubImage2D(
-            GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(layout.height), GLenum(t.format),
+            GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(t.format),
             GLenum(GL_UNSIGNED_BYTE), from)
         cvd_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         GLTextures.unpack(rowLength: 0)
     }
 
-    /// A frame whose row stride is not whole texels: one row at a time.
+    /// A frame whose row stride is not whole texels: one row at a time (never planar:
+    /// its stride is even and its texels one byte).
     private func uploadRows(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout, _ t: Texel, _ width: Int) {
         guard let base = bytes.baseAddress, bytes.count >= layout.minimumByteCount else { return }
         cvd_glBindTexture(GLenum(GL_TEXTURE_2D), texture)

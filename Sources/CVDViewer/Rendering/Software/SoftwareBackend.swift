@@ -11,6 +11,7 @@ final class SoftwareBackend: RenderBackend {
     let renderer: OpaquePointer
     private let window: OpaquePointer
     let name = "software"
+    let readsPlanes = false
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another).

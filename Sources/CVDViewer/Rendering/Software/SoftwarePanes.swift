@@ -32,6 +32,10 @@ final class SoftwarePanes: PaneBackend {
         assisted: (texture: Int, strength: Double)?, still: Frame?, simulated: SimulatedFrame?,
         timing: (StageProfiler.Stage, Double) -> Void
     ) throws(RenderFault) -> [Double?] {
+        // Planar frames (sent for the GL renderer) still on their way after a change of
+        // renderer, packed for the CPU kernels' region reads.
+        let frame = frame.packed()
+        let still = still?.packed()
         phase += 1
         textures = pools.use(regions.textureSize, count: simulations.count, destroy: backend.destroy) {
             backend.makeStreamingTexture($0)
