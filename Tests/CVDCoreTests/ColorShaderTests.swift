@@ -44,7 +44,8 @@ import Testing
 
     @Test func theFunctionsNameWhatTheRendererCalls() {
         for name in [
-            "struct CVDTransform", "vec3 cvd_ycbcr(", "vec3 cvd_apply(CVDTransform t, vec3 c)", "cvd_eotf", "cvd_oetf",
+            "struct CVDTransform", "vec3 cvd_ycbcr(", "vec3 cvd_apply(int kind, CVDTransform t, vec3 c)", "cvd_eotf",
+            "cvd_oetf",
         ] {
             #expect(ColorShader.functions.contains(name), "\(name)")
         }

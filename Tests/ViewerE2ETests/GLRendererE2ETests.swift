@@ -8,12 +8,18 @@ import Testing
 /// patches with probes, a pen stroke and the confusion stripes — screenshots of the GL and
 /// the software renderer agree within 1 level wherever the picture is flat (every pixel of
 /// its 5×5 neighbourhood in the software shot within a level: edges, which the two scale
-/// with different filters, are not compared). Under Xvfb with llvmpipe; `--renderer gl`.
+/// with different filters, are not compared) — but for at most 0.1 % of those pixels, 2
+/// apart, where each path's 32-bit arithmetic lands a level on either side of the float64
+/// reference (each within ±1 of it: GLConformanceE2ETests, KernelTests) — and within a
+/// level more under the labels' translucent shims (SDL's software blending rounds its own
+/// way). Under Xvfb with llvmpipe; `--renderer gl`.
 @Suite(.serialized) struct GLRendererE2ETests {
     /// Flat pixels compared, and those more than a level apart (as "x,y: gl vs software").
-    /// `ignoring`: pairs of colours (GL's, software's) not to count.
+    /// `ignoring`: pairs of colours (GL's, software's) not to count; `labels`: where labels
+    /// lie (a level more is allowed there); `beyond`: the levels apart that count as off.
     static func disagreement(
-        _ gl: RGBAImage, _ sw: RGBAImage, ignoring: (RGB8, RGB8) -> Bool = { _, _ in false }
+        _ gl: RGBAImage, _ sw: RGBAImage, labels: SacredPictureE2ETests.Overlays? = nil, beyond: Int = 1,
+        ignoring: (RGB8, RGB8) -> Bool = { _, _ in false }
     ) -> (flat: Int, off: [String]) {
         guard gl.width == sw.width, gl.height == sw.height else { return (0, ["sizes differ"]) }
         var flat = 0
@@ -30,7 +36,9 @@ import Testing
                 }
                 guard uniform else { continue }
                 flat += 1
-                if gl[x, y].distance(to: c) > 1, !ignoring(gl[x, y], c) {
+                let allowed =
+                    beyond + (labels?.boxes.contains { $0.rect.contains(Double(x), Double(y)) } == true ? 1 : 0)
+                if gl[x, y].distance(to: c) > allowed, !ignoring(gl[x, y], c) {
                     off.append("\(x),\(y): \(gl[x, y].hexString) vs \(c.hexString)")
                 }
             }
@@ -39,22 +47,30 @@ import Testing
     }
 
     /// `args` shown by both renderers, each to its own screenshot.
-    static func shots(_ args: [String], in x: XSession, tag: String) throws -> (gl: RGBAImage, sw: RGBAImage) {
+    static func shots(
+        _ args: [String], in x: XSession, tag: String
+    ) throws -> (gl: RGBAImage, sw: RGBAImage, labels: SacredPictureE2ETests.Overlays) {
         var out: [RGBAImage] = []
+        var labels = SacredPictureE2ETests.Overlays("")
         for renderer in ["gl", "software"] {
             let path = "\(x.dir)/\(tag)-\(renderer).png"
             let r = try XSession.runToEnd(
                 XSession.binary,
                 args + ["--renderer", renderer, "--screenshot", path, "--screenshot-after", "12"],
-                environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .stdout)
+                environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }.merging([
+                    "CVDCAM_PRINT_OVERLAYS": "1"
+                ]) { $1 }, capture: .stdout)
             guard r.status == 0, r.text.contains("renderer: \(renderer == "gl" ? "OpenGL" : "software")") else {
                 throw XSession.Failure("\(tag) in \(renderer): status \(r.status), \(r.text)")
+            }
+            if let line = r.text.split(separator: "\n").last(where: { $0.hasPrefix("cvdcam: overlays: ") }) {
+                labels = SacredPictureE2ETests.Overlays(String(line.dropFirst("cvdcam: ".count)))
             }
             out.append(try ImageFile.read(path))
             try? FileManager.default.copyItem(
                 atPath: path, toPath: ViewerE2ETests.screenshotDir + "/gl-\(tag)-\(renderer).png")
         }
-        return (out[0], out[1])
+        return (out[0], out[1], labels)
     }
 
     @Test func theTestSceneInEveryLayoutAndView() throws {
@@ -80,11 +96,14 @@ import Testing
             ("straightened", ["--straighten", "100,50:1200,80:1150,700:50,650", "--mode", "deuteranopia"], 400),
         ]
         for v in views {
-            let (gl, sw) = try Self.shots(scene + v.args, in: x, tag: v.tag)
-            let (flat, off) = Self.disagreement(gl, sw)
+            let (gl, sw, labels) = try Self.shots(scene + v.args, in: x, tag: v.tag)
+            let (flat, off) = Self.disagreement(gl, sw, labels: labels)
+            let far = Self.disagreement(gl, sw, labels: labels, beyond: 2).off
             #expect(flat > 20_000, "\(v.tag): only \(flat) flat pixels to compare")
             #expect(
-                off.count <= v.allowed, "\(v.tag): \(off.count) of \(flat) flat pixels differ, e.g. \(off.prefix(4))")
+                off.count <= v.allowed + flat / 1000 && far.count <= v.allowed,
+                "\(v.tag): \(off.count) of \(flat) flat pixels more than a level apart (\(far.count) more than 2), e.g. \(far.prefix(2) + off.prefix(3))"
+            )
         }
     }
 

@@ -8,8 +8,9 @@
 ///
 /// Nothing here calls a GPU: the text and numbers are plain data (testable without one).
 public enum ColorShader {
-    /// One transform as uniforms (`CVDTransform` in `functions`): matrices column-major,
-    /// as `glUniformMatrix3fv` takes them untransposed.
+    /// One transform as uniforms (`CVDTransform` in `functions`; `kind` is `cvd_apply`'s
+    /// first argument, a constant the shader is compiled with): matrices column-major, as
+    /// `glUniformMatrix3fv` takes them untransposed.
     public struct Transform: Equatable, Sendable {
         /// 0 linear light (`a`), 1 half-planes (`a` where dot(l, n) ≥ 0, else `b`),
         /// 2 gamma space (`a` on 0…255 values), 3 identity (the picture as it is).
@@ -45,13 +46,13 @@ public enum ColorShader {
     }
 
     /// GLSL (330 core and 300 es alike) for the colour work, every value `highp`:
-    /// `cvd_ycbcr` (one Y′CbCr sample → R′G′B′ in 0…1, unclipped), `cvd_apply` (gamma-encoded
-    /// R′G′B′ → the transform's output as levels 0…255). Mirrors `ColorTransform.apply`,
+    /// `cvd_ycbcr` (one Y′CbCr sample → R′G′B′ in 0…1, unclipped), `cvd_apply` (a transform
+    /// of a kind on gamma-encoded R′G′B′ → its output as levels 0…255). Mirrors `ColorTransform.apply`,
     /// `SRGB` and `YCbCrEncoding.rgb` step by step; the gamma-space rounding gets a nudge
     /// of 1e-4 of a level as the CPU's 1e-9 (decimal matrices whose exact products end in
     /// .5 land a hair below it in binary, and a little more below in 32-bit floats).
     public static let functions = """
-        struct CVDTransform { int kind; mat3 a; mat3 b; vec3 n; };
+        struct CVDTransform { mat3 a; mat3 b; vec3 n; };
 
         vec3 cvd_ycbcr(vec3 ycc, vec2 luma, vec4 chroma) {
             float l = luma.y * (ycc.x - luma.x);
@@ -70,12 +71,13 @@ public enum ColorShader {
 
         vec3 cvd_quantise(vec3 s) { return floor(255.0 * clamp(s, 0.0, 1.0) + 0.5); }
 
-        vec3 cvd_apply(CVDTransform t, vec3 c) {
+        // `kind`: `ColorShader.Transform.kind`; pass a constant, and the compiler keeps one branch.
+        vec3 cvd_apply(int kind, CVDTransform t, vec3 c) {
             c = clamp(c, 0.0, 1.0);
-            if (t.kind == 3) return cvd_quantise(c);
-            if (t.kind == 2) return clamp(floor(t.a * (c * 255.0) + 0.5001), 0.0, 255.0);
+            if (kind == 3) return cvd_quantise(c);
+            if (kind == 2) return clamp(floor(t.a * (c * 255.0) + 0.5001), 0.0, 255.0);
             vec3 l = cvd_eotf(c);
-            mat3 m = (t.kind == 1 && dot(l, t.n) < 0.0) ? t.b : t.a;
+            mat3 m = (kind == 1 && dot(l, t.n) < 0.0) ? t.b : t.a;
             return cvd_quantise(cvd_oetf(clamp(m * l, 0.0, 1.0)));
         }
 

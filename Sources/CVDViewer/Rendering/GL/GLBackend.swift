@@ -11,7 +11,9 @@ import CVDViewModel
 final class GLBackend: RenderBackend {
     let context: GLContext
     let canvasProgram: GLProgram
-    let kernelProgram: GLProgram
+    /// The colour kernel's programs by what they are specialised for (`GLKernelSpec`).
+    private var kernelPrograms: [GLKernelSpec: GLProgram] = [:]
+    private let header: String
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     /// Frames presented, for the injected faults (`GLFault`).
@@ -24,13 +26,15 @@ final class GLBackend: RenderBackend {
     /// the view then starts in the software renderer.
     init(context: GLContext) throws(RenderFault) {
         self.context = context
-        let header = GLShaders.header(es: context.isES)
+        header = GLShaders.header(es: context.isES)
         canvasProgram = try GLProgram(
             "drawing", header: header, vertex: GLShaders.canvasVertex, fragment: GLShaders.canvasFragment,
             attributes: ["position", "uv", "colour"])
-        let broken = GLFault.injected == .shader ? "\nthis does not compile (CVDCAM_GL_FAULT=shader)\n" : ""
-        kernelProgram = try GLProgram(
-            "colour", header: header, vertex: GLShaders.kernelVertex, fragment: GLShaders.kernelFragment + broken)
+        // A program of each source kind now (a driver that cannot compile them is known at
+        // start); the others when first drawn.
+        for kind in 0..<3 {
+            _ = try kernel(GLKernelSpec(source: kind, reduction: 1, first: 0, second: -1, marking: false))
+        }
         cvd_glGenVertexArrays(1, &vertexArray)
         cvd_glGenBuffers(1, &vertexBuffer)
         cvd_glBindVertexArray(vertexArray)
@@ -45,6 +49,17 @@ final class GLBackend: RenderBackend {
         cvd_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         try GLSelfTest.run(self)
         if let e = errorFault() { throw e }
+    }
+
+    /// The colour kernel specialised for `spec`, compiled the first time it is needed.
+    func kernel(_ spec: GLKernelSpec) throws(RenderFault) -> GLProgram {
+        if let p = kernelPrograms[spec] { return p }
+        let broken = GLFault.injected == .shader ? "\nthis does not compile (CVDCAM_GL_FAULT=shader)\n" : ""
+        let p = try GLProgram(
+            "colour", header: header + spec.defines, vertex: GLShaders.kernelVertex,
+            fragment: GLShaders.kernelFragment + broken)
+        kernelPrograms[spec] = p
+        return p
     }
 
     var outputSize: FrameSize {
@@ -220,7 +235,7 @@ final class GLBackend: RenderBackend {
         cvd_glDeleteBuffers(1, &vertexBuffer)
         cvd_glDeleteVertexArrays(1, &vertexArray)
         canvasProgram.delete()
-        kernelProgram.delete()
+        for p in kernelPrograms.values { p.delete() }
         context.close()
     }
 }

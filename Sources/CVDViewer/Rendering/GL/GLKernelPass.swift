@@ -6,14 +6,14 @@ import CVDViewModel
 /// into a target texture over one box, through a framebuffer object of its own.
 @MainActor
 final class GLKernelPass {
-    private let program: GLProgram
+    private unowned let backend: GLBackend
     private var framebuffer: GLuint = 0
     private var emptyArray: GLuint = 0
     /// The target last checked complete (checked again only when it changes).
     private var checked: GLuint = 0
 
-    init(program: GLProgram) {
-        self.program = program
+    init(backend: GLBackend) {
+        self.backend = backend
         cvd_glGenFramebuffers(1, &framebuffer)
         cvd_glGenVertexArrays(1, &emptyArray)
     }
@@ -42,20 +42,20 @@ final class GLKernelPass {
         cvd_glViewport(0, 0, GLsizei(target.size.width), GLsizei(target.size.height))
         cvd_glEnable(GLenum(GL_SCISSOR_TEST))
         cvd_glScissor(GLint(box.x), GLint(box.y), GLsizei(box.w), GLsizei(box.h))
-        program.use()
         let t = source.texel
-        cvd_glUniform1i(program.location("kind"), t.kind)
+        let program = try backend.kernel(
+            GLKernelSpec(
+                source: Int(t.kind), reduction: reduction, first: Int(steps[0].kind),
+                second: steps.count > 1 ? Int(steps[1].kind) : -1, marking: table != 0))
+        program.use()
         cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
         cvd_glUniform4i(program.location("planes"), t.planes.0, t.planes.1, t.planes.2, t.planes.3)
-        cvd_glUniform1i(program.location("reduction"), GLint(reduction))
         cvd_glUniform2i(program.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
         let e = ColorShader.ycbcr(encoding)
         cvd_glUniform2f(program.location("luma"), e.luma.0, e.luma.1)
         cvd_glUniform4f(program.location("chroma"), e.chroma.0, e.chroma.1, e.chroma.2, e.chroma.3)
-        set("first", steps[0])
-        set("second", steps.count > 1 ? steps[1] : steps[0])
-        cvd_glUniform1i(program.location("steps"), GLint(steps.count))
-        cvd_glUniform1i(program.location("marking"), table == 0 ? 0 : 1)
+        set("first", steps[0], program)
+        set("second", steps.count > 1 ? steps[1] : steps[0], program)
         cvd_glUniform1i(program.location("phase"), GLint(phase & 0xFFFF))
         cvd_glUniform1i(program.location("source"), 0)
         cvd_glUniform1i(program.location("confusion"), 1)
@@ -69,8 +69,7 @@ final class GLKernelPass {
     }
 
     /// One `CVDTransform` uniform.
-    private func set(_ name: String, _ t: ColorShader.Transform) {
-        cvd_glUniform1i(program.location(name + ".kind"), t.kind)
+    private func set(_ name: String, _ t: ColorShader.Transform, _ program: GLProgram) {
         t.a.withUnsafeBufferPointer {
             cvd_glUniformMatrix3fv(program.location(name + ".a"), 1, GLboolean(GL_FALSE), $0.baseAddress)
         }
@@ -83,5 +82,21 @@ final class GLKernelPass {
     func close() {
         cvd_glDeleteFramebuffers(1, &framebuffer)
         cvd_glDeleteVertexArrays(1, &emptyArray)
+    }
+}
+
+/// What a colour kernel program is specialised for (its `#define`s): the source's kind
+/// (`GLSourceTexture.Texel.kind`), the reduction, the kinds of the first and second
+/// transform (`ColorShader.Transform.kind`; second -1: one step) and the stripes.
+struct GLKernelSpec: Hashable {
+    let source: Int
+    let reduction: Int
+    let first: Int
+    let second: Int
+    let marking: Bool
+
+    var defines: String {
+        "#define KIND \(source)\n#define REDUCTION \(reduction)\n#define FIRST \(first)\n"
+            + "#define SECOND \(second)\n#define MARKING \(marking ? 1 : 0)\n"
     }
 }

@@ -32,7 +32,7 @@ final class GLPanes: PaneBackend {
         let buffers = env.map { $0 == "buffer" } ?? !backend.context.isSoftwareRasteriser
         live = GLSourceTexture(usesBuffers: buffers)
         still = GLSourceTexture(usesBuffers: false)
-        pass = GLKernelPass(program: backend.kernelProgram)
+        pass = GLKernelPass(backend: backend)
     }
 
     func render(

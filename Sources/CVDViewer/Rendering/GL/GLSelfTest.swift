@@ -26,7 +26,7 @@ enum GLSelfTest {
             Simulation(deficiency: .protan, severity: 1, model: .colormatrix).transform,
         ]
         let source = GLSourceTexture(usesBuffers: false)
-        let pass = GLKernelPass(program: backend.kernelProgram)
+        let pass = GLKernelPass(backend: backend)
         let size = FrameSize(64, 1)
         let target = Texture(
             handle: .gl(GLTextures.make(width: 64, height: 1, storage: GL_RGBA8, format: GL_RGBA)), size: size)

@@ -58,100 +58,112 @@ enum GLShaders {
 
         """
 
-    /// The colour kernel. The source is the frame's bytes as an unsigned-integer texture
-    /// (read exactly, no filtering): one RGB pixel per texel (`kind` 0), a 4:2:2 pair (1),
-    /// or a planar frame's whole buffer as one-byte texels (2: `planes` = the buffer's width
-    /// in bytes, the Cb and Cr planes' offsets, luma rows per chroma row; chroma rows are
-    /// half as wide); `offsets` says which byte is which. Row r of the target is row r of
-    /// the picture. A target `reduction` times smaller than the picture (`sourceSize`)
-    /// averages each block of coded values as `FrameReducer` does on the CPU: luma over the
-    /// pixels, chroma over the samples under the output's own, each rounded half up.
-    /// The confusion stripes follow `ConfusionMarking` (the same table, cell and bands).
+    /// The colour kernel, specialised by `KIND` and `REDUCTION`, the transforms' kinds
+    /// `FIRST` and `SECOND` (-1: one step) and `MARKING` (defined before it: one program
+    /// per combination in use, `GLKernelSpec`, so the loops unroll and no branch is left on
+    /// what is the same for every pixel). The source is the frame's bytes as an
+    /// unsigned-integer texture (read exactly, no filtering): one RGB pixel per texel
+    /// (`KIND` 0), a 4:2:2 pair (1), or a planar frame's whole buffer as one-byte texels
+    /// (2: `planes` = the buffer's width in bytes, the Cb and Cr planes' offsets, luma rows
+    /// per chroma row; chroma rows are half as wide); `offsets` says which byte is which.
+    /// Row r of the target is row r of the picture. A target `REDUCTION` times smaller than
+    /// the picture (`sourceSize`) averages each block of coded values as `FrameReducer` does
+    /// on the CPU: luma over the pixels, chroma over the samples under the output's own, each
+    /// rounded half up. The confusion stripes follow `ConfusionMarking` (the same table,
+    /// cell and bands).
     static let kernelFragment =
         ColorShader.functions + """
             uniform usampler2D source;
-            uniform int kind;
             uniform ivec4 offsets;
             uniform ivec4 planes;
-            uniform int reduction;
             uniform ivec2 sourceSize;
             uniform vec2 luma;
             uniform vec4 chroma;
-            uniform int steps;
             uniform CVDTransform first;
             uniform CVDTransform second;
-            uniform int marking;
             uniform usampler3D confusion;
             uniform int phase;
             out vec4 fragColour;
 
-            uint cvd_byte(uvec4 t, int i) { return i == 0 ? t.x : i == 1 ? t.y : i == 2 ? t.z : t.w; }
+            const int R = REDUCTION;
 
-            uint cvd_at(int offset) { return texelFetch(source, ivec2(offset % planes.x, offset / planes.x), 0).r; }
+            uint cvd_byte(uvec4 t, int i) { return i == 0 ? t.x : i == 1 ? t.y : i == 2 ? t.z : t.w; }
 
             uint cvd_mean(uint sum, int n) { return (sum + uint(n / 2)) / uint(n); }
 
-            // Source pixel (x, y)'s luma (kinds 1 and 2).
+            #if KIND == 2
+            uint cvd_at(int offset) { return texelFetch(source, ivec2(offset % planes.x, offset / planes.x), 0).r; }
+            uint cvd_luma(int x, int y) { return texelFetch(source, ivec2(x, y), 0).r; }
+            #elif KIND == 1
             uint cvd_luma(int x, int y) {
-                return kind == 2 ? texelFetch(source, ivec2(x, y), 0).r
-                    : cvd_byte(texelFetch(source, ivec2(x >> 1, y), 0), (x & 1) == 0 ? offsets.x : offsets.z);
+                return cvd_byte(texelFetch(source, ivec2(x >> 1, y), 0), (x & 1) == 0 ? offsets.x : offsets.z);
             }
+            #endif
 
             void main() {
                 ivec2 p = ivec2(gl_FragCoord.xy);
-                int r = reduction;
                 vec3 c;
                 ivec3 cell;
-                if (kind == 0) {
-                    uvec3 sum = uvec3(0u);
-                    for (int dy = 0; dy < r; dy++) {
-                        for (int dx = 0; dx < r; dx++) {
-                            uvec4 t = texelFetch(source, p * r + ivec2(dx, dy), 0);
-                            sum += uvec3(cvd_byte(t, offsets.x), cvd_byte(t, offsets.y), cvd_byte(t, offsets.z));
-                        }
+            #if KIND == 0
+                uvec3 sum = uvec3(0u);
+                for (int dy = 0; dy < R; dy++) {
+                    for (int dx = 0; dx < R; dx++) {
+                        uvec4 t = texelFetch(source, p * R + ivec2(dx, dy), 0);
+                        sum += uvec3(cvd_byte(t, offsets.x), cvd_byte(t, offsets.y), cvd_byte(t, offsets.z));
                     }
-                    uvec3 rgb = uvec3(cvd_mean(sum.r, r * r), cvd_mean(sum.g, r * r), cvd_mean(sum.b, r * r));
-                    c = vec3(rgb) / 255.0;
-                    cell = ivec3(int(rgb.b >> 2), int(rgb.g >> 2), int(rgb.r >> 2));
-                } else {
-                    uint y = 0u;
-                    for (int dy = 0; dy < r; dy++) {
-                        for (int dx = 0; dx < r; dx++) y += cvd_luma(p.x * r + dx, p.y * r + dy);
-                    }
-                    y = cvd_mean(y, r * r);
-                    // Chroma: the samples under the output's own (a pair's, or a plane's).
-                    uint cb = 0u;
-                    uint cr = 0u;
-                    int n = 0;
-                    int rows = kind == 2 ? (sourceSize.y + planes.w - 1) / planes.w : sourceSize.y;
-                    int top = (kind == 2 ? p.y / planes.w : p.y) * r;
-                    for (int dy = 0; dy < r && top + dy < rows; dy++) {
-                        for (int dx = 0; dx < r; dx++) {
-                            int cx = (p.x >> 1) * r + dx;
-                            if (kind == 2) {
-                                int at = (top + dy) * (planes.x / 2) + cx;
-                                cb += cvd_at(planes.y + at);
-                                cr += cvd_at(planes.z + at);
-                            } else {
-                                uvec4 t = texelFetch(source, ivec2(cx, top + dy), 0);
-                                cb += cvd_byte(t, offsets.y);
-                                cr += cvd_byte(t, offsets.w);
-                            }
-                            n++;
-                        }
-                    }
-                    cb = cvd_mean(cb, n);
-                    cr = cvd_mean(cr, n);
-                    c = cvd_ycbcr(vec3(float(y), float(cb), float(cr)), luma, chroma);
-                    cell = ivec3(int(y >> 2), int(cr >> 2), int(cb >> 2));
                 }
-                vec3 levels = cvd_apply(first, c);
-                if (steps == 2) levels = cvd_apply(second, levels / 255.0);
-                if (marking != 0 && texelFetch(confusion, cell, 0).r != 0u) {
+                uvec3 rgb = uvec3(cvd_mean(sum.r, R * R), cvd_mean(sum.g, R * R), cvd_mean(sum.b, R * R));
+                c = vec3(rgb) / 255.0;
+                cell = ivec3(int(rgb.b >> 2), int(rgb.g >> 2), int(rgb.r >> 2));
+            #else
+                uint y = 0u;
+                for (int dy = 0; dy < R; dy++) {
+                    for (int dx = 0; dx < R; dx++) y += cvd_luma(p.x * R + dx, p.y * R + dy);
+                }
+                y = cvd_mean(y, R * R);
+                // Chroma: the samples under the output's own (a pair's, or a plane's).
+                uint cb = 0u;
+                uint cr = 0u;
+                int n = 0;
+            #if KIND == 2
+                int rows = (sourceSize.y + planes.w - 1) / planes.w;
+                int top = (p.y / planes.w) * R;
+            #else
+                int rows = sourceSize.y;
+                int top = p.y * R;
+            #endif
+                for (int dy = 0; dy < R; dy++) {
+                    if (top + dy >= rows) break;
+                    for (int dx = 0; dx < R; dx++) {
+                        int cx = (p.x >> 1) * R + dx;
+            #if KIND == 2
+                        int at = (top + dy) * (planes.x / 2) + cx;
+                        cb += cvd_at(planes.y + at);
+                        cr += cvd_at(planes.z + at);
+            #else
+                        uvec4 t = texelFetch(source, ivec2(cx, top + dy), 0);
+                        cb += cvd_byte(t, offsets.y);
+                        cr += cvd_byte(t, offsets.w);
+            #endif
+                        n++;
+                    }
+                }
+                cb = cvd_mean(cb, n);
+                cr = cvd_mean(cr, n);
+                c = cvd_ycbcr(vec3(float(y), float(cb), float(cr)), luma, chroma);
+                cell = ivec3(int(y >> 2), int(cr >> 2), int(cb >> 2));
+            #endif
+                vec3 levels = cvd_apply(FIRST, first, c);
+            #if SECOND >= 0
+                levels = cvd_apply(SECOND, second, levels / 255.0);
+            #endif
+            #if MARKING
+                if (texelFetch(confusion, cell, 0).r != 0u) {
                     int band = ((p.x + p.y + phase) >> 3) & 3;
                     if (band == 0) levels = vec3(0.0);
                     else if (band == 2) levels = vec3(255.0);
                 }
+            #endif
                 fragColour = vec4(levels / 255.0, 1.0);
             }
 
