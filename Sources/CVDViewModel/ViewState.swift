@@ -95,24 +95,6 @@ public struct ViewState: Equatable, Sendable {
         self.quadModes = quadModes
     }
 
-    /// Side effects for the window layer; state changes are in `self`.
-    public enum Effect: Equatable, Sendable {
-        case quit, snapshot, fullscreenChanged, fullscreenOnNextDisplay, toggleVirtualCamera
-        /// `w`: measure the card in the current picture (and lock the camera's automatics).
-        case measureWhiteCard
-        /// `w` again: the balance is off; release the camera's automatics.
-        case releaseWhiteCard
-        case nextCamera
-        /// The panel opened (read the camera's controls), or asks to change or reset the
-        /// selected control.
-        case cameraPanelOpened
-        case changeControl(Int)
-        case resetControl
-        /// `g`: keep the current picture as the still; Shift+G: save the still as a picture file.
-        case grabStill
-        case saveStill
-    }
-
     /// Applies a command; returns the side effect it asks for, if any. Sets `notice`.
     @discardableResult
     public mutating func apply(_ command: Command) -> Effect? {
@@ -252,78 +234,5 @@ public struct ViewState: Equatable, Sendable {
             probes = []
         }
         return nil
-    }
-
-    /// Zooms by `factor`, keeping the picture point under `at` (view coordinates, 0…1) in
-    /// place; `nil` zooms about the centre of the view.
-    mutating func zoom(by factor: Double, at: Point?) {
-        let old = zoom
-        zoom = min(max(zoom * factor, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
-        // Whole steps land exactly on 2×, 4× and 8× (no 1.9999…).
-        let steps = (log2(zoom) * 2).rounded()
-        if abs(log2(zoom) * 2 - steps) < 1e-6 { zoom = pow(2, steps / 2) }
-        if let p = at {
-            // Picture point under the pointer before and after must be the same.
-            let px = centre.x + (p.x - 0.5) / old
-            let py = centre.y + (p.y - 0.5) / old
-            centre = Point(px - (p.x - 0.5) / zoom, py - (p.y - 0.5) / zoom)
-        }
-        clampCentre()
-    }
-
-    private mutating func clampCentre() {
-        let half = 0.5 / zoom
-        centre = Point(min(max(centre.x, half), 1 - half), min(max(centre.y, half), 1 - half))
-    }
-
-    /// The part of the picture that is visible, in picture coordinates (x, y, width, height).
-    public var visibleRect: (x: Double, y: Double, w: Double, h: Double) {
-        let s = 1 / zoom
-        return (centre.x - s / 2, centre.y - s / 2, s, s)
-    }
-
-    /// The simulation for the single and split layouts.
-    public var simulation: Simulation { Self.simulation(mode, severity, model) }
-
-    private static func simulation(_ mode: VisionMode, _ severity: Double, _ model: ModelKind) -> Simulation {
-        // Severity is kept within 0…1 by `apply`, so this cannot throw.
-        (try? Simulation(mode: mode, severity: severity, model: model)) ?? (try! Simulation(mode: .normal))
-    }
-
-    /// The simulations shown, one per pane.
-    public var paneSimulations: [Simulation] {
-        switch layout {
-        case .single, .split: [simulation]
-        case .quad: quadModes.map { Self.simulation($0, severity, model) }
-        case .assist: [Self.simulation(.normal, severity, model), simulation, simulation]
-        case .stillLive: [simulation, simulation]
-        }
-    }
-
-    /// What the pane renderer draws, one texture each: the panes' simulations, and for the
-    /// split layout the original first (left of the divider), then the simulation.
-    public var renderedSimulations: [Simulation] {
-        if showingOriginal, let normal = try? Simulation(mode: .normal) {
-            return Array(repeating: normal, count: layout == .split ? 2 : paneSimulations.count)
-        }
-        if layout == .split, let normal = try? Simulation(mode: .normal) { return [normal, simulation] }
-        return paneSimulations
-    }
-
-    /// The texture that shows the assisted, then simulated picture (the assist view's third).
-    public var assistedTexture: Int? { layout == .assist && !showingOriginal ? 2 : nil }
-
-    /// One line for stdout and the window title, e.g. "deuteranomaly 0.6 (Machado 2009) · zoom 2.0× · split".
-    public var summary: String {
-        var parts = [
-            layout == .quad ? "quad: " + quadModes.map(\.rawValue).joined(separator: ", ") : simulation.description
-        ]
-        if layout == .assist { parts.append(String(cFormat: "assist %.1f", assistStrength)) }
-        if zoom > 1.0001 { parts.append(String(cFormat: "zoom %.1f×", zoom)) }
-        if layout == .split { parts.append("split") }
-        if layout == .stillLive { parts.append("still | live") }
-        if frozen { parts.append("frozen") }
-        if whiteBalance != nil { parts.append("balanced on card") }
-        return parts.joined(separator: " · ")
     }
 }

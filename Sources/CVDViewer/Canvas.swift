@@ -72,7 +72,7 @@ final class Canvas {
                 rendererNote = "no OpenGL window: \(String(cString: SDL_GetError()))"
             }
         } else if choice == .auto {
-            rendererNote = "no GPU (no render node in /dev/dri)"
+            rendererNote = "no GPU render node in /dev/dri"
         }
         if made == nil {
             guard let w = place.open(flags) else { throw .noDisplay(String(cString: SDL_GetError())) }

@@ -106,9 +106,10 @@ final class VirtualCameraOutput {
             timestamp: s.timestamp, simulation: s.simulation, balance: s.balance, pixels: buffer, layout: layout)
     }
 
-    /// What the window shows, read back before present.
+    /// What the window shows, read back before present (from a GPU, without waiting: the
+    /// frame before).
     func send(window backend: any RenderBackend) {
-        guard let feed, sendsWindow, let layout = backend.readPixels(into: &buffer) else { return }
+        guard let feed, sendsWindow, let layout = backend.readPixelsWithoutWaiting(into: &buffer) else { return }
         buffer.withUnsafeBytes { feed.offer($0, layout) }
     }
 }

@@ -18,8 +18,8 @@ public final class FrameKernel: Sendable {
     public let transform: ColorTransform
     /// The instruction-set level whose loops this kernel runs.
     public let level: KernelLevel
-    private let math: PixelCoefficients
-    private let kernels: KernelEntryPoints
+    let math: PixelCoefficients
+    let kernels: KernelEntryPoints
     private let ycbcrTables = Locked<[YCbCrEncoding: YCbCrTable]>([:])
 
     /// How Y′CbCr frames are processed.
@@ -170,45 +170,10 @@ public final class FrameKernel: Sendable {
         }
     }
 
-    /// Transforms planar 4:2:2 or 4:2:0 Y′CbCr (what a JPEG decoder delivers) into
-    /// `destination`, reading the planes straight (no packing to YUYV first): the same
-    /// pixels as packing them to YUYV and calling `apply(source:…)`, by the same paths — the
-    /// table for camera-like pictures into aligned BGRA, else computed.
-    public func apply(
-        planes: YCbCrPlanes, destination: UnsafeMutableRawBufferPointer, destinationLayout: FrameLayout,
-        ycbcr: YCbCrEncoding, strategy: Strategy = .automatic, threads: Int = 1
-    ) throws(FrameError) {
-        try planes.validate()
-        guard
-            let dst = try Self.checkedDestination(
-                destination, destinationLayout, for: (planes.width, planes.height),
-                named: "\(planes.width)×\(planes.height) Y′CbCr planes")
-        else { return }
-        let table =
-            Self.tableServes(dst, destinationLayout) && mayUseTable(strategy)
-                && (strategy == .table || CoherenceProbe.isCoherent(planes))
-            ? self.table(for: ycbcr) : nil
-        let k = YCbCrCoefficients(ycbcr)
-        let math = math
-        let kernels = kernels
-        // As in `apply(source:…)`: bands write disjoint rows; the caller keeps the planes alive.
-        nonisolated(unsafe) let d = dst
-        Self.inBands(of: planes.height, threads: threads) { rows in
-            if let t = table {
-                t.run(planes: planes, destination: d, destinationLayout, rows: rows)
-            } else {
-                PlanarPath(
-                    kernels: kernels, math: math, coefficients: k, planes: planes, destination: d,
-                    destinationLayout: destinationLayout, rows: rows
-                ).run()
-            }
-        }
-    }
-
     /// The destination's start, once its layout is valid, an RGB format, of the source's
     /// size (`named` in the error, made only then: nothing is allocated per frame) and
     /// within its buffer; nil for an empty buffer.
-    private static func checkedDestination(
+    static func checkedDestination(
         _ destination: UnsafeMutableRawBufferPointer, _ layout: FrameLayout, for size: (width: Int, height: Int),
         named source: @autoclosure () -> String
     ) throws(FrameError) -> UnsafeMutableRawPointer? {
@@ -224,13 +189,13 @@ public final class FrameKernel: Sendable {
     }
 
     /// Whether the Y′CbCr table can write this destination: 4-byte-aligned BGRA rows.
-    private static func tableServes(_ destination: UnsafeMutableRawPointer, _ layout: FrameLayout) -> Bool {
+    static func tableServes(_ destination: UnsafeMutableRawPointer, _ layout: FrameLayout) -> Bool {
         layout.format == .bgra && Int(bitPattern: destination) % 4 == 0 && layout.bytesPerRow % 4 == 0
     }
 
     /// Runs `band` over `height` rows: on the calling thread, or split into `threads`
     /// consecutive bands run concurrently (never more bands than rows).
-    private static func inBands(of height: Int, threads: Int, _ band: @Sendable (Range<Int>) -> Void) {
+    static func inBands(of height: Int, threads: Int, _ band: @Sendable (Range<Int>) -> Void) {
         let n = max(1, min(threads, height))
         if n == 1 {
             band(0..<height)

@@ -242,43 +242,4 @@ public enum ProbeLayout {
         if let r = space.scan(size: size, in: pane, near: (cx, cy), offPicture: false) { return moved(b, r) }
         return nil
     }
-
-    /// From a readout's probe row to its ring, stopping at the ring's edge; nil when the
-    /// readout sits next to the ring anyway.
-    static func leader(from a: (x: Double, y: Double), box: Rect, to ring: (x: Double, y: Double), radius: Double)
-        -> Leader?
-    {
-        // From the side of the box facing the ring, level with the probe's row; from the top
-        // or bottom edge when the ring is straight above or below it.
-        let level = min(max(a.y, box.y), box.maxY)
-        let (sx, sy) =
-            ring.x < box.x
-            ? (box.x, level)
-            : ring.x > box.maxX ? (box.maxX, level) : (ring.x, ring.y < box.y ? box.y : box.maxY)
-        let dx = ring.x - sx
-        let dy = ring.y - sy
-        let d = distance(dx, dy)
-        guard d > radius * 2.5 else { return nil }
-        let stop = radius * 1.3
-        return Leader(x0: sx, y0: sy, x1: ring.x - dx / d * stop, y1: ring.y - dy / d * stop)
-    }
 }
-
-extension LabelBox {
-    /// The same label `dx`, `dy` pixels further right and down.
-    func moved(dx: Double, dy: Double) -> LabelBox {
-        func m(_ r: Rect) -> Rect { Rect(r.x + dx, r.y + dy, r.w, r.h) }
-        return LabelBox(
-            shim: m(shim), icon: icon.map { ($0.badge, m($0.rect)) },
-            lines: lines.map { .init(text: $0.text, fontSize: $0.fontSize, rect: m($0.rect).whole) },
-            swatches: swatches.map { .init(rect: m($0.rect), colour: $0.colour) }, shimAlpha: shimAlpha)
-    }
-}
-
-extension Rect {
-    /// `d` pixels smaller on every side.
-    func inset(_ d: Double) -> Rect { Rect(x + d, y + d, max(0, w - 2 * d), max(0, h - 2 * d)) }
-}
-
-/// The distance between two points.
-func distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }

@@ -41,6 +41,10 @@ protocol RenderBackend: AnyObject {
     func destroy(_ t: Texture)
     /// What was drawn (before `present`), as RGBA bytes into a reused buffer; nil on failure.
     func readPixels(into buffer: inout [UInt8]) -> FrameLayout?
+    /// The same for every frame (the virtual camera sending the window): the drawing asked
+    /// for now, read without waiting for it — a renderer with a queue (the GPU) gives the
+    /// frame before this one; nil when there is none yet.
+    func readPixelsWithoutWaiting(into buffer: inout [UInt8]) -> FrameLayout?
     /// Shows what was drawn. Throws when the renderer can no longer draw (a GL error, a
     /// lost context): the view then goes on in the software renderer.
     func present() throws(RenderFault)

@@ -16,6 +16,10 @@ final class GLBackend: RenderBackend {
     private let header: String
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
+    /// Whether the context can tell a GPU reset (`glGetGraphicsResetStatus`).
+    private let hasResetStatus = cvd_gl_has_reset_status() != 0
+    /// Every frame's read-back for the virtual camera, a frame late (`GLReadback`).
+    let readback = GLReadback()
     /// Frames presented, for the injected faults (`GLFault`).
     private var presented = 0
     var name: String { context.name }
@@ -130,7 +134,7 @@ final class GLBackend: RenderBackend {
         draw(vertices, colour: nil, alpha: 255, texture: (t, GL_LINEAR))
     }
 
-    /// Two triangles covering (x0, y0)–(x1, y1), with texture coordinates (u0, v0)–(u1, v1).
+    /// Two triangles over (x0, y0)–(x1, y1), texture coordinates (u0, v0)–(u1, v1).
     private static func quad(
         _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, u0: Double, v0: Double, u1: Double, v1: Double
     ) -> [(Double, Double, Double, Double)] {
@@ -186,21 +190,6 @@ final class GLBackend: RenderBackend {
         cvd_glDeleteTextures(1, &name)
     }
 
-    /// Reads the back buffer (wraps `glReadPixels`), rows turned top to bottom.
-    func readPixels(into buffer: inout [UInt8]) -> FrameLayout? {
-        let size = outputSize
-        let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
-        if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
-        cvd_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        buffer.withUnsafeMutableBytes {
-            cvd_glReadPixels(
-                0, 0, GLsizei(size.width), GLsizei(size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                $0.baseAddress)
-        }
-        GLTextures.flipRows(&buffer, rowBytes: size.width * 4, rows: size.height)
-        return errorFault() == nil ? layout : nil
-    }
-
     /// Swaps, then checks that GL can go on: no GL error, no reset (and the injected faults).
     func present() throws(RenderFault) {
         context.swap()
@@ -212,7 +201,7 @@ final class GLBackend: RenderBackend {
             throw RenderFault("the OpenGL context was lost: the GPU was reset (injected: CVDCAM_GL_FAULT=lost@\(n))")
         default: break
         }
-        if context.hasResetStatus {
+        if hasResetStatus {
             let status = cvd_glGetGraphicsResetStatus()
             if status != GLenum(GL_NO_ERROR) {
                 throw RenderFault("the OpenGL context was lost: \(GLFault.reset(status))")
@@ -232,6 +221,7 @@ final class GLBackend: RenderBackend {
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { GLPanes(backend: self, kernels: kernels) }
 
     func close() {
+        readback.close()
         cvd_glDeleteBuffers(1, &vertexBuffer)
         cvd_glDeleteVertexArrays(1, &vertexArray)
         canvasProgram.delete()

@@ -16,8 +16,6 @@ final class GLContext {
     let version: String
     /// The driver's own name for the GPU (`GL_RENDERER`), e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     let renderer: String
-    /// Whether the context can tell a GPU reset (`glGetGraphicsResetStatus`).
-    let hasResetStatus: Bool
 
     /// The context for the start line: "OpenGL 4.5 (llvmpipe)", "OpenGL ES 3.2 (Mali-G610)".
     var name: String {
@@ -65,7 +63,6 @@ final class GLContext {
         cvd_glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
         version = "\(major).\(minor)"
         renderer = cvd_glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
-        hasResetStatus = cvd_gl_has_reset_status() != 0
         // Vertical sync, adaptive where the driver has it (no tearing on a projector).
         if SDL_GL_SetSwapInterval(-1) != 0 { SDL_GL_SetSwapInterval(1) }
     }

@@ -89,10 +89,7 @@ final class GLKernelPass {
 /// (`GLSourceTexture.Texel.kind`), the reduction, the kinds of the first and second
 /// transform (`ColorShader.Transform.kind`; second -1: one step) and the stripes.
 struct GLKernelSpec: Hashable {
-    let source: Int
-    let reduction: Int
-    let first: Int
-    let second: Int
+    let source: Int, reduction: Int, first: Int, second: Int
     let marking: Bool
 
     var defines: String {

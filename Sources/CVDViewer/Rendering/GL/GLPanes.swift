@@ -14,16 +14,14 @@ import FoundationEssentials
 final class GLPanes: PaneBackend {
     private let backend: GLBackend
     private let kernels: PaneKernels
-    private(set) var textures: [Texture] = []
-    private var pools = TexturePools()
-    private(set) var rendered: PaneRegions?
+    private var held = PaneTextures()
+    var textures: [Texture] { held.textures }
+    var rendered: PaneRegions? { held.rendered }
     private let live: GLSourceTexture
     private let still: GLSourceTexture
     private let pass: GLKernelPass
     /// Per texture, the confusion table uploaded (which map and frame coordinates).
     private var tables: [Int: (map: ObjectIdentifier, ycbcr: YCbCrEncoding?, texture: GLuint)] = [:]
-    /// Advances once per rendered frame: the marking stripes move with the picture.
-    private var phase = 0
 
     init(backend: GLBackend, kernels: PaneKernels) {
         self.backend = backend
@@ -40,14 +38,11 @@ final class GLPanes: PaneBackend {
         assisted: (texture: Int, strength: Double)?, still stillFrame: Frame?, simulated: SimulatedFrame?,
         timing: (StageProfiler.Stage, Double) -> Void
     ) throws(RenderFault) -> [Double?] {
-        phase += 1
-        let size = regions.textureSize
-        textures = pools.use(size, count: simulations.count, destroy: backend.destroy) { s in
+        held.begin(regions, count: simulations.count, destroy: backend.destroy) { s in
             Texture(
                 handle: .gl(GLTextures.make(width: s.width, height: s.height, storage: GL_RGBA8, format: GL_RGBA)),
                 size: s)
         }
-        rendered = regions
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
             guard i < regions.regions.count, let box = regions.regions[i] else {
@@ -71,7 +66,7 @@ final class GLPanes: PaneBackend {
             let cells = map.map { tableTexture(for: i, $0, f) } ?? 0
             try pass.run(
                 into: textures[i], box: box, source: source, reduction: regions.reduction, encoding: f.ycbcr,
-                steps: steps, table: cells, phase: phase)
+                steps: steps, table: cells, phase: held.phase)
             shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }
@@ -107,8 +102,7 @@ final class GLPanes: PaneBackend {
     }
 
     func close() {
-        pools.removeAll(destroy: backend.destroy)
-        textures = []
+        held.removeAll(destroy: backend.destroy)
         for (_, t) in tables {
             var name = t.texture
             cvd_glDeleteTextures(1, &name)

@@ -22,12 +22,8 @@ final class GLProgram {
         cvd_glAttachShader(p, fs)
         for (i, a) in attributes.enumerated() { cvd_glBindAttribLocation(p, GLuint(i), a) }
         cvd_glLinkProgram(p)
-        var ok: GLint = 0
-        cvd_glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-        guard ok != 0 else {
-            let log = Self.log(p, cvd_glGetProgramiv, cvd_glGetProgramInfoLog)
-            cvd_glDeleteProgram(p)
-            throw RenderFault("the \(what) shaders do not link: \(log)")
+        try Self.check(p, GL_LINK_STATUS, cvd_glGetProgramiv, cvd_glGetProgramInfoLog, cvd_glDeleteProgram) {
+            "the \(what) shaders do not link: \($0)"
         }
         id = p
     }
@@ -50,28 +46,30 @@ final class GLProgram {
             cvd_glShaderSource(s, 1, &p, nil)
         }
         cvd_glCompileShader(s)
-        var ok: GLint = 0
-        cvd_glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
-        guard ok != 0 else {
-            let log = Self.log(s, cvd_glGetShaderiv, cvd_glGetShaderInfoLog)
-            cvd_glDeleteShader(s)
-            let kind = type == GLenum(GL_VERTEX_SHADER) ? "vertex" : "fragment"
-            throw RenderFault("the \(what) \(kind) shader does not compile: \(log)")
+        let kind = type == GLenum(GL_VERTEX_SHADER) ? "vertex" : "fragment"
+        try Self.check(s, GL_COMPILE_STATUS, cvd_glGetShaderiv, cvd_glGetShaderInfoLog, cvd_glDeleteShader) {
+            "the \(what) \(kind) shader does not compile: \($0)"
         }
         return s
     }
 
-    /// A shader's or program's info log, its first line (the driver's reason).
-    private static func log(
-        _ object: GLuint, _ get: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
-        _ read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
-    ) -> String {
+    /// Checks a shader's or program's `status` (`get`: glGetShaderiv or glGetProgramiv); when
+    /// it failed, deletes the object and throws `message` with the first line of its info
+    /// log (`read`), the driver's reason.
+    private static func check(
+        _ object: GLuint, _ status: Int32, _ get: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        _ read: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void,
+        _ delete: (GLuint) -> Void, _ message: (String) -> String
+    ) throws(RenderFault) {
+        var ok: GLint = 0
+        get(object, GLenum(status), &ok)
+        guard ok == 0 else { return }
         var length: GLint = 0
         get(object, GLenum(GL_INFO_LOG_LENGTH), &length)
-        guard length > 1 else { return "no reason given" }
-        var buffer = [GLchar](repeating: 0, count: Int(length))
-        read(object, length, nil, &buffer)
+        var buffer = [GLchar](repeating: 0, count: Int(max(1, length)))
+        if length > 1 { read(object, length, nil, &buffer) }
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.split(separator: "\n").first.map(String.init) ?? text
+        delete(object)
+        throw RenderFault(message(text.split(separator: "\n").first.map(String.init) ?? "no reason given"))
     }
 }

@@ -14,10 +14,18 @@ final class SoftwareBackend: RenderBackend {
     let readsPlanes = false
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
-    /// in the environment, an SDL variable, chooses another).
+    /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
+    /// window through shared memory (`SDL_FRAMEBUFFER_ACCELERATION=0`, unless the
+    /// environment says otherwise): SDL 2.26 would otherwise put them through an OpenGL
+    /// texture, which on a machine without a GPU is Mesa's llvmpipe at 10–20× the CPU.
     init(window: OpaquePointer) throws(ViewerError) {
         self.window = window
         if SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil { SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software") }
+        if SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil,
+            SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11"
+        {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         guard let ren = SDL_CreateRenderer(window, -1, 0) else {
             throw .sdl("creating a renderer", String(cString: SDL_GetError()))
         }
@@ -143,6 +151,9 @@ final class SoftwareBackend: RenderBackend {
         }
         return ok ? layout : nil
     }
+
+    /// The software renderer has no queue: what was drawn, now.
+    func readPixelsWithoutWaiting(into buffer: inout [UInt8]) -> FrameLayout? { readPixels(into: &buffer) }
 
     func present() throws(RenderFault) { SDL_RenderPresent(renderer) }
 

@@ -10,17 +10,10 @@ import CVDViewModel
 final class SoftwarePanes: PaneBackend {
     private let backend: SoftwareBackend
     private let kernels: PaneKernels
-    private(set) var textures: [Texture] = []
-    /// Textures by size, the size used last at the end; at most two sizes are kept (the
-    /// full and the reduced picture: single ↔ 2×2). A layout with fewer panes leaves the
-    /// rest here for the next one: making four 1080p textures again at every layout
-    /// change (and faulting in their fresh memory in the first frame) took 25–40 ms of
-    /// that frame (`scripts/soak`).
-    private var pools = TexturePools()
-    private(set) var rendered: PaneRegions?
+    private var held = PaneTextures()
     private var reduced = ReducedFrame()
-    /// Advances once per rendered frame: the marking stripes move with the picture.
-    private var phase = 0
+    var textures: [Texture] { held.textures }
+    var rendered: PaneRegions? { held.rendered }
 
     init(backend: SoftwareBackend, kernels: PaneKernels) {
         self.backend = backend
@@ -36,11 +29,7 @@ final class SoftwarePanes: PaneBackend {
         // renderer, packed for the CPU kernels' region reads.
         let frame = frame.packed()
         let still = still?.packed()
-        phase += 1
-        textures = pools.use(regions.textureSize, count: simulations.count, destroy: backend.destroy) {
-            backend.makeStreamingTexture($0)
-        }
-        rendered = regions
+        held.begin(regions, count: simulations.count, destroy: backend.destroy) { backend.makeStreamingTexture($0) }
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
             let shownStill = PaneSource.still(for: i, frame, still)
@@ -118,12 +107,11 @@ final class SoftwarePanes: PaneBackend {
         }
         return picked.flatMap { c in
             try? kernels.map(c, sim, f).mark(
-                source: s, part, destination: destination, dl, ycbcr: f.ycbcr, phase: phase + box.x + box.y)
+                source: s, part, destination: destination, dl, ycbcr: f.ycbcr, phase: held.phase + box.x + box.y)
         }
     }
 
     func close() {
-        pools.removeAll(destroy: backend.destroy)
-        textures = []
+        held.removeAll(destroy: backend.destroy)
     }
 }

@@ -1,0 +1,64 @@
+import CVDCore
+import CVDSources
+import CVDSystem
+import CVDViewModel
+
+/// Each turn of the live view's loop: the newest frame taken, and what changes with time alone.
+extension Viewer {
+    /// Takes the source's newest frame, if there is one to show; false means quit (a
+    /// `--press` key asked for it).
+    func takeFrame(startedAt start: Double) -> Bool {
+        var running = true
+        if let f = sink.takeNew(), !state.frozen || frame == nil {
+            frame = f
+            if let p = stillPicture,
+                stillFrame.map({ $0.layout.width != f.layout.width || $0.layout.height != f.layout.height }) ?? true
+            {
+                stillFrame = makeStill(p, size: f.size)
+            }
+            pictureDirty = true
+            for key in probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
+            stats.taken(f)
+            noteDecodedSize(f.size)
+            startBalanceIfDue(startedAt: start)
+        }
+        if source.isStill, frame != nil, SystemClock.monotonic - lastStillTick >= Self.stillTick {
+            lastStillTick = SystemClock.monotonic
+            for key in probes.stillShown() where !press(key) { running = false }
+        }
+        return running
+    }
+
+    /// What changes with time alone: the source's status, the figures, notices that expire,
+    /// labels that settle, the pointer that hides, the mode cycle; false means quit.
+    func tick() -> Bool {
+        let status = sink.status
+        if status != lastStatus {
+            lastStatus = status
+            screenDirty = true
+        }
+        let now = SystemClock.monotonic
+        if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
+        if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
+        updateDecodeReduction()
+        updateSourcePause()
+        if let m = message, now > m.until {
+            message = nil
+            screenDirty = true
+        }
+        if !settled, now - lastInput > Self.settleDelay {
+            settled = true
+            screenDirty = true
+        }
+        if state.cameraPanelVisible { refreshCameraPanel(now) }
+        if pointerShown, now - lastMotion > Self.pointerDelay {
+            pointerShown = false
+            canvas.showPointer(false)
+        }
+        if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
+            lastCycleStep = now
+            _ = apply(.cycleStep)
+        }
+        return true
+    }
+}
