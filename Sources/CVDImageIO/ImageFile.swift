@@ -44,13 +44,15 @@ public enum ImageFile {
     /// Loads a picture as RGBA, as `read`, and says when the file is damaged but still gave
     /// a picture: a JPEG that stops before its end-of-image marker decodes as far as its
     /// data goes, the rest grey — the share of rows that hold picture is reported.
-    public static func load(_ path: String) throws(ImageFileError) -> Loaded {
-        let image = try read(path)
+    public static func load(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> Loaded {
+        let bytes = try fileBytes(path, allowStdin: allowStdin)
+        let image = try decode(bytes, path)
         // A whole JPEG's segments reach its end-of-image marker (whatever follows it).
-        guard isJPEG(path), let bytes = allBytes(path), !JPEGSegments.reachesEnd(bytes)
-        else { return Loaded(image: image, damage: nil) }
+        guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), !JPEGSegments.reachesEnd(bytes) else {
+            return Loaded(image: image, damage: nil)
+        }
         let rows = decodedRows(image)
-        let name = PathName.lastComponent(path)
+        let name = PathName.shown(PathName.lastComponent(path))
         guard rows < image.height else {
             return Loaded(
                 image: image,
@@ -66,31 +68,20 @@ public enum ImageFile {
                 + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again")
     }
 
-    /// Whether the file starts as a GIF does.
-    static func startsAsGIF(_ path: String) -> Bool {
-        guard let f = fopen(path, "rb") else { return false }
-        defer { fclose(f) }
-        var head = [UInt8](repeating: 0, count: 6)
-        return fread(&head, 1, 6, f) == 6 && GIFDecoder.isGIF(head)
-    }
+    /// The largest file `read` takes: a 16384² picture in PNG, badly compressed, stays below it.
+    public static let maximumFileBytes = 1 << 30
 
-    /// Whether the file starts as a JPEG does (SOI marker).
-    static func isJPEG(_ path: String) -> Bool {
-        guard let f = fopen(path, "rb") else { return false }
-        defer { fclose(f) }
-        var head = [UInt8](repeating: 0, count: 3)
-        return fread(&head, 1, 3, f) == 3 && head == [0xFF, 0xD8, 0xFF]
-    }
-
-    /// The file's bytes.
-    static func allBytes(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        guard fseek(f, 0, SEEK_END) == 0 else { return nil }
-        let count = ftell(f)
-        guard count > 0, fseek(f, 0, SEEK_SET) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        return fread(&bytes, 1, count, f) == count ? bytes : nil
+    /// The file's bytes, read once (`FileBytes`: a FIFO, `/dev/stdin`, `-` when allowed).
+    static func fileBytes(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> [UInt8] {
+        do throws(FileBytes.Failure) {
+            return try FileBytes.read(path, limit: maximumFileBytes, allowStdin: allowStdin)
+        } catch {
+            switch error {
+            case .notFound: throw .notFound(path)
+            case .isDirectory: throw .unreadable(path, "it is a folder, not a picture file")
+            default: throw .unreadable(path, error.description)
+            }
+        }
     }
 
     /// How many rows from the top hold picture: below them a truncated JPEG's decoder
@@ -117,11 +108,14 @@ public enum ImageFile {
     /// `SDL_ConvertSurfaceFormat` to `SDL_PIXELFORMAT_ABGR8888`, whose bytes are R, G, B, A
     /// on little-endian machines.
     public static func read(_ path: String) throws(ImageFileError) -> RGBAImage {
-        guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
+        try load(path).image
+    }
+
+    /// Decodes a file's bytes (`path` names it in messages).
+    static func decode(_ bytes: [UInt8], _ path: String) throws(ImageFileError) -> RGBAImage {
+        try PictureChecks.before(bytes, path)
         // GIF by cvdcam's own decoder (SDL2_image's crashed on a malformed file).
-        if startsAsGIF(path) {
-            guard let bytes = allBytes(path) else { throw .unreadable(path, "the file could not be read whole") }
+        if GIFDecoder.isGIF(Array(bytes.prefix(6))) {
             do throws(GIFDecoder.Failure) {
                 return try GIFDecoder.decode(bytes, maximumSide: maximumSide)
             } catch {
@@ -130,7 +124,7 @@ public enum ImageFile {
         }
         AllocationCap.installed
         let refusalsBefore = AllocationCap.refusals.load(ordering: .relaxed)
-        let (surface, printed) = StderrCapture.run { Self.surface(path) }
+        let (surface, printed) = StderrCapture.run { bytes.withUnsafeBytes { Self.surface($0, path) } }
         guard let loaded = surface else {
             if AllocationCap.refusals.load(ordering: .relaxed) != refusalsBefore {
                 let refused = AllocationCap.lastRefused.load(ordering: .relaxed)
@@ -185,8 +179,9 @@ public enum ImageFile {
 
     /// The surface of a file in one of `readableFormats` but GIF (read before: `read`); nil
     /// (with SDL's error set) for anything else or a failed decode.
-    private static func surface(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let rw = SDL_RWFromFile(path, "rb") else { return nil }
+    private static func surface(_ bytes: UnsafeRawBufferPointer, _ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
+        // SDL reads the bytes in place, for the length of this call.
+        guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) else { return nil }
         defer { _ = SDL_RWclose(rw) }
         if IMG_isPNG(rw) != 0 { return IMG_LoadPNG_RW(rw) }
         if IMG_isJPG(rw) != 0 { return IMG_LoadJPG_RW(rw) }
@@ -198,48 +193,6 @@ public enum ImageFile {
         _ = cvd_SDL_SetError(
             "it is not \(readableFormats); save it as PNG or JPEG (e.g. with GIMP, or ImageMagick: convert IN OUT.png)")
         return nil
-    }
-
-    /// Writes a picture; the format follows the extension (`.png`, `.jpg`, `.jpeg`).
-    ///
-    /// The file appears whole or not at all: it is written to a temporary name in the
-    /// same directory and renamed into place, and removed again if anything fails.
-    public static func write(_ image: RGBAImage, to path: String, jpegQuality: Int = 92) throws(ImageFileError) {
-        guard let format = OutputFormat(path: path) else { throw .unsupportedOutput(path) }
-        let dir = PathName.directory(path)
-        let dirPath = dir.isEmpty ? "." : dir
-        var isDir = false
-        guard FileManager.default.fileExists(atPath: dirPath, isDirectory: &isDir), isDir else {
-            throw .unwritable(path, "directory \(dirPath) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: dirPath) else {
-            throw .unwritable(path, "directory \(dirPath) is not writable")
-        }
-        let temp = PathName.appending(".\(PathName.lastComponent(path)).\(getpid()).tmp", to: dirPath)
-        var pixels = image.pixels
-        let status: Int32 = pixels.withUnsafeMutableBytes { buf in
-            // The surface borrows `buf` for the duration of this closure only.
-            guard
-                let s = SDL_CreateRGBSurfaceWithFormatFrom(
-                    buf.baseAddress, Int32(image.width), Int32(image.height),
-                    32, Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue)
-            else { return -1 }
-            defer { SDL_FreeSurface(s) }
-            switch format {
-            case .png: return IMG_SavePNG(s, temp)
-            case .jpeg: return IMG_SaveJPG(s, temp, Int32(jpegQuality))
-            }
-        }
-        guard status == 0 else {
-            let why = lastError()
-            try? FileManager.default.removeItem(atPath: temp)
-            throw .unwritable(path, why.isEmpty ? "write failed" : why)
-        }
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temp)
-            throw .unwritable(path, why)
-        }
     }
 
     /// SDL's last error text (wraps `SDL_GetError`).

@@ -15,12 +15,13 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let p): "cannot read '\(p)': no such file"
-        case .unreadable(let p, let why): "cannot read '\(p)': \(why)"
+        case .notFound(let p): "cannot read '\(PathName.shown(p))': no such file"
+        case .unreadable(let p, let why): "cannot read '\(PathName.shown(p))': \(why)"
         case .undecodable(let p, let why):
-            "cannot read '\(p)': not a picture cvdcam can decode, or the file is corrupt (\(why.isEmpty ? "no details" : why))"
-        case .unsupportedOutput(let p): "cannot write '\(p)': unsupported output type; use a .png, .jpg or .jpeg name"
-        case .unwritable(let p, let why): "cannot write '\(p)': \(why)"
+            "cannot read '\(PathName.shown(p))': not a picture cvdcam can decode, or the file is corrupt (\(why.isEmpty ? "no details" : why))"
+        case .unsupportedOutput(let p):
+            "cannot write '\(PathName.shown(p))': unsupported output type; use a .png, .jpg or .jpeg name"
+        case .unwritable(let p, let why): "cannot write '\(PathName.shown(p))': \(why)"
         }
     }
 }

@@ -7,7 +7,7 @@ public enum UserDirectories {
     /// (default `~/.config`), else `~/Pictures`.
     public static func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let config = configHome(environment, home: home)
         let file = (try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8)) ?? ""
         return userDir("PICTURES", in: file, home: home) ?? home + "/Pictures"
     }
@@ -15,8 +15,13 @@ public enum UserDirectories {
     /// cvdcam's own settings folder: `$XDG_CONFIG_HOME/cvdcam` (default `~/.config/cvdcam`).
     public static func config(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        return config + "/cvdcam"
+        return configHome(environment, home: home) + "/cvdcam"
+    }
+
+    /// `XDG_CONFIG_HOME` when it is an absolute path (the specification says to ignore a
+    /// relative one), else `~/.config`.
+    static func configHome(_ environment: [String: String], home: String) -> String {
+        environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
     }
 
     /// `XDG_NAME_DIR="$HOME/…"` from a user-dirs.dirs file: the value with `$HOME`

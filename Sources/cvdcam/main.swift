@@ -11,7 +11,19 @@ ImageFile.capAllocations()
 // Parse and run, printing failures as one line on stderr ("cvdcam: error: …") with a
 // non-zero status, instead of ArgumentParser's usage dump. Help and --version still
 // print in full.
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The arguments as their bytes say them: a file name that is not UTF-8 keeps its bytes
+// (`PathName.argument`), where Swift's `CommandLine.arguments` would replace them.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathName.argument($0) } }
+
+// Ctrl+\ (SIGQUIT) quits, as in every terminal program (with a core dump, as its default
+// says); Swift's runtime would otherwise print a backtrace and go on. The live view turns
+// it into a quit of its own (`DisplayStart`).
+signal(SIGQUIT, SIG_DFL)
+var quitSignal = sigset_t()
+sigemptyset(&quitSignal)
+sigaddset(&quitSignal, SIGQUIT)
+// A launcher may have it blocked (the mask is inherited; test runners do this).
+pthread_sigmask(SIG_UNBLOCK, &quitSignal, nil)
 
 // `cvdcam --help`: the live view is the main job, so its options come first, then the
 // other commands.
@@ -28,14 +40,19 @@ if let word = RootHelp.singleDashLongOption(arguments) {
 
 do {
     try KernelLevel.checkEnvironment()
-    var command = try Cvdcam.parseAsRoot()
+    var command = try Cvdcam.parseAsRoot(arguments)
     try command.run()
 } catch {
     let code = Cvdcam.exitCode(for: error)
     if code == .success { Cvdcam.exit(withError: error) }
-    let message =
+    var message =
         Cvdcam.message(for: error)
         .split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+    // ArgumentParser's own sentences start with a capital ("The value …"), mid-line after
+    // "error: ": lower-cased, unless a name follows (a second capital: "OK", "V4L2").
+    if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+        message = first.lowercased() + message.dropFirst()
+    }
     // Through StderrCapture: never into a capture of a C library's stderr on another thread.
     StderrCapture.write("cvdcam: error: \(message)\n")
     exit(code.rawValue == 0 ? 1 : code.rawValue)

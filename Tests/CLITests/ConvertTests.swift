@@ -99,7 +99,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: dir + "/truncated.png", contents: whole.prefix(whole.count / 2))
         let kept = ["corrupt.png", "whole.png", "truncated.png"]
         for (input, word) in [
-            ("missing.png", "no such file"), ("corrupt.png", "corrupt"), ("truncated.png", "corrupt"),
+            ("missing.png", "no such file"), ("corrupt.png", "corrupt"), ("truncated.png", "cut short"),
         ] {
             let r = try CLI.run(["convert", dir + "/" + input, dir + "/out.png", "--mode", "deuteranopia"])
             try expectOneLineError(r, mentioning: word, dir: dir, kept: kept)

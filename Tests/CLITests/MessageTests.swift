@@ -17,7 +17,10 @@ import Testing
 
     @Test(arguments: [
         (["--mode", "bogus"], "unknown mode 'bogus'; choose normal, protanopia, deuteranopia"),
-        (["convert", "a.png", "b.png", "--mode", "bogus"], "or all (or protan, deutan, tritan, achroma)"),
+        (
+            ["convert", "a.png", "b.png", "--mode", "bogus"],
+            "or all (or protan, deutan, tritan, achroma, or the number 1–8 of its key)"
+        ),
         (["--mode", "all"], "shows one mode at a time"),
         (["--model", "newton"], "unknown model 'newton'; choose auto, machado2009"),
         (["--window", "12x"], "--window takes WIDTHxHEIGHT in pixels, e.g. 1280x720"),

@@ -1,3 +1,4 @@
+import CVDCore
 import CVDSystem
 
 /// How each source was last turned and straightened, remembered between runs: one line per
@@ -6,6 +7,8 @@ import CVDSystem
 ///     <identity> <TAB> rotate=90 mirror=1 corners=0.081,0.112:0.923,0.090:0.962,0.973:0.047,0.958
 ///
 /// (corners 0…1 across the picture). Upright and unstraightened sources have no line.
+/// A line it cannot read (another version's, an edit gone wrong, bytes that are not UTF-8)
+/// is kept as it is and written back: one bad line never costs the others.
 /// The text only: the file is read and written by the window layer.
 public struct RememberedViews: Equatable, Sendable {
     public struct View: Equatable, Sendable {
@@ -21,16 +24,24 @@ public struct RememberedViews: Equatable, Sendable {
     }
 
     public private(set) var views: [String: View] = [:]
+    /// The lines not understood, in their order, written back unchanged.
+    public private(set) var otherLines: [String] = []
+    /// Sources whose remembered corners make no page, and why (their lines are kept, unused).
+    public private(set) var problems: [String: Message] = [:]
 
     public init() {}
 
-    /// Parses the file's text; lines it cannot read are skipped.
+    /// Parses the file's text; lines it cannot read are kept in `otherLines`.
     public init(text: String) {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2, !parts[0].isEmpty else { continue }
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("rotate=") else {
+                if !line.allSatisfy({ $0 == " " || $0 == "\r" }) { otherLines.append(String(line)) }
+                continue
+            }
             var view = View()
             var degrees = 0
+            var problem: Message?
             for field in parts[1].split(separator: " ") {
                 let kv = field.split(separator: "=", maxSplits: 1)
                 guard kv.count == 2 else { continue }
@@ -43,18 +54,31 @@ public struct RememberedViews: Equatable, Sendable {
                         return xy.count == 2 && (0...1).contains(xy[0]) && (0...1).contains(xy[1])
                             ? Point(xy[0], xy[1]) : nil
                     }
-                    if points.count == 4 { view.corners = points }
+                    // Four corners that make a page (`PageShape`).
+                    problem = PageShape.problem(points)
+                    if problem == nil { view.corners = points }
                 default: continue
                 }
             }
             view.orientation = Orientation(degrees: degrees, mirrored: view.orientation.mirrored)
-            if !view.isPlain { views[String(parts[0])] = view }
+            if let problem {
+                problems[String(parts[0])] = problem
+                otherLines.append(String(line))
+            } else if !view.isPlain {
+                views[String(parts[0])] = view
+            }
         }
     }
 
     public subscript(identity: String) -> View? {
         get { views[identity] }
-        set { views[identity] = newValue.flatMap { $0.isPlain ? nil : $0 } }
+        set {
+            views[identity] = newValue.flatMap { $0.isPlain ? nil : $0 }
+            // A new view for the source replaces the line its unusable one was kept in.
+            if problems.removeValue(forKey: identity) != nil {
+                otherLines.removeAll { $0.hasPrefix(identity + "\t") }
+            }
+        }
     }
 
     /// The file's text, sources in name order.
@@ -69,5 +93,6 @@ public struct RememberedViews: Equatable, Sendable {
             let key = id.replacing("\t", with: " ").replacing("\n", with: " ")
             return key + "\t" + fields.joined(separator: " ")
         }.joined(separator: "\n") + (views.isEmpty ? "" : "\n")
+            + otherLines.map { $0 + "\n" }.joined()
     }
 }

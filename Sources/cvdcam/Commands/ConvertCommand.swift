@@ -8,17 +8,21 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Simulate colour-vision deficiency on a picture file.",
         discussion: """
-            Reads PNG, JPEG, BMP, PNM or TGA; writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg. \
-            With --mode all, writes one file per mode beside OUTPUT: photo.png becomes \
-            photo-normal.png, photo-protanopia.png, … photo-achromatopsia.png.
+            Reads PNG, JPEG, WebP, GIF, TIFF, BMP, PNM or TGA (INPUT - reads standard input); \
+            writes PNG, or JPEG when OUTPUT ends in .jpg/.jpeg, whole or not at all (a full disk \
+            or a missing permission keeps the old file and says so). With --mode all, writes \
+            one file per mode beside OUTPUT: photo.png becomes photo-normal.png, \
+            photo-protanopia.png, … photo-achromatopsia.png. OUTPUT may not be INPUT itself \
+            unless --force.
 
             Examples:
               cvdcam convert map.png map-deut.png --mode deuteranopia
               cvdcam convert fruit.jpg fruit.png --mode protanomaly --severity 0.4
-              cvdcam convert chart.png chart.png --mode all
+              cvdcam convert chart.png chart-all.png --mode all
+              cvdcam convert - map-deut.png --mode deuteranopia < map.jpg
             """)
 
-    @Argument(help: "The picture to read.")
+    @Argument(help: "The picture to read (- : standard input).")
     var input: String
 
     @Argument(help: "Where to write the result (.png, .jpg or .jpeg).")
@@ -26,15 +30,21 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions
 
+    @Flag(help: "Write OUTPUT even when it is INPUT itself (the original is replaced).")
+    var force = false
+
     func validate() throws {
         try OutputFiles.validate(output)
     }
 
     func run() throws {
-        let loaded = try ImageFile.load(input)
+        Interruption.install()
+        let loaded = try ImageFile.load(input, allowStdin: true)
         if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
         let image = loaded.image
         let sims = try simulation.simulations()
-        try OutputFiles(output, mode: simulation.mode).write(sims) { image.simulated(by: FrameKernel($0)) }
+        try OutputFiles(output, mode: simulation.mode, input: input == "-" ? nil : input, force: force).write(sims) {
+            .picture(image.simulated(by: FrameKernel($0)))
+        }
     }
 }

@@ -49,38 +49,28 @@ struct LUTCommand: ParsableCommand {
         }
         let ext = PathName.pathExtension(output).lowercased()
         if chosenFormat == .png, ext != "png" { throw ValidationError("--format png writes a PNG; use a .png name") }
+        if chosenFormat == .cube, ["png", "jpg", "jpeg"].contains(ext) {
+            throw ValidationError("--format cube writes a .cube text table; use a .cube name (or --format png)")
+        }
     }
 
     func run() throws {
+        Interruption.install()
         let sims = try simulation.simulations()
-        let files = OutputFiles(output, mode: simulation.mode)
-        for sim in sims {
-            let path = files.path(for: sim)
+        let note = chosenFormat == .png ? "OBS 64³ picture" : "\(size ?? 33)³ cube"
+        try OutputFiles(output, mode: simulation.mode).write(sims, note: note) { sim in
             switch chosenFormat {
             case .png:
-                let lut = ColorLUT(sim.transform, size: LUTStrip.size)
-                try ImageFile.write(LUTStrip.image(lut), to: path)
+                return .picture(LUTStrip.image(ColorLUT(sim.transform, size: LUTStrip.size)))
             case .cube:
-                let n = size ?? 33
-                let lut = ColorLUT(sim.transform, size: n)
                 let text = CubeFile.text(
-                    lut, title: "cvdcam \(sim)",
+                    ColorLUT(sim.transform, size: size ?? 33), title: "cvdcam \(sim)",
                     comments: [
                         "cvdcam \(sim): simulated colour-vision deficiency, sRGB in and out",
                         "each node is the exact simulated colour; apply with trilinear or tetrahedral interpolation",
                     ])
-                do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                } catch {
-                    // FoundationEssentials' errors carry the system's reason underneath.
-                    let why = ((error as? CocoaError)?.underlying as? POSIXError).map {
-                        String(cString: strerror($0.code.rawValue))
-                    }
-                    throw CLIError(
-                        "cannot write '\(path)': \(why ?? "\(error)"); check the folder exists and is writable")
-                }
+                return .bytes(Array(text.utf8))
             }
-            print("wrote \(path)  [\(sim), \(chosenFormat == .png ? "OBS 64³ picture" : "\(size ?? 33)³ cube")]")
         }
     }
 }

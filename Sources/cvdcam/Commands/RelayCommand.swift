@@ -30,15 +30,12 @@ struct RelayCommand: ParsableCommand {
             valueName: "device"))
     var to: String?
 
-    @OptionGroup var simulation: CameraSimulationOptions
+    @OptionGroup var simulation: RelaySimulationOptions
 
     @Option(help: ArgumentHelp("Stop after writing N frames (for scripts).", valueName: "n"))
     var frames: Int?
 
     func validate() throws {
-        guard simulation.mode != .all else {
-            throw ValidationError("a virtual camera sends one mode; pick one with --mode")
-        }
         let camera = input.camera
         if input.image != nil,
             camera.device != nil || camera.pixelFormat != nil || camera.frameSize != nil || !camera.controls.isEmpty

@@ -28,8 +28,9 @@ struct SceneCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.install()
         let scene = TestScene.render(width: width, height: height)
         let sims = try simulation.simulations()
-        try OutputFiles(output, mode: simulation.mode).write(sims) { scene.simulated(by: FrameKernel($0)) }
+        try OutputFiles(output, mode: simulation.mode).write(sims) { .picture(scene.simulated(by: FrameKernel($0))) }
     }
 }

@@ -91,7 +91,7 @@ struct SnapshotCommand: ParsableCommand {
                 + (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
 
         try OutputFiles(output, mode: simulation.mode).write(sims) {
-            Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0))
+            .picture(Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0)))
         }
     }
 

@@ -55,7 +55,7 @@ extension ViewCommand {
     /// --caption, --cycle, --cycle-modes, --white-balance and the virtual camera's flags.
     func teachingOptions(_ o: inout ViewerOptions) {
         o.whiteBalance = whiteBalance
-        (o.caption, o.cycleSeconds, o.framed) = (caption, cycle, framed)
+        (o.caption, o.cycleSeconds, o.framed) = (caption, cycle, framed || !labelsOverPicture)
         if rotate != nil || mirror { o.orientation = Orientation(degrees: rotate ?? 0, mirrored: mirror) }
         o.pageCorners = straighten.map { n in stride(from: 0, to: 8, by: 2).map { (x: n[$0], y: n[$0 + 1]) } }
         if let m = cycleModes { o.cycleModes = m }

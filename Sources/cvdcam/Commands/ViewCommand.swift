@@ -82,8 +82,12 @@ struct ViewCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Start in the framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (l toggles)."
+            "Let labels go over the picture's edges when the bands beside it have no room for them. By default the picture shrinks just enough to leave room for every label, so none covers the material (l toggles)."
     )
+    var labelsOverPicture = false
+
+    /// The framed layout, now the default: kept so that command lines written for it still run.
+    @Flag(help: .hidden)
     var framed = false
 
     @Option(
@@ -121,12 +125,22 @@ struct ViewCommand: ParsableCommand {
 
     static func parseCorners(_ text: String) throws -> [Double] {
         let numbers = text.split(separator: ":").flatMap { $0.split(separator: ",") }.map { Double(String($0).trimmed) }
-        guard numbers.count == 8, numbers.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+        guard numbers.count == 8, numbers.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= 100_000 }) else {
             throw ValidationError(
                 "--straighten takes the page's four corners in picture pixels, X,Y:X,Y:X,Y:X,Y (e.g. 102,80:1180,64:1230,700:60,690); not \"\(text)\""
             )
         }
-        return numbers.map { $0! }
+        // The shape, whatever the picture's size: four distinct corners, no three in a line,
+        // none inside the others (`PageShape`; the size is checked once the picture is known).
+        let n = numbers.map { $0! }
+        let scale = max(1, n.max() ?? 1)
+        let points = stride(from: 0, to: 8, by: 2).map { Point(n[$0] / scale, n[$0 + 1] / scale) }
+        if let problem = PageShape.problem(points),
+            problem != Message("the page would be less than 1 %% of the picture")
+        {
+            throw ValidationError("--straighten \(text): \(problem.english); give the page's four corners")
+        }
+        return n
     }
 
     @Option(
@@ -201,7 +215,9 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         // Before any word is made for the window: its language.
-        Localization.start(language: language)
+        let chosen = language.map(LanguageChoice.resolve)
+        if let note = chosen?.note { StderrCapture.write("cvdcam: \(note)\n") }
+        Localization.start(language: chosen.map { $0.language ?? "en" })
         var options = ViewerOptions()
         options.population = population ?? Population.default(forLanguage: Localization.language)
         simulationOptions(&options)

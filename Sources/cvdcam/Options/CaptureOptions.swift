@@ -85,7 +85,9 @@ struct CaptureOptions: ParsableArguments {
     var controls: [ControlSetting] = []
 
     func validate() throws {
-        if let f = fps, !f.isValid { throw ValidationError("--fps must be within 0…1000") }
+        if let f = fps, !f.isValid {
+            throw ValidationError("--fps takes a frame rate above 0 and up to 1000, e.g. 30 or 29.97")
+        }
     }
 
     var cameraOptions: CameraOptions {

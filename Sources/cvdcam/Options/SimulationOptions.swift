@@ -14,9 +14,11 @@ enum VisionModeArgument: Equatable {
         ("achroma", .achromatopsia), ("achromat", .achromatopsia),
     ]
 
-    /// One mode by name or alias, case-insensitive.
+    /// One mode by name or alias, case-insensitive, or by the number of its key in the live
+    /// view (1 normal … 8 achromatopsia: `3` is deuteranopia, as the key 3).
     static func mode(_ text: String) -> VisionMode? {
         let t = text.lowercased().trimmed
+        if let n = Int(t), VisionMode.allCases.indices.contains(n - 1) { return VisionMode.allCases[n - 1] }
         return VisionMode(rawValue: t) ?? aliases.first { $0.0 == t }?.1
     }
 
@@ -37,7 +39,14 @@ enum VisionModeArgument: Equatable {
     }
 
     static func unknown(_ text: String, all: Bool) -> String {
-        "unknown mode '\(text)'; choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma)"
+        "unknown mode '\(text)'; choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma, or the number 1–8 of its key)"
+    }
+
+    /// `--mode` for the virtual camera: one mode.
+    static func parseSingle(_ text: String) throws -> VisionModeArgument {
+        if text.lowercased() == "all" { throw ValidationError("a virtual camera sends one mode; pick one with --mode") }
+        guard let m = mode(text) else { throw ValidationError(unknown(text, all: false)) }
+        return .one(m)
     }
 
     var modes: [VisionMode] {
@@ -122,6 +131,18 @@ extension SimulationChoice {
 
 extension SimulationOptions: SimulationChoice {}
 extension CameraSimulationOptions: SimulationChoice {}
+extension RelaySimulationOptions: SimulationChoice {}
+
+/// `--mode` (one; default normal), `--severity`, `--model`: for `relay`, which sends one mode.
+struct RelaySimulationOptions: ParsableArguments {
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Vision to send: \(VisionModeArgument.helpList) (default normal).", valueName: "mode"),
+        transform: VisionModeArgument.parseSingle)
+    var mode: VisionModeArgument = .one(.normal)
+
+    @OptionGroup var tuning: ModelOptions
+}
 
 /// `--mode` (default normal, or all), `--severity`, `--model`: for `snapshot` and `relay`.
 struct CameraSimulationOptions: ParsableArguments {

@@ -2,26 +2,41 @@ import ArgumentParser
 import CVDCore
 import CVDImageIO
 import CVDSystem
-import FoundationEssentials
+import Glibc
 
-/// Where `convert`, `snapshot` and `scene` write their pictures: OUTPUT itself, or with
-/// `--mode all` one file per mode beside it (`photo.png` → `photo-normal.png`,
-/// `photo-protanopia.png`, …). A failed run leaves no partial set behind.
+/// Where `convert`, `snapshot`, `scene` and `lut` write: OUTPUT itself, or with `--mode all`
+/// one file per mode beside it (`photo.png` → `photo-normal.png`, `photo-protanopia.png`, …).
+/// Each file is written whole or not at all (`SafeFile`, through `ImageFile.write` for
+/// pictures); a run that fails or is interrupted leaves no partial set behind (the files it
+/// created are removed; `Interruption`), and an OUTPUT that is the input itself is refused
+/// unless `force`.
 struct OutputFiles {
     /// OUTPUT as given on the command line.
     let output: String
     /// Whether each simulation gets its own file, named after its mode.
     let perMode: Bool
+    /// The input file, which no output may replace unless `force`.
+    var input: String?
+    var force = false
 
-    init(_ output: String, mode: VisionModeArgument) {
+    /// What one file holds.
+    enum Content {
+        case picture(RGBAImage)
+        case bytes([UInt8])
+    }
+
+    init(_ output: String, mode: VisionModeArgument, input: String? = nil, force: Bool = false) {
         self.output = output
         perMode = mode == .all
+        self.input = input
+        self.force = force
     }
 
     /// For `validate()`: OUTPUT must name a type `ImageFile` writes.
     static func validate(_ output: String) throws {
         guard ImageFile.OutputFormat(path: output) != nil else {
-            throw ValidationError("cannot write '\(output)': unsupported output type; use a .png, .jpg or .jpeg name")
+            throw ValidationError(
+                "cannot write '\(PathName.shown(output))': unsupported output type; use a .png, .jpg or .jpeg name")
         }
     }
 
@@ -37,21 +52,52 @@ struct OutputFiles {
         return "\(stem)-\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
-    /// Renders and writes each simulation in turn, printing `wrote PATH  [simulation]`;
-    /// if one fails, removes the files this call created and rethrows.
-    func write(_ simulations: [Simulation], render: (Simulation) throws -> RGBAImage) throws {
+    /// Renders and writes each simulation in turn, printing `wrote PATH  [simulation]` (and
+    /// `note`); if one fails, removes the files this call created and rethrows.
+    func write(
+        _ simulations: [Simulation], note: String? = nil, render: (Simulation) throws -> Content
+    ) throws {
+        if let input, !force {
+            for sim in simulations where Self.sameFile(path(for: sim), input) {
+                throw CLIError(
+                    "'\(PathName.shown(path(for: sim)))' is the input itself: writing it would replace the original; "
+                        + "give another OUTPUT name, or --force to replace it")
+            }
+        }
         var created: [String] = []
+        defer { SafeFile.finished(created) }
         do {
             for sim in simulations {
                 let path = path(for: sim)
-                let existed = FileManager.default.fileExists(atPath: path)
-                try ImageFile.write(render(sim), to: path)
-                if !existed { created.append(path) }
-                print("wrote \(path)  [\(sim)]")
+                if !Self.exists(path) {
+                    created.append(path)
+                    SafeFile.rollBackIfInterrupted(path)
+                }
+                switch try render(sim) {
+                case .picture(let image): try ImageFile.write(image, to: path)
+                case .bytes(let bytes): try SafeFile.write(bytes, to: path)
+                }
+                print("wrote \(PathName.shown(path))  [\(sim)\(note.map { ", " + $0 } ?? "")]")
+                fflush(nil)
             }
         } catch {
-            for p in created { try? FileManager.default.removeItem(atPath: p) }
+            for p in created { PathName.withCPath(p) { _ = unlink($0) } }
             throw error
         }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return PathName.withCPath(path) { lstat($0, &st) } == 0
+    }
+
+    /// Whether two paths name the same file (device and inode), following links.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat()
+        var sb = stat()
+        guard PathName.withCPath(a, { stat($0, &sa) }) == 0, PathName.withCPath(b, { stat($0, &sb) }) == 0 else {
+            return false
+        }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }
