@@ -138,8 +138,8 @@ let package = Package(
         .target(
             name: "CVDViewer",
             dependencies: [
-                "CVDCore", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem", "CVDLocale", "CSDL2", "CSDL2TTF",
-                "CSDL2X11", "CWayland", "CEpoxy",
+                "CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CVDLocale", "CSDL2",
+                "CSDL2TTF", "CSDL2X11", "CWayland", "CEpoxy",
             ],
             swiftSettings: nativeFlags),
 
@@ -158,7 +158,9 @@ let package = Package(
             name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "CVDViewModelTests", dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture"]),
+        .testTarget(
+            name: "CVDViewModelTests",
+            dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),

@@ -12,7 +12,7 @@ public enum HelpSheet {
     public static var modesHeading: String { tr("What the modes show") }
     public static var closing: String { tr("h, F1 or Esc closes this sheet") }
     /// Covers the picture more than a label does: it is read, not glanced at.
-    public static let shimAlpha = 0.92
+    public static let shimAlpha = 1.0
 
     enum Row {
         case title(String)

@@ -35,12 +35,12 @@ extension KeyGuide {
             .looking, "", "", table: "`,` `.`, drag the divider",
             "move the split divider", keys: [.comma, .period]),
         KeyGuide(
-            .looking, "l", N_("framed: labels never on the picture"), table: "`l`",
-            "framed layout: the picture shrinks just enough to leave bands for every label, so none covers it (`--framed`); `l` again: labels beside the picture where there is room, else on its edges",
+            .looking, "l", N_("labels over the picture's edges / never on it"), table: "`l`",
+            "labels beside the picture where there is room, else over its edges (`--labels-over-picture`); `l` again: the framed layout, the default, where the picture shrinks just enough to leave room for every label, so none covers the material",
             keys: [.letter("l")]),
         KeyGuide(
             .looking, N_("space  s"), N_("freeze / unfreeze;  save a PNG of the window"), table: "`space`",
-            "freeze / unfreeze (a **❚❚ Frozen** chip shows while frozen)", keys: [.space]),
+            "freeze / unfreeze (a **Frozen** chip with a pause sign shows while frozen)", keys: [.space]),
         KeyGuide(
             .looking, "", "", table: "`s`",
             "save a PNG of exactly what the window shows, in `~/Pictures/cvdcam/` (full path printed and shown)",
@@ -60,8 +60,13 @@ extension KeyGuide {
             .looking, "h  q", N_("this help (F1 too; Esc closes it);  quit"), table: "`h`, `F1`",
             "help sheet: the keys and what each mode shows; `h` or `Esc` closes it", keys: [.letter("h"), .f1]),
         KeyGuide(
-            .looking, "", "", table: "`q`, `Esc`",
-            "quit (`Esc` closes the help sheet, then the confusion map, first)", keys: [.letter("q"), .escape]),
+            .looking, "", "", table: "`q`",
+            "quit (with probes, pen strokes or a still on screen too: `q` is the one key that quits)",
+            keys: [.letter("q")]),
+        KeyGuide(
+            .looking, "Esc", N_("close what is open, leave full screen (never quits)"), table: "`Esc`",
+            "close what is open — corner picking, the help sheet, the confusion map, the `i` figures, the camera panel — then leave full screen; it never quits",
+            keys: [.escape]),
     ]
 
     static let teaching: [KeyGuide] = [

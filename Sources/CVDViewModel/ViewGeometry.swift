@@ -80,7 +80,9 @@ public struct ViewGeometry: Equatable, Sendable {
                     texture: 1, source: Rect(src.x + src.w * d, src.y, src.w * (1 - d), src.h),
                     destination: Rect(p.x + p.w * d, p.y, p.w * (1 - d), p.h)),
             ]
-            dividerBar = Rect(p.x + p.w * d - 2, p.y, 4, p.h)
+            // Two pixels: a dark one and a light one, so it shows on any picture and hides
+            // no more than that of it (`Viewer.render` draws them).
+            dividerBar = Rect(p.x + p.w * d - 1, p.y, 2, p.h)
             badges = [
                 BadgeAnchor(texture: 0, area: Rect(p.x, p.y, p.w * d, p.h), pane: panes[0], alignRight: false),
                 BadgeAnchor(
@@ -159,6 +161,15 @@ public struct ViewGeometry: Equatable, Sendable {
     /// Where the camera picture's point `p` (0…1) shows in texture `texture`'s piece(s), in
     /// window pixels; nil when it is outside what that piece shows (panned away, on the
     /// other split side, off the straightened page).
+    /// Where picture point `p` falls in `piece`'s mapping, inside the piece or not (a pen
+    /// stroke's points, clipped to the piece afterwards).
+    func unclippedPoint(_ p: Point, in piece: Piece) -> (x: Double, y: Double)? {
+        let v = map.viewPoint(p)
+        let (s, d) = (piece.source, piece.destination)
+        guard s.w > 0, s.h > 0 else { return nil }
+        return (d.x + (v.x * map.view.width - s.x) / s.w * d.w, d.y + (v.y * map.view.height - s.y) / s.h * d.h)
+    }
+
     public func windowPoint(_ p: Point, texture: Int) -> (x: Double, y: Double)? {
         let v = map.viewPoint(p)
         let px = v.x * map.view.width

@@ -8,7 +8,8 @@ extension ViewState {
         switch command {
         case .rotate:
             orientation.rotateClockwise()
-            notice = Message("picture turned: %s (r turns on, e mirrors)", .message(orientation.words))
+            notice = Message(
+                "picture turned: %s (r turns it a further quarter, e mirrors)", .message(orientation.words))
         case .mirror:
             orientation.mirrored.toggle()
             notice =

@@ -56,7 +56,7 @@ public struct ViewState: Equatable, Sendable {
     /// The `i` overlay: frame counts, fps and CPU.
     public var statsVisible = false
     /// The framed layout: the picture shrunk just enough to leave bands for the labels, so
-    /// that none covers it (`l`, `--framed`).
+    /// that none covers it (the viewer's default; `l`, `--labels-over-picture` turn it off).
     public var framed = false
     /// How the camera's picture is turned before anything else (`r`, `e`, `--rotate`, `--mirror`).
     public var orientation = Orientation.upright
@@ -170,18 +170,24 @@ public struct ViewState: Equatable, Sendable {
             helpVisible.toggle()
             cameraPanelVisible = false
         case .escape:
+            // Esc closes what is open, then leaves full screen; it never quits (q does):
+            // probes, pen strokes and the still would go with the window.
             if cornerPicks != nil {
                 cornerPicks = nil
                 notice = Message("corner picking stopped")
-                return nil
-            }
-            if picked != nil, !helpVisible {
+            } else if helpVisible {
+                helpVisible = false
+            } else if picked != nil {
                 picked = nil
                 notice = Message("confusion map off")
-                return nil
+            } else if statsVisible {
+                statsVisible = false
+            } else if fullscreen {
+                fullscreen = false
+                return .fullscreenChanged
+            } else {
+                notice = Message("Esc closes and leaves full screen; q quits")
             }
-            guard helpVisible else { return .quit }
-            helpVisible = false
         case .toggleFullscreen:
             fullscreen.toggle()
             return .fullscreenChanged

@@ -1,5 +1,7 @@
 import CVDLocale
+import CVDSystem
 import FoundationEssentials
+import Glibc
 
 /// Finds the label font at run time: DejaVu Sans Bold (Debian's fonts-dejavu-core), or for
 /// a language DejaVu does not write — Japanese — Noto Sans CJK (fonts-noto-cjk).
@@ -28,7 +30,9 @@ enum FontLocator {
         -> (path: String, note: String?)
     {
         if let p = explicit, !p.isEmpty {
-            guard FileManager.default.fileExists(atPath: p) else { throw .fontMissing([p]) }
+            var st = stat()
+            guard PathName.withCPath(p, { stat($0, &st) }) == 0 else { throw .fontUnusable(p, "no such file") }
+            guard st.st_mode & S_IFMT != S_IFDIR else { throw .fontUnusable(p, "it is a folder") }
             return (p, nil)
         }
         if needsCJK(language) {

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import CVDCore
+import CVDSystem
 import CVDViewModel
 import FoundationEssentials
 import Glibc
@@ -33,14 +34,18 @@ final class TextCache: @preconcurrency TextMeasuring {
     init(backend: any RenderBackend, fontPath: String) throws(ViewerError) {
         self.backend = backend
         self.fontPath = fontPath
-        guard font(20) != nil else { throw .sdl("opening the font \(fontPath)", String(cString: SDL_GetError())) }
+        guard font(20) != nil else {
+            let why = SDL_GetError().map { String(cString: $0) } ?? ""
+            throw .fontUnusable(fontPath, why.isEmpty ? "SDL_ttf cannot read it as a font" : why)
+        }
     }
 
     /// The font at `px` pixels (wraps `TTF_OpenFontRW` on the file's bytes), opened once per size.
     private func font(_ px: Int) -> OpaquePointer? {
         if let f = fonts[px] { return f }
         if fontData == nil {
-            guard let d = FileManager.default.contents(atPath: fontPath), !d.isEmpty else { return nil }
+            // Read once (its name's bytes as they are), at most 64 MiB: a font, not a film.
+            guard let d = try? FileBytes.read(fontPath, limit: 64 << 20) else { return nil }
             let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: d.count, alignment: 16)
             buf.copyBytes(from: d)
             fontData = buf
@@ -68,10 +73,26 @@ final class TextCache: @preconcurrency TextMeasuring {
         return size
     }
 
+    /// `CVDCAM_PRINT_TEXTS=1` (for tests): each text drawn for the first time is printed
+    /// (`text: …`), so a test can read every word the window shows.
+    private let printTexts = getenv("CVDCAM_PRINT_TEXTS").map { String(cString: $0) == "1" } ?? false
+    private var printed = Set<String>()
+
     /// White text as a texture (wraps `TTF_RenderUTF8_Blended`).
     func texture(_ text: String, size px: Int) -> Texture? {
         let key = Key(text: text, size: px)
         if let t = cache[key] { return t }
+        if printTexts, printed.insert(text).inserted {
+            print("cvdcam: text: \(text)")
+            // Every character checked against the font that draws it (wraps
+            // `TTF_GlyphIsProvided32`): a missing one would show as an empty box.
+            if let f = font(px) {
+                for c in text.unicodeScalars where c.value > 0x20 && TTF_GlyphIsProvided32(f, c.value) == 0 {
+                    print("cvdcam: missing glyph: U+\(String(c.value, radix: 16, uppercase: true)) in \(text)")
+                }
+            }
+            fflush(nil)
+        }
         guard let font = font(px), !text.isEmpty,
             let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         else { return nil }

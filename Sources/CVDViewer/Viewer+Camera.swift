@@ -68,8 +68,8 @@ extension Viewer {
         guard let link = cameraLink else {
             say(
                 source is ImageSource
-                    ? Message("n switches cameras; %s is shown", .text(source.name))
-                    : Message("n switches cameras; %s is shown (--test-scene)", .text(source.name)))
+                    ? Message("n switches cameras; %s is shown", .message(Message(source.name)))
+                    : Message("n switches cameras; %s is shown (--test-scene)", .message(Message(source.name))))
             return
         }
         if balanceWasOn { link.send(.releaseAutomatics) }

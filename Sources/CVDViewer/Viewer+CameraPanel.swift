@@ -16,7 +16,9 @@ extension Viewer {
         panelAsked = 0
         guard cameraLink != nil else {
             state.cameraPanelVisible = false
-            say(Message("k: the camera panel shows a camera's controls; %s is no camera", .text(source.name)))
+            say(
+                Message(
+                    "k: the camera panel shows a camera's controls; %s is no camera", .message(Message(source.name))))
             return
         }
         refreshCameraPanel(SystemClock.monotonic)

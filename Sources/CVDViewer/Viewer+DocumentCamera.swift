@@ -11,9 +11,42 @@ import Glibc
 /// scene and each picture file by their own entry — with a notice saying so and how to reset.
 extension Viewer {
     static var rememberedViewsFile: String { UserDirectories.config() + "/views" }
+    /// The views file is a few lines; a larger one is not cvdcam's, or something went wrong:
+    /// neither read nor written (bounded time and memory; `say`s why once).
+    static let rememberedViewsLimit = 1 << 20
 
-    func readRememberedViews() -> RememberedViews {
-        RememberedViews(text: (try? String(contentsOfFile: Self.rememberedViewsFile, encoding: .utf8)) ?? "")
+    /// The remembered views, read byte for byte (a line that is not UTF-8 is kept as it is);
+    /// nil when the file cannot be used (said once: `viewsTrouble`).
+    func readRememberedViews() -> RememberedViews? {
+        let file = Self.rememberedViewsFile
+        do throws(FileBytes.Failure) {
+            let bytes = try FileBytes.read(file, limit: Self.rememberedViewsLimit)
+            return RememberedViews(text: bytes.withUnsafeBufferPointer { PathName.decoded($0) })
+        } catch {
+            switch error {
+            case .notFound, .empty: return RememberedViews()
+            case .tooLarge:
+                viewsTrouble(
+                    Message(
+                        "%s is larger than 1 MiB: views are not remembered (rename or remove it)",
+                        .text(PathName.shown(file))))
+            default:
+                viewsTrouble(
+                    Message("%s cannot be read: views are not remembered", .text(PathName.shown(file))),
+                    error.description)
+            }
+            return nil
+        }
+    }
+
+    /// Says once what is wrong with the views file (the reason, in English, on stdout).
+    func viewsTrouble(_ line: Message, _ why: String? = nil) {
+        guard !viewsTroubleSaid else { return }
+        viewsTroubleSaid = true
+        // In the window the line; on stdout the line and why, once.
+        message = (line, SystemClock.monotonic + 2 * Self.noticeTime)
+        reporter.status(why.map { "\(line.english): \($0)" } ?? line.english)
+        screenDirty = true
     }
 
     /// At start, and when another source is shown: that source's remembered view, unless the
@@ -22,7 +55,13 @@ extension Viewer {
     func restoreView(for identity: String, commandLineSet: Bool) {
         viewIdentity = identity
         guard !commandLineSet else { return }
-        let view = readRememberedViews()[identity] ?? RememberedViews.View()
+        let remembered = readRememberedViews()
+        if let problem = remembered?.problems[identity] {
+            say(
+                Message("the page corners remembered for this source make no page (%s): shown whole", .message(problem))
+            )
+        }
+        let view = remembered?[identity] ?? RememberedViews.View()
         let changed = state.orientation != view.orientation || state.pageCorners != view.corners
         state.orientation = view.orientation
         state.pageCorners = view.corners
@@ -31,7 +70,10 @@ extension Viewer {
             if changed { say(Message("this source is shown upright and whole (r, e, t change it)")) }
             return
         }
-        let turned = Message("turned %s", .message(view.orientation.words))
+        // "turned 90°", "turned 180°, mirrored"; only mirrored: "mirrored".
+        let turned =
+            view.orientation.quarterTurns == 0
+            ? view.orientation.words : Message("turned %s", .message(view.orientation.words))
         let line: Message =
             switch (view.orientation.isUpright, view.corners == nil) {
             case (false, true):
@@ -53,14 +95,30 @@ extension Viewer {
         let view = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         guard view != rememberedView, let id = viewIdentity else { return }
         rememberedView = view
-        var all = readRememberedViews()
+        guard var all = readRememberedViews() else { return }
         all[id] = view
+        // cvdcam's own folder is made, and the config folder above it (~/.config, private as
+        // the XDG specification asks) where that one's parent exists — a HOME that is missing
+        // is not made up; then the file is written whole or not at all (`SafeFile`).
         let dir = UserDirectories.config()
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        // Written whole under a temporary name, then renamed: a crash never leaves half a file.
-        let temp = Self.rememberedViewsFile + ".new"
-        if (try? all.text.write(toFile: temp, atomically: false, encoding: .utf8)) != nil {
-            _ = rename(temp, Self.rememberedViewsFile)
+        let parent = PathName.directory(dir)
+        var st = stat()
+        if PathName.withCPath(parent, { stat($0, &st) }) != 0,
+            PathName.withCPath(PathName.directory(parent), { stat($0, &st) }) == 0
+        {
+            PathName.withCPath(parent) { _ = mkdir($0, 0o700) }
+        }
+        if PathName.withCPath(parent, { stat($0, &st) }) != 0 {
+            return viewsTrouble(Message("%s does not exist: views are not remembered", .text(PathName.shown(parent))))
+        }
+        PathName.withCPath(dir) { _ = mkdir($0, 0o777) }
+        do throws(SafeFile.WriteError) {
+            try SafeFile.write(PathName.bytes(all.text), to: Self.rememberedViewsFile)
+        } catch {
+            viewsTrouble(
+                Message(
+                    "%s cannot be written: views are not remembered", .text(PathName.shown(Self.rememberedViewsFile))),
+                error.description)
         }
     }
 
@@ -77,11 +135,31 @@ extension Viewer {
 extension Viewer {
     /// `Shift+G`: the still as a picture file beside the snapshots, as the camera gave it
     /// (not simulated).
+    /// Shift+G: the still as its pane shows it — turned, mirrored, the page straightened — and,
+    /// when that differs from the camera's picture, the camera's picture too, named so.
     func saveStill() {
         guard let picture = stillPicture else { return }
         do {
-            let path = try snapshots.write(picture, named: "still")
-            say(Message("still saved: %s", .text(path)), seconds: Self.noticeTime)
+            guard let f = stillFrame, let map = geometry?.map, !map.isIdentity else {
+                let path = try snapshots.write(picture, named: "still")
+                say(Message("still saved: %s", .text(PathName.shown(path))), seconds: Self.noticeTime)
+                screenDirty = true
+                return
+            }
+            var shown = RGBAImage(
+                width: max(1, Int(map.view.width.rounded())), height: max(1, Int(map.view.height.rounded())),
+                fill: RGB8(0, 0, 0))
+            let layout = shown.layout
+            f.bytes.withUnsafeBytes { s in
+                shown.pixels.withUnsafeMutableBytes { PictureWarp.apply(map, source: s, f.layout, into: $0, layout) }
+            }
+            let path = try snapshots.write(shown, named: "still")
+            let raw = try snapshots.write(picture, named: "still-camera")
+            say(
+                Message(
+                    "still saved as shown: %s (the camera's picture: %s)", .text(PathName.shown(path)),
+                    .text(PathName.shown(raw))),
+                seconds: Self.noticeTime)
         } catch {
             say(Message(verbatim: "\(error)"))
         }

@@ -45,7 +45,7 @@ extension Viewer {
         let t = SystemClock.monotonic
         let finishing = probes.screenshotDue
         if finishing {
-            snapshotPending = true
+            screenshotPending = true
             probes.screenshotTaken()
         }
         // Cleared first: what happens while drawing (a snapshot saved, its message)
@@ -94,7 +94,11 @@ extension Viewer {
                     screen.drawMesh(t, mesh, columns: cells + 1)
                 }
             }
-            if let bar = g.dividerBar { screen.fill(bar, RGB8(255, 255, 255), alpha: 230) }
+            if let bar = g.dividerBar {
+                // A dark pixel and a light one: seen on white paper and on a dark picture.
+                screen.fill(Rect(bar.x, bar.y, bar.w / 2, bar.h), RGB8(0, 0, 0), alpha: 255)
+                screen.fill(Rect(bar.x + bar.w / 2, bar.y, bar.w / 2, bar.h), RGB8(255, 255, 255), alpha: 255)
+            }
         }
         let overlaysStart = SystemClock.monotonic
         probes.profiler.add(.pictures, overlaysStart - start)
@@ -138,6 +142,10 @@ extension Viewer {
         } else {
             for box in plan.boxes { screen.draw(box, text: text) }
         }
+        if screenshotPending {
+            screenshotPending = false
+            saveSnapshot(screenshot: true)
+        }
         if snapshotPending {
             snapshotPending = false
             saveSnapshot()
@@ -160,7 +168,8 @@ extension Viewer {
     var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
 
     /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
-    /// The framed layout's bands (none unless `l` or `--framed` asked for them).
+    /// The framed layout's bands (none when `l` or `--labels-over-picture` turned it off, or
+    /// when every label fits beside the picture).
     var viewFrame: ViewGeometry.Frame {
         guard state.framed, let f = frame else { return .none }
         updateFraming(window: canvas.outputSize, picture: f.size)

@@ -50,6 +50,9 @@ extension Viewer {
             if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case SDL_WINDOWEVENT:
             screenDirty = true
+            if e.window.event == UInt8(SDL_WINDOWEVENT_RESIZED.rawValue) {
+                windowResized(to: FrameSize(Int(e.window.data1), Int(e.window.data2)), now: SystemClock.monotonic)
+            }
         default:
             break
         }
@@ -83,9 +86,11 @@ extension Viewer {
         case .snapshot?: snapshotPending = true
         case .fullscreenChanged?:
             canvas.setFullscreen(state.fullscreen)
+            windowShape.settleUntil = SystemClock.monotonic + 1.5
             reporter.status(state.fullscreen ? "full screen" : "in a window")
         case .fullscreenOnNextDisplay?:
             let line = canvas.fullscreenOnNextDisplay()
+            windowShape.settleUntil = SystemClock.monotonic + 1.5
             say(Message(verbatim: line), seconds: Self.noticeTime)
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case .measureWhiteCard?: measureWhiteCard()
@@ -140,7 +145,7 @@ extension Viewer {
         // The source's own size: frames come at it while the virtual camera is on (`updateDecodeReduction`).
         let size = virtualCamera.sendsWindow ? canvas.outputSize : source.size
         let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
-        say(Message(verbatim: line), seconds: 5)
+        say(line, seconds: 5)
         pictureDirty = true
     }
 

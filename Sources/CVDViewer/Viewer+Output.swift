@@ -29,11 +29,14 @@ extension Viewer {
         lastShares = printed
     }
 
-    /// Saves exactly what was drawn, before it is presented.
-    func saveSnapshot() {
+    /// Saves exactly what was drawn, before it is presented: `s`'s snapshot in the snapshot
+    /// folder, or the scripted `--screenshot`.
+    func saveSnapshot(screenshot: Bool = false) {
         do {
-            let path = try snapshots.write(try canvas.backend.readPixels())
-            say(Message("saved %s", .text(path)), seconds: 3)
+            let image = try canvas.backend.readPixels()
+            let path = screenshot ? try snapshots.writeScreenshot(image) : try snapshots.write(image)
+            if screenshot { screenshotWritten = true }
+            say(Message("saved %s", .text(PathName.shown(path))), seconds: 3)
         } catch let error as ViewerError {
             message = (Message(verbatim: "\(error)"), SystemClock.monotonic + 4)
         } catch {

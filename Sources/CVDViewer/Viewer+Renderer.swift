@@ -35,7 +35,7 @@ extension Viewer {
     /// (quitting mid-build then leaves no thread writing into memory being torn down).
     func shutdown() {
         source.stop()
-        if virtualCamera.isOn { reporter.status(virtualCamera.stop()) }
+        if virtualCamera.isOn { reporter.status(virtualCamera.stop().english) }
         panes.close()
         canvas.close()
         _ = KernelCache.waitForBackgroundBuilds(timeout: 2)

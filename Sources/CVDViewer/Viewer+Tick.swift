@@ -40,6 +40,7 @@ extension Viewer {
         let now = SystemClock.monotonic
         if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
         if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
+        followPictureShape(now: now)
         updateDecodeReduction()
         updateSourcePause()
         if let m = message, now > m.until {

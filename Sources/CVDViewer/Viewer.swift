@@ -45,6 +45,9 @@ public final class Viewer {
     var pictureDirty = true
     var screenDirty = true
     var snapshotPending = false
+    /// `--screenshot`: due in this drawing, and written.
+    var screenshotPending = false
+    var screenshotWritten = false
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`say`).
     var message: (text: Message, until: Double)?
@@ -70,6 +73,8 @@ public final class Viewer {
     /// The source whose view (turn, straightening) is shown, and that view as last saved.
     var viewIdentity: String?
     var rememberedView = RememberedViews.View()
+    /// Whether what is wrong with the views file was said (once a run).
+    var viewsTroubleSaid = false
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
     /// The framed layout's bands, and what they were worked out for (`updateFraming`).
@@ -92,6 +97,8 @@ public final class Viewer {
     var balancePending: WhiteBalanceStart?
     /// SIGUSR1: the totals so far on stdout.
     let totalsSignal = TotalsSignal()
+    /// Following the picture's shape with the window (`Viewer+WindowShape`).
+    var windowShape: WindowShape
     /// The camera panel's controls as last drawn, and when they were last asked for.
     var panelShown: [PanelControl] = []
     var panelAsked = 0.0
@@ -123,7 +130,9 @@ public final class Viewer {
         }
         if let c = options.pageCorners {
             let size = source.size
-            state.pageCorners = c.map { Point($0.x / Double(size.width), $0.y / Double(size.height)) }
+            let corners = c.map { Point($0.x / Double(size.width), $0.y / Double(size.height)) }
+            if let problem = PageShape.problem(corners) { throw .badCorners(problem.english) }
+            state.pageCorners = corners
         }
         state.cycleModes = options.cycleModes
         if options.cycleSeconds != nil { state.apply(.toggleCycle) }
@@ -131,6 +140,10 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPath: font.path, renderer: options.renderer)
+        let opened = canvas.clientRect
+        windowShape = WindowShape(
+            follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),
+            settleUntil: SystemClock.monotonic + 0.3, fitFrameUntil: SystemClock.monotonic + 3)
         kernels = PaneKernels(alwaysTables: options.alwaysTables)
         panes = canvas.backend.makePanes(kernels)
         probes = RunProbes(options: options, reporter: reporter)
@@ -195,6 +208,9 @@ public final class Viewer {
         stats.readMemory()
         reporter.status(stats.totals.line)
         probes.profiler.finish()
-        return 0
+        // A script asked for a picture: no picture is a failure (written, or why not, said above).
+        guard let shot = options.screenshotPath, !screenshotWritten else { return 0 }
+        reporter.status("error: no screenshot was written to \(PathName.shown(shot))")
+        return 1
     }
 }

@@ -44,8 +44,9 @@ public struct ViewerOptions: Sendable {
     public var caption = false
     /// Whose prevalence figures the caption gives (`--population`; by default from the language).
     public var population: Population = .european
-    /// Start in the framed layout: no label over the picture (`--framed`, `l`).
-    public var framed = false
+    /// Start in the framed layout: no label over the picture (the default; `l` and
+    /// `--labels-over-picture` let labels go over its edges).
+    public var framed = true
     /// `--rotate`, `--mirror`: how the picture is turned (nil: as remembered for this source).
     public var orientation: Orientation?
     /// `--still FILE`: a picture to start with as the still (still | live).

@@ -1,3 +1,4 @@
+import CVDCapture
 import CVDCore
 import CVDSources
 import CVDSystem
@@ -37,24 +38,33 @@ final class VirtualCameraOutput {
 
     /// Starts sending pictures of `size` (the frame's, or the window's with overlays);
     /// returns what to show on screen.
-    func start(size: FrameSize) -> String {
-        do {
+    func start(size: FrameSize) -> Message {
+        do throws(OutputError) {
             let f = try VirtualCameraFeed(
                 device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
                 reporter: reporter)
             feed = f
             lastSent = nil
-            return "virtual camera on: \(f.description)"
+            return Message("virtual camera on: %s", .text(f.description))
         } catch {
-            return "\(error)"
+            // The whole reason, with the commands that mend it, on the terminal (English); the
+            // window says what happened in its own language.
+            reporter.status("virtual camera: \(error)")
+            switch error {
+            case .moduleNotLoaded:
+                return Message("no virtual camera: v4l2loopback is not loaded (the terminal says how)")
+            case .noLoopbackDevice: return Message("no virtual camera is free (the terminal says how to add one)")
+            case .busy: return Message("the virtual camera is busy: another program writes to it")
+            default: return Message("the virtual camera cannot start (the terminal says why)")
+            }
         }
     }
 
-    func stop() -> String {
+    func stop() -> Message {
         feed?.stop()
         feed = nil
         lastSent = nil
-        return "virtual camera off"
+        return Message("virtual camera off")
     }
 
     /// The clean picture: `frame` simulated in `simulation` (with the panes' kernels), into

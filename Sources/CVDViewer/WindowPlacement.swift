@@ -12,7 +12,8 @@ struct WindowPlacement {
     let display: Int32
     let note: Message?
 
-    init(size: FrameSize, fitToDisplay: Bool, display: Int32) {
+    /// `frame`: the window manager's borders and title bar (width, height), when known.
+    init(size: FrameSize, fitToDisplay: Bool, display: Int32, frame: (w: Int32, h: Int32) = (0, 0)) {
         self.display = display
         var (w, h) = (Int32(size.width), Int32(size.height))
         let minimum = Canvas.minimumWindow
@@ -22,7 +23,10 @@ struct WindowPlacement {
         }
         var note: Message?
         var usable = SDL_Rect()
-        if SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0, w > usable.w || h > usable.h {
+        if SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > frame.w, usable.h > frame.h {
+            (usable.w, usable.h) = (usable.w - frame.w, usable.h - frame.h)
+        }
+        if usable.w > 0, usable.h > 0, w > usable.w || h > usable.h {
             let scale = min(Double(usable.w) / Double(w), Double(usable.h) / Double(h))
             let fitted = (max(minimum.w / 2, Int32(Double(w) * scale)), max(minimum.h / 2, Int32(Double(h) * scale)))
             if !fitToDisplay {

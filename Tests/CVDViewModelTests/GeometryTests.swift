@@ -30,7 +30,7 @@ import Testing
         #expect(g.pieces.map(\.texture) == [0, 1])
         #expect(g.pieces[0].destination == Rect(0, 0, 320, 720))
         #expect(g.pieces[1].source == Rect(320, 0, 960, 720))
-        #expect(g.dividerBar == Rect(318, 0, 4, 720))
+        #expect(g.dividerBar == Rect(319, 0, 2, 720))
         #expect(g.badges[1].alignRight && g.badges[1].area == Rect(320, 0, 960, 720))
         #expect(g.badges[0].area == Rect(0, 0, 320, 720), "each label stays on its own side")
         #expect(g.isOnDivider(330) && !g.isOnDivider(360))

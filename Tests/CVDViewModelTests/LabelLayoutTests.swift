@@ -173,7 +173,7 @@ struct ApproximateMeasure: TextMeasuring {
                     "\(what): \(boxes[i].lines.map(\.text)) overlaps \(boxes[j].lines.map(\.text))")
             }
         }
-        let chipTexts = [tr("❚❚ Frozen"), tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))]
+        let chipTexts = [tr("Frozen"), tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))]
         let stateChips = plan.chips.filter { $0.lines.contains { chipTexts.contains($0.text) } }
         #expect(stateChips.count == (state.frozen ? 1 : 0) + (state.zoom > 1 ? 1 : 0))
     }

@@ -123,10 +123,12 @@ import Testing
     }
 
     /// Where the window has bands, the badge, chips and footer are in them: a 16:9 chart on
-    /// a 4:3 projector (bands above and below; `--ui-scale` 1 and 2), a portrait picture
-    /// (bands left and right, 256 px wide: at `--ui-scale` 1).
-    @Test(arguments: [1.0, 2.0]) func bandsBeforeThePicture(scale: Double) {
-        for picture in scale == 1 ? [FrameSize(1280, 720), FrameSize(600, 900)] : [FrameSize(1280, 720)] {
+    /// a 4:3 projector (bands above and below), a portrait picture (bands left and right,
+    /// 256 px wide), at `--ui-scale` 1. (At 2 a badge above the picture would have to be set
+    /// below the secondary labels' size to fit: the framed layout makes room instead, which
+    /// `framedLeavesThePictureClear` checks.)
+    @Test(arguments: [1.0]) func bandsBeforeThePicture(scale: Double) {
+        for picture in [FrameSize(1280, 720), FrameSize(600, 900)] {
             for (name, layout) in Self.layouts.prefix(2) {
                 let s = Self.state(layout, probes: [])
                 let (plan, _) = Self.plan(s, window: FrameSize(1024, 768), picture: picture, scale: scale, stats: false)

@@ -121,7 +121,10 @@ import Testing
         s.apply(.toggleHelp)
         #expect(s.helpVisible)
         #expect(s.apply(.escape) == nil && !s.helpVisible, "Esc closes the help first")
-        #expect(s.apply(.escape) == .quit)
+        #expect(s.apply(.escape) == .fullscreenChanged && !s.fullscreen, "then leaves full screen")
+        #expect(s.apply(.escape) == nil && s.notice?.english == "Esc closes and leaves full screen; q quits")
+        s.apply(.toggleStats)
+        #expect(s.apply(.escape) == nil && !s.statsVisible, "Esc closes the i figures")
         s.apply(.moveDivider(delta: 0.7))
         #expect(s.divider == 0.5 && s.notice?.english == "the divider is in the split view (v)")
         s.apply(.cycleLayout)
@@ -282,7 +285,7 @@ import Testing
         var s = ViewState(mode: .deuteranopia)
         s.apply(.pick(RGB8(240, 140, 20)))
         #expect(s.picked == RGB8(240, 140, 20))
-        #expect(s.apply(.escape) == nil && s.picked == nil, "Esc turns the map off before it quits")
+        #expect(s.apply(.escape) == nil && s.picked == nil, "Esc turns the map off")
         #expect(Command.forKey(.letter("x")) == .pickAtPointer && Command.forKey(.letter("c")) == .toggleCaption)
     }
 

@@ -143,7 +143,7 @@ view --mode deuteranopia --screenshot view.png --screenshot-after 10; rc $?
 
 # Unplugged mid-demo and back: the view keeps the last picture, waits, and carries on by
 # itself (vivid comes back when the view lets go of the dead device).
-fault_case reconnect 2 disconnect view --mode deuteranopia --screenshot back.png --screenshot-after 150
+fault_case reconnect 2 disconnect view --mode deuteranopia --screenshot back.png --screenshot-after 60
 
 # The live view started while the driver refuses VIDIOC_STREAMON once: it restarts the
 # stream and shows the camera (not "busy", not the test scene).

@@ -31,7 +31,8 @@ import Testing
     @Test func turnAndMirrorByFlagAndKey() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--rotate", "90"])
+        // The picture as large as the window allows (labels over its edges): where the turn puts each patch.
+        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--rotate", "90", "--labels-over-picture"])
         try x.waitForOutput("showing image patches.png")
         usleep(500_000)
         var s = ViewState()
@@ -84,7 +85,7 @@ import Testing
         defer { x.close() }
         let path = x.dir + "/page.png"
         try ImageFile.write(try Self.perspectivePage(), to: path)
-        try x.launch(["--image", path, "--window", "1280x720"])
+        try x.launch(["--image", path, "--window", "1280x720", "--labels-over-picture"])
         try x.waitForOutput("showing image page.png")
         try x.key("t")
         try x.waitForOutput("click the page's four corners")
@@ -131,7 +132,9 @@ import Testing
         // Started again on the same picture: straightened as last time, and it says so.
         let y = try XSession()
         defer { y.close() }
-        try y.launch(["--image", path, "--window", "1280x720"], environment: ["XDG_CONFIG_HOME": x.dir + "/.config"])
+        try y.launch(
+            ["--image", path, "--window", "1280x720", "--labels-over-picture"],
+            environment: ["XDG_CONFIG_HOME": x.dir + "/.config"])
         try y.waitForOutput("the page straightened as last time")
         usleep(6_000_000)
         checkStraight(try y.screenshot(), "after a restart")

@@ -10,7 +10,8 @@ import Testing
         let x = try XSession(width: 1600, height: 900)
         defer { x.close() }
         if windowManager { try x.startWindowManager() }
-        try x.launch(["--test-scene", "--window", "1280x720", "--fullscreen"])
+        // Labels over the picture's edges: the picture itself fills the output.
+        try x.launch(["--test-scene", "--window", "1280x720", "--fullscreen", "--labels-over-picture"])
         try x.waitForOutput("showing built-in test scene")
         usleep(700_000)
         var g = try x.geometry()

@@ -121,8 +121,10 @@ import Testing
         for renderer in ["gl", "software"] {
             let x = try XSession(width: 1280, height: 720)
             defer { x.close() }
+            // The picture 1:1 in the window (labels over its edges): patches where the picture has them.
             try x.launch(
-                ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia", "--renderer", renderer])
+                ViewerE2ETests.patches,
+                ["--window", "1280x720", "--mode", "deuteranopia", "--renderer", renderer, "--labels-over-picture"])
             try x.waitForOutput("renderer: \(renderer == "gl" ? "OpenGL" : "software")")
             for i in [0, 1] {
                 let r = ViewerE2ETests.patchRect(i)

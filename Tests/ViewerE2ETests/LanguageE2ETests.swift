@@ -130,4 +130,87 @@ import Testing
         let words = try Self.read(japanese.first, language: "jpn", dir: dir).replacing(" ", with: "")
         #expect(words.contains("2色覚"), "the badge in Japanese (2型2色覚); tesseract read: \(words)")
     }
+
+    /// Every text the window draws in `language` through the keys a lesson uses (the
+    /// virtual camera without a device, the camera panel and the next camera on the test
+    /// scene, the caption, the figures, the help sheet, turning, the pen, a still, frozen),
+    /// and the characters its font lacks (`CVDCAM_PRINT_TEXTS` prints each text drawn and
+    /// checks each character against the font drawing it).
+    func lessonTexts(_ language: String, in dir: String) throws -> (texts: [String], missing: [String]) {
+        let x = try XSession(width: 1280, height: 720)
+        defer { x.close() }
+        try x.launch(
+            ["--test-scene", "--window", "1280x720", "--mode", "deuteranopia", "--language", language],
+            binary: dir + "/cvdcam", environment: ["LANGUAGE": "", "LANG": "C.UTF-8", "CVDCAM_PRINT_TEXTS": "1"])
+        try x.waitForOutput("showing built-in test scene")
+        for k in ["o", "k", "n", "c", "i", "r", "e", "b", "g", "v", "x", "l", "space", "plus", "h"] {
+            try x.key(k)
+            usleep(700_000)
+        }
+        try x.quitKey("q")
+        _ = try x.waitForExit()
+        let lines = x.readOutput().split(separator: "\n")
+        func after(_ prefix: String) -> [String] {
+            lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        }
+        return (after("cvdcam: text: "), after("cvdcam: missing glyph: "))
+    }
+
+    /// The catalogue's translations (msgid → msgstr), read from po/ as msgfmt would.
+    static func catalogue(_ language: String) throws -> [String: String] {
+        let text = try String(contentsOfFile: "\(root)/po/\(language).po", encoding: .utf8)
+        var out: [String: String] = [:]
+        var id = ""
+        var str = ""
+        var field = ""
+        func unquote(_ s: Substring) -> String {
+            String(s.dropFirst().dropLast()).replacing("\\n", with: "\n").replacing("\\\"", with: "\"")
+                .replacing("\\\\", with: "\\")
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("msgid ") {
+                if !id.isEmpty { out[id] = str }
+                (id, str, field) = (unquote(line.dropFirst(6)), "", "id")
+            } else if line.hasPrefix("msgstr ") {
+                (str, field) = (unquote(line.dropFirst(7)), "str")
+            } else if line.hasPrefix("\"") {
+                if field == "id" { id += unquote(line) } else if field == "str" { str += unquote(line) }
+            }
+        }
+        if !id.isEmpty { out[id] = str }
+        return out
+    }
+
+    /// None of the texts the German window draws is an English message the catalogue
+    /// translates, or holds a word that is English only.
+    @Test func everyTextTheGermanWindowShowsIsGerman() throws {
+        let dir = try Self.install(["de"])
+        let (texts, missing) = try lessonTexts("de", in: dir)
+        #expect(texts.count > 20, "texts drawn: \(texts)")
+        #expect(missing.isEmpty, "characters the font lacks: \(missing)")
+        let catalogue = try Self.catalogue("de")
+        let untranslated = texts.filter { t in catalogue[t].map { !$0.isEmpty && $0 != t } ?? false }
+        #expect(untranslated.isEmpty, "catalogued English drawn as it is: \(untranslated)")
+        // Words of cvdcam's English that German never uses (names such as Viénot aside).
+        let english: Set<String> = [
+            "the", "is", "and", "of", "on", "off", "camera", "virtual", "shown", "built-in", "scene", "press",
+            "picture", "cannot", "no", "not", "frames", "dropped", "turned", "mirrored", "frozen",
+        ]
+        let offending = texts.filter { t in
+            t.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).contains {
+                english.contains(String($0))
+            }
+        }
+        #expect(offending.isEmpty, "English in the German window: \(offending)")
+    }
+
+    /// Japanese (Noto Sans CJK) and Ukrainian (DejaVu's Cyrillic): every character of every
+    /// text a lesson draws is in the font that draws it — no empty boxes (the ❚❚ of the
+    /// Frozen chip once was two).
+    @Test(arguments: ["ja", "uk"]) func everyCharacterIsInTheFont(language: String) throws {
+        let dir = try Self.install([language])
+        let (texts, missing) = try lessonTexts(language, in: dir)
+        #expect(texts.count > 20, "texts drawn: \(texts)")
+        #expect(missing.isEmpty, "characters the font lacks: \(missing)")
+    }
 }

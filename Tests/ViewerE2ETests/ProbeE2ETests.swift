@@ -9,7 +9,9 @@ import Testing
     @Test func clickTwoPatchesCompareThemAndClear() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia"])
+        // The picture 1:1 in the window (labels over its edges): patches where the picture has them.
+        try x.launch(
+            ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia", "--labels-over-picture"])
         try x.waitForOutput("showing image patches.png")
         let sim = try Simulation(mode: .deuteranopia)
         // Patch 0 (red) and patch 1 (green): the classic pair.
@@ -84,7 +86,10 @@ import Testing
     @Test func pickingAColourMarksWhatLooksLikeIt() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(ViewerE2ETests.patches, ["--window", "1280x720", "--mode", "deuteranopia", "--caption"])
+        // The picture 1:1 in the window (labels over its edges): patches where the picture has them.
+        try x.launch(
+            ViewerE2ETests.patches,
+            ["--window", "1280x720", "--mode", "deuteranopia", "--caption", "--labels-over-picture"])
         try x.waitForOutput("showing image patches.png")
         let sim = try Simulation(mode: .deuteranopia)
         // Orange: as a deuteranope sees it, the yellow-green patch (11) looks the same.

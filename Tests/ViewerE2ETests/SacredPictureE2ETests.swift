@@ -60,6 +60,22 @@ import Testing
             }
         }
 
+        /// The framed layout's bands as cvdcam drew them: those that put the first piece of
+        /// picture where it is (the bands grow with what the labels need).
+        func frame(_ state: ViewState, window: FrameSize) -> ViewGeometry.Frame {
+            guard let p = pictures.first else { return .none }
+            let panes = ViewGeometry(state: state, window: window, picture: FrameSize(16, 9)).panes
+            let pane = panes.first { $0.contains(p.x + p.w / 2, p.y + p.h / 2) } ?? panes[0]
+            return ViewGeometry.Frame(top: p.y - pane.y, bottom: pane.maxY - p.maxY)
+        }
+
+        /// The last overlays line cvdcam printed.
+        static func last(_ x: XSession) throws -> Overlays {
+            let line = try #require(
+                x.readOutput().split(separator: "\n").last { $0.hasPrefix("cvdcam: overlays: ") }, "no overlays line")
+            return Overlays(String(line.dropFirst("cvdcam: ".count)))
+        }
+
         /// Whether (x, y) is on something drawn over the picture (with a pixel of margin).
         func covers(_ x: Double, _ y: Double) -> Bool {
             if boxes.contains(where: { Rect($0.rect.x - 2, $0.rect.y - 2, $0.rect.w + 4, $0.rect.h + 4).contains(x, y) }
@@ -85,7 +101,9 @@ import Testing
     static func wrongPixels(
         _ shot: RGBAImage, _ picture: RGBAImage, _ state: ViewState, _ window: FrameSize, _ overlays: Overlays
     ) -> [(Int, Int)] {
-        let g = ViewGeometry(state: state, window: window, picture: FrameSize(picture.width, picture.height))
+        let g = ViewGeometry(
+            state: state, window: window, picture: FrameSize(picture.width, picture.height),
+            frame: overlays.frame(state, window: window))
         let sims = state.renderedSimulations
         var wrong: [(Int, Int)] = []
         for piece in g.pieces where piece.destination.w >= 2 {
@@ -126,8 +144,10 @@ import Testing
                 environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
             try x.waitForOutput("showing image \(picture.name)")
             var state = ViewState(mode: .deuteranopia)
+            usleep(300_000)
             let g0 = ViewGeometry(
-                state: state, window: window, picture: FrameSize(picture.image.width, picture.image.height))
+                state: state, window: window, picture: FrameSize(picture.image.width, picture.image.height),
+                frame: try Overlays.last(x).frame(state, window: window))
             // Two probes 10 px apart on the picture's middle.
             let p = g0.pictureRect
             for dx in [0, 10] {
@@ -141,7 +161,6 @@ import Testing
                 usleep(250_000)
             }
             try x.waitForOutput("probes 1–2 under")
-            let banded = p.y > 40 || p.x > 40
             for layout in ["single", "split", "2×2"] {
                 if layout != "single" {
                     try x.key("v")
@@ -151,17 +170,15 @@ import Testing
                 let shot = try x.screenshot()
                 let tag = "\(picture.name.replacing(".png", with: ""))-\(layout)-\(width)x\(height)-ui\(Int(scale))"
                 try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/sacred-\(tag).png")
-                let out = x.readOutput()
-                let line = try #require(
-                    out.split(separator: "\n").last { $0.hasPrefix("cvdcam: overlays: ") }, "no overlays line")
-                let overlays = Overlays(String(line.dropFirst("cvdcam: ".count)))
+                let overlays = try Overlays.last(x)
                 let wrong = Self.wrongPixels(shot, picture.image, state, window, overlays)
                 #expect(
                     wrong.count <= 20, "\(tag): \(wrong.count) picture pixels covered or wrong, e.g. \(wrong.prefix(5))"
                 )
-                // With bands, every label but a probe readout is in them (a readout that cannot
-                // fit a band at its text size goes over the picture, away from the probes).
-                if banded {
+                // In the framed layout (the default) every label but a probe readout is in the
+                // bands (a readout that cannot fit a band at its text size goes over the
+                // picture, away from the probes).
+                do {
                     let over = overlays.boxes.filter { $0.onPicture && $0.kind != "readout" }.map {
                         "\($0.kind) \($0.rect)"
                     }
@@ -203,7 +220,7 @@ import Testing
         magick.arguments = [png, "-define", "webp:lossless=true", y.dir + "/patches.webp"]
         try magick.run()
         magick.waitUntilExit()
-        try y.launch(["--image", y.dir + "/patches.webp", "--window", "1280x720"])
+        try y.launch(["--image", y.dir + "/patches.webp", "--window", "1280x720", "--labels-over-picture"])
         try y.waitForOutput("showing image patches.webp")
         usleep(400_000)
         try ViewerE2ETests().expectPatches(try y.screenshot(), mode: .normal)

@@ -53,7 +53,10 @@ import Testing
     @Test func keysLayoutsZoomSnapshotAndQuit() throws {
         let x = try XSession()
         defer { x.close() }
-        try x.launch(Self.patches, ["--window", "1280x720"])
+        // Labels over the picture's edges (`--labels-over-picture`): the picture fills the
+        // window 1:1, so each patch is where the picture has it (the framed default is
+        // SacredPictureE2ETests' and LabelE2ETests' subject).
+        try x.launch(Self.patches, ["--window", "1280x720", "--labels-over-picture"])
         try expectPatches(try x.screenshot(), mode: .normal)
 
         // 3: deuteranopia, every patch as the colour core predicts.
@@ -145,7 +148,7 @@ import Testing
         try x.waitForOutput("cvdcam: deuteranopia")
         usleep(500_000)
         try ImageFile.write(try x.screenshot(), to: Self.screenshotDir + "/single.png")
-        try x.quitKey("Escape")
+        try x.quitKey("q")
         let status = try x.waitForExit()
         #expect(status == 0, "exit status \(status); output: \(x.readOutput().suffix(300))")
     }

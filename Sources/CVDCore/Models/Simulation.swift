@@ -27,7 +27,8 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
     public init(mode: VisionMode, severity: Double? = nil, model: ModelKind = .auto) throws {
         if let s = severity, !(0...1).contains(s) { throw Error.severityOutOfRange(s) }
         self.mode = mode
-        self.severity = mode.severity(severity)
+        // + 0: a severity of -0 (from "-0" on the command line) is 0, not "-0.0" in every line.
+        self.severity = mode.severity(severity) + 0
         self.requestedModel = model
         self.resolved = Self.resolve(model, deficiency: mode.deficiency, severity: self.severity)
     }

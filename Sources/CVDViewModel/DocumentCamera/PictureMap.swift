@@ -27,7 +27,7 @@ public struct PictureMap: Equatable, Sendable {
         let turn = orientation.homography(width: w, height: h)
         let turned = orientation.size(of: FrameSizeLike(w, h))
         if let corners, corners.count == 4,
-            let page = Self.page(corners.map { (x: $0.x * w, y: $0.y * h) }, turn: turn),
+            let page = Self.page(corners.map { (x: $0.x * w, y: $0.y * h) }, turn: turn, pictureCentre: (w / 2, h / 2)),
             let inverse = page.map.inverse
         {
             forward = page.map
@@ -62,9 +62,9 @@ public struct PictureMap: Equatable, Sendable {
     /// shows them — top left, top right, bottom right, bottom left — and mapped to a
     /// rectangle as wide as the longer of its top and bottom edges and as tall as the longer
     /// of its sides (in turned pixels). Nil for corners that make no quadrilateral.
-    static func page(_ corners: [(x: Double, y: Double)], turn: Homography)
-        -> (map: Homography, size: FrameSizeLike)?
-    {
+    static func page(
+        _ corners: [(x: Double, y: Double)], turn: Homography, pictureCentre: (x: Double, y: Double) = (0, 0)
+    ) -> (map: Homography, size: FrameSizeLike)? {
         let turned = corners.compactMap { turn.apply($0.x, $0.y) }
         guard turned.count == 4 else { return nil }
         let cx = turned.map(\.x).reduce(0, +) / 4
@@ -81,9 +81,13 @@ public struct PictureMap: Equatable, Sendable {
         func length(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
             ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
         }
-        // Whole pixels, so the map's corners are exactly the shown picture's.
-        let width = max(length(q[0], q[1]), length(q[3], q[2])).rounded()
-        let height = max(length(q[0], q[3]), length(q[1], q[2])).rounded()
+        // The page's own proportions (`PageAspect`: a circle on it stays a circle), as tall as
+        // its longer side; whole pixels, so the map's corners are exactly the shown picture's.
+        let tall = max(length(q[0], q[3]), length(q[1], q[2]))
+        let centre = turn.apply(pictureCentre.x, pictureCentre.y) ?? (0, 0)
+        let ratio = PageAspect.ratio(tl: q[0], tr: q[1], br: q[2], bl: q[3], centre: centre)
+        let height = tall.rounded()
+        let width = (tall * ratio).rounded()
         guard width >= 8, height >= 8 else { return nil }
         let rect = [(x: 0.0, y: 0.0), (x: width, y: 0.0), (x: width, y: height), (x: 0.0, y: height)]
         guard let h = Homography(from: order.map { corners[$0] }, to: rect) else { return nil }

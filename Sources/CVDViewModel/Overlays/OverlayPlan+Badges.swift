@@ -5,7 +5,7 @@ import CVDSystem
 /// The badges: one per pane, naming what it shows (`OverlayPlan`).
 extension OverlayPlan {
     /// A badge per pane: in the band above its picture, else below it, else beside it
-    /// (down to `bandFontShare` of the label size), else compact over the picture's top
+    /// (above or below down to the secondary labels' size, beside down to half), else compact over the picture's top
     /// edge. Badges side by side read as one row: all take the size the tightest one needs.
     static func badges(
         _ g: ViewGeometry, _ simulations: [Simulation], _ state: ViewState, font: Int, compact: Bool,
@@ -46,7 +46,12 @@ extension OverlayPlan {
         _ badge: ModeBadge, _ size: Int, _ a: ViewGeometry.BadgeAnchor, _ bands: PictureBands, _ compact: Bool,
         _ space: FreeSpace, _ measure: TextMeasuring
     ) -> LabelBox? {
-        let floor = max(BadgeLayout.minimumFont, Int(Double(size) * bandFontShare))
+        // Above or below: never below the secondary labels' size (a badge that would be
+        // smaller goes beside the picture, or over its edge: the framed layout makes these
+        // bands fit it). Beside: down to `bandFontShare` — a portrait poster's side bands are
+        // the free ones, and the other labels follow the badge down (`OverlayPlan.init`).
+        let floor = max(BadgeLayout.minimumFont, Int(Double(size) * smallTextScale))
+        let sideFloor = bandFloor(size)
         /// The largest size from `size` down whose badge (and margins) is at most `h` high.
         func sizeFitting(_ h: Double) -> Int? {
             var s = size
@@ -77,7 +82,7 @@ extension OverlayPlan {
         guard side.w > 0,
             let (text, s) = BadgeLayout.choose(
                 badge, fontSize: size, width: side.w, compact: compact, measure: measure),
-            text != nil, s >= floor
+            text != nil, s >= sideFloor
         else { return nil }
         let m = BadgeLayout.margin(s)
         let box = BadgeLayout.box(

@@ -5,6 +5,12 @@ import CVDSystem
 /// The window-wide labels (`OverlayPlan`): the caption, the state chips and the legend
 /// (wrapped into their rooms), and the footer.
 extension OverlayPlan {
+    /// A state chip's words, led by a drawn pause sign when it says the picture is frozen.
+    struct ChipText: Equatable {
+        let text: String
+        var pauseSign = false
+    }
+
     /// The caption: as wide as its room, at the bottom of the band below the pictures (or
     /// at the top of the one above), at the label size or down to 0.6 of it; else along the
     /// bottom of the window over the picture, at most three lines and a quarter of its height.
@@ -59,7 +65,7 @@ extension OverlayPlan {
 
     /// The chips in a row, right-aligned at the bottom of the first room with space for
     /// them (stacked above what is there already), else at the picture's bottom right.
-    static func chips(_ texts: [String], fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
+    static func chips(_ texts: [ChipText], fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
         -> [LabelBox]
     {
         let row = chipRow(texts, fontSize: fontSize, right: 0, bottom: 0, measure: measure)
@@ -116,26 +122,37 @@ extension OverlayPlan {
     }
 
     /// Chips right to left ending at (right, bottom).
-    static func chipRow(_ texts: [String], fontSize: Int, right: Double, bottom: Double, measure: TextMeasuring)
+    static func chipRow(_ texts: [ChipText], fontSize: Int, right: Double, bottom: Double, measure: TextMeasuring)
         -> [LabelBox]
     {
         var chips: [LabelBox] = []
         var right = right
-        for text in texts.reversed() {
-            let t = measure.size(of: text, fontSize: fontSize)
+        for chip in texts.reversed() {
+            let t = measure.size(of: chip.text, fontSize: fontSize)
             let pad = (Double(fontSize) * 0.3).rounded()
-            let w = Double(t.width) + 2 * pad
+            // The pause sign: two bars as tall as a capital, drawn as shapes (a glyph such
+            // as ❚❚ is missing from some fonts and shows as empty boxes).
+            let bar = max(2, (Double(fontSize) * 0.22).rounded())
+            let sign = chip.pauseSign ? 3 * bar + pad : 0
+            let w = Double(t.width) + 2 * pad + sign
             let h = Double(t.height) + 2 * pad
             let x = right - pad - w
             let y = bottom - 2 * pad - h
+            let barH = (Double(t.height) * 0.62).rounded()
+            let barY = (y + (h - barH) / 2).rounded()
+            let bars: [LabelBox.Swatch] =
+                chip.pauseSign
+                ? [0, 2].map { k in
+                    .init(rect: Rect(x + pad + Double(k) * bar, barY, bar, barH), colour: RGB8(255, 255, 255))
+                } : []
             chips.insert(
                 LabelBox(
                     shim: Rect(x, y, w, h),
                     lines: [
                         .init(
-                            text: text, fontSize: fontSize,
-                            rect: Rect(x + pad, y + pad, Double(t.width), Double(t.height)).whole)
-                    ]),
+                            text: chip.text, fontSize: fontSize,
+                            rect: Rect(x + pad + sign, y + pad, Double(t.width), Double(t.height)).whole)
+                    ], swatches: bars),
                 at: 0)
             right = x
         }

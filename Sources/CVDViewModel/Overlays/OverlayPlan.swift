@@ -73,13 +73,16 @@ public struct OverlayPlan: Sendable {
         return ViewGeometry.Frame(top: top.rounded(.up), bottom: (row + captionH + readout + stats).rounded(.up))
     }
 
-    /// The framed layout's bands for what `plan` lays out: from `frame`'s estimate, the band
+    /// The framed layout's bands for what `plan` lays out: none when every label already
+    /// fits off the picture; else from `frame`'s estimate, the band
     /// below grows in steps of a twentieth of the window's height until no label lies over
     /// the picture, or the picture is down to `ViewGeometry.maximumFrameShare` of its pane.
     public static func framing(
         _ state: ViewState, window: FrameSize, uiScale: Double, caption: Bool, measure: TextMeasuring,
         plan: (ViewGeometry.Frame) -> OverlayPlan
     ) -> ViewGeometry.Frame {
+        // Labels that all fit beside the picture (in the bands its shape leaves) need no more.
+        if plan(.none).onPicture.isEmpty { return .none }
         var f = frame(state, window: window, uiScale: uiScale, caption: caption, measure: measure)
         let step = (Double(window.height) / 20).rounded(.up)
         let panes = state.layout == .quad ? 2.0 : 1.0
@@ -103,7 +106,7 @@ public struct OverlayPlan: Sendable {
         stats statsLines: [String]? = nil, measure: TextMeasuring
     ) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
-        let small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
+        var small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
         let screen = Rect(0, 0, Double(window.width), Double(window.height))
         let pictures = geometry?.pieces.map(\.destination).filter { $0.w > 0 && $0.h > 0 } ?? []
         if let g = geometry, !state.probes.isEmpty {
@@ -123,6 +126,10 @@ public struct OverlayPlan: Sendable {
         if let g = geometry {
             badges = Self.badges(g, simulations, state, font: font, compact: compact, space: &space, measure)
         }
+        // The mode is the most important word on screen: no other label is larger than the
+        // smallest badge's text (a badge squeezed into a narrow pane sets the rest smaller too).
+        let modeSize = badges.compactMap { $0.lines.first?.fontSize }.min() ?? font
+        small = max(BadgeLayout.minimumFont, min(small, modeSize))
         // The bands the window-wide labels use, best first, and the picture's own edges last.
         let rooms: [Rect]
         if let g = geometry {
@@ -135,7 +142,7 @@ public struct OverlayPlan: Sendable {
             rooms = [screen]
         }
         if let text = captionText {
-            caption = Self.caption(text, fontSize: font, rooms: rooms, space: space, measure: measure)
+            caption = Self.caption(text, fontSize: min(font, modeSize), rooms: rooms, space: space, measure: measure)
             if let c = caption { space.take(c.shim) }
         }
         // The footer first: it is the longest; the chips then fit beside it or beside a badge.
@@ -144,10 +151,12 @@ public struct OverlayPlan: Sendable {
                 text, swatch: nil, fontSize: small, rooms: rooms, alignRight: false, space: space, measure: measure)
             if let b = self.footer { space.take(b.shim) }
         }
-        var texts: [String] = []
-        if state.frozen { texts.append(tr("❚❚ Frozen")) }
-        if state.zoom > 1.0001 { texts.append(tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))) }
-        if state.whiteBalance != nil { texts.append(tr("Balanced on card")) }
+        var texts: [ChipText] = []
+        if state.frozen { texts.append(ChipText(text: tr("Frozen"), pauseSign: true)) }
+        if state.zoom > 1.0001 {
+            texts.append(ChipText(text: tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))))
+        }
+        if state.whiteBalance != nil { texts.append(ChipText(text: tr("Balanced on card"))) }
 
         // The chips keep their size while anywhere has room for them; else they get smaller.
         for offPicture in [true, false] where !texts.isEmpty && chips.isEmpty {
@@ -166,7 +175,8 @@ public struct OverlayPlan: Sendable {
             var size = small
             var chip: [LabelBox] = []
             while chip.isEmpty, size >= Self.bandFloor(small) {
-                chip = Self.chips([dropped], fontSize: size, rooms: rooms, space: space, measure: measure)
+                chip = Self.chips(
+                    [ChipText(text: dropped)], fontSize: size, rooms: rooms, space: space, measure: measure)
                 size -= max(1, size / 10)
             }
             for c in chip { space.take(c.shim) }
@@ -195,16 +205,25 @@ public struct OverlayPlan: Sendable {
         var out: [[(x: Double, y: Double)]] = []
         for piece in g.pieces {
             for stroke in strokes {
+                // Each segment clipped to the piece (a stroke across the split divider is
+                // drawn on both sides up to it, with no gap however far apart its points are).
+                let points = stroke.map { g.unclippedPoint($0, in: piece) }
                 var run: [(x: Double, y: Double)] = []
-                for p in stroke {
-                    if let w = g.windowPoint(p, texture: piece.texture), piece.destination.contains(w.x, w.y) {
-                        run.append(w)
-                    } else if !run.isEmpty {
-                        out.append(run)
-                        run = []
-                    }
+                func close() {
+                    if run.count >= 2 { out.append(run) }
+                    run = []
                 }
-                if !run.isEmpty { out.append(run) }
+                if points.count == 1, let w = points[0], piece.destination.contains(w.x, w.y) { out.append([w, w]) }
+                for (a, b) in zip(points, points.dropFirst()) {
+                    guard let a, let b, let (p, q) = SegmentClip.clip(a, b, to: piece.destination) else {
+                        close()
+                        continue
+                    }
+                    if let last = run.last, abs(last.x - p.x) > 1e-6 || abs(last.y - p.y) > 1e-6 { close() }
+                    if run.isEmpty { run.append(p) }
+                    run.append(q)
+                }
+                close()
             }
         }
         return out

@@ -91,10 +91,15 @@ public enum ProbeLayout {
                     warning = [Row(colours: [], text: tr("the assist makes this pair harder to tell apart"))]
                 }
             }
+            // The split's original side reads out what the simulated eye sees: the mode's verdict wherever the probe is.
+            let shown =
+                geometry.panes.count == 1 && simulations[t].mode == .normal
+                ? simulations.indices.first { simulations[$0].mode != .normal && readings.indices.contains($0) } ?? t
+                : t
             for (inBand, detail) in attempts {
                 guard
                     let placed = placeReadout(
-                        rows(readings[t], simulations[t], detail) + warning, near: rings.map(\.1),
+                        rows(readings[shown], simulations[shown], detail) + warning, near: rings.map(\.1),
                         piece: piece.destination,
                         pane: pane, bands: bands, inBand: inBand, fontSize: fontSize, space: space, measure: measure)
                 else { continue }

@@ -1,0 +1,86 @@
+import CVDCore
+import CVDLocale
+import Testing
+
+@testable import CVDViewModel
+
+/// What a teacher's trial found (issue 32), as geometry: the split view's original side
+/// gives the simulated eye's verdict, a pen stroke across the split divider is drawn up to
+/// it on both sides, and the mode's name is never smaller than any other label.
+@Suite struct LessonLayoutTests {
+    /// Two probes on red and green bars, both on the original (left) side of the split in
+    /// deuteranopia: the readout there gives deuteranopia's verdict (what the class must
+    /// see), not normal vision's.
+    @Test func theSplitsOriginalSideGivesTheSimulatedVerdict() throws {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleLayout)
+        s.probes = [Point(0.2, 0.5), Point(0.3, 0.5)]
+        let sim = try Simulation(mode: .deuteranopia)
+        // A red and a green that deuteranopia makes hard to tell apart (or look the same).
+        let candidates =
+            [(RGB8(200, 30, 40), RGB8(60, 160, 70)), (RGB8(190, 90, 50), RGB8(130, 130, 50))]
+            + [(RGB8(210, 70, 60), RGB8(140, 140, 60)), (RGB8(180, 80, 60), RGB8(110, 120, 60))]
+        let (red, green) = try #require(
+            candidates.first { PairComparison($0.0, $0.1, under: sim).verdictSeen != .easyToTellApart })
+        let pair = PairComparison(red, green, under: sim)
+        try #require(pair.verdictNormal == .easyToTellApart)
+        let g = ViewGeometry(state: s, window: FrameSize(1280, 720), picture: FrameSize(1280, 720))
+        #expect(g.pieces.count == 2)
+        let readings = s.renderedSimulations.map { sim in
+            [red, green].map { ProbeReading(original: $0, simulation: sim) }
+        }
+        let plan = OverlayPlan(
+            geometry: g, simulations: s.renderedSimulations, state: s, window: FrameSize(1280, 720), uiScale: 1,
+            footer: nil, compact: false, probeReadings: readings, measure: ApproximateMeasure())
+        let texts = plan.callouts.flatMap { $0.lines.map(\.text) }
+        #expect(!texts.isEmpty, "a readout")
+        #expect(texts.contains { $0.contains(tr(pair.verdictSeen.rawValue)) }, "deuteranopia's verdict: \(texts)")
+        #expect(!texts.contains { $0.contains(tr(pair.verdictNormal.rawValue)) }, "not normal vision's: \(texts)")
+    }
+
+    /// A stroke from the left third to the right third of the picture in the split view:
+    /// drawn on both sides, each part reaching the divider (no gap, nothing lost).
+    @Test func aStrokeAcrossTheDividerIsDrawnOnBothSides() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleLayout)
+        s.strokes = [[Point(0.3, 0.5), Point(0.7, 0.52)]]
+        let g = ViewGeometry(state: s, window: FrameSize(1280, 720), picture: FrameSize(1280, 720))
+        let parts = OverlayPlan.strokes(s.strokes, g)
+        #expect(parts.count == 2, "one part per side: \(parts)")
+        let divider = g.pieces[0].destination.maxX
+        let xs = parts.map { $0.map(\.x) }
+        #expect(xs.contains { abs(($0.max() ?? 0) - divider) < 0.5 && abs(($0.min() ?? 0) - 384) < 0.5 }, "\(xs)")
+        #expect(xs.contains { abs(($0.min() ?? 0) - divider) < 0.5 && abs(($0.max() ?? 0) - 896) < 0.5 }, "\(xs)")
+    }
+
+    /// In every layout, window, `--ui-scale` and picture of the placement tests, framed or
+    /// not, with everything on: no label's text is larger than the smallest badge's.
+    @Test func theModeIsNeverSmallerThanAnyOtherLabel() {
+        var checked = 0
+        for window in OverlayPlacementTests.windows {
+            for scale in OverlayPlacementTests.scales {
+                for picture in OverlayPlacementTests.pictures {
+                    for (name, layout) in OverlayPlacementTests.layouts {
+                        for framed in [false, true] {
+                            let s = OverlayPlacementTests.state(
+                                layout, probes: [Point(0.4, 0.5), Point(0.6, 0.5)], framed: framed)
+                            let (plan, _) = OverlayPlacementTests.plan(
+                                s, window: window, picture: picture, scale: scale, caption: true, legend: true)
+                            let modeSizes = plan.badges.compactMap { $0.lines.first?.fontSize }
+                            guard let mode = modeSizes.min() else { continue }
+                            let others = (plan.boxes.filter { b in !plan.badges.contains(b) }).flatMap {
+                                $0.lines.map(\.fontSize)
+                            }
+                            #expect(
+                                others.allSatisfy { $0 <= mode },
+                                "\(name) \(window) ×\(scale) \(picture) framed \(framed): mode \(mode), others \(Set(others))"
+                            )
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 300)
+    }
+}
