@@ -83,7 +83,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Colour science and the frame kernels' front ends (validation, tables, dispatch);
@@ -110,10 +109,9 @@ let package = Package(
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
-        // The window's language: GNU gettext from glibc (libintl.h is not in Swift's Glibc
-        // module; nothing to link) behind `Localization` and `Message.localized`.
-        .systemLibrary(name: "CIntl"),
-        .target(name: "CVDLocale", dependencies: ["CIntl", "CVDCore", "CVDSystem"]),
+        // The window's language: msgfmt's catalogues read in Swift (`Catalogue(mo:)`) behind
+        // `Localization` and `Message.localized`.
+        .target(name: "CVDLocale", dependencies: ["CVDCore", "CVDSystem"]),
 
         // Webcams through V4L2 (libv4l2): discovery, formats, controls.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -122,7 +120,6 @@ let package = Package(
             name: "CVDCapture",
             dependencies: [
                 "CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
-                .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // Reading and writing image files through SDL2_image.
@@ -163,7 +160,7 @@ let package = Package(
             dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
-        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CV4L2", "CTurboJPEG"]),
+        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO", "CVDViewModel"]),
     ] + kernelTargets,

@@ -1,7 +1,6 @@
 import CV4L2
 import CVDSystem
 import FoundationEssentials
-import SystemPackage
 
 /// One camera control (brightness, white balance, exposure, …) as the driver describes it.
 public struct CameraControl: Sendable, Hashable {

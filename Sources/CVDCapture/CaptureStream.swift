@@ -2,7 +2,6 @@ import CV4L2
 import CVDSystem
 import FoundationEssentials
 import Glibc
-import SystemPackage
 
 /// One frame as the driver filled it. `bytes` points into a driver buffer and is valid
 /// only inside the closure given to `CaptureStream.next`.

@@ -2,7 +2,6 @@ import CV4L2
 import CVDSystem
 import FoundationEssentials
 import Glibc
-import SystemPackage
 
 /// Memory-mapped streaming output, the mirror of `CaptureStream`: the output queue's
 /// buffers (`MappedBuffers`) mapped once and streaming; then per frame a free buffer is

@@ -2,7 +2,6 @@ import CV4L2
 import CVDSystem
 import FoundationEssentials
 import Glibc
-import SystemPackage
 
 /// The V4L2 requests cvdcam makes, named after the kernel's `VIDIOC_*` (`.sFmt` is
 /// `VIDIOC_S_FMT`); `description` is the kernel's name, as error messages print it.

@@ -3,7 +3,6 @@ import CVDCore
 import CVDSystem
 import FoundationEssentials
 import Glibc
-import SystemPackage
 
 /// An open V4L2 device node (a thin owner of the file descriptor from `v4l2_open`).
 public final class VideoDevice {

@@ -1,6 +1,6 @@
 import CV4L2
 import Foundation
-import SystemPackage
+import CVDSystem
 import Testing
 
 @testable import CVDCapture
