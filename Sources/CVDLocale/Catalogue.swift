@@ -3,7 +3,19 @@
 /// (`Localization.$catalogue.withValue`), each test in its own task, the others English.
 public struct Catalogue: Sendable {
     /// msgid → its forms (one, or the plural forms in the language's order).
-    public private(set) var entries: [String: [String]] = [:]
+    public internal(set) var entries: [String: [String]] = [:]
+    /// Which form a count takes (from a `.mo` file's header; a `.po` read here keeps
+    /// English's, and labels use the longest form: `translateLongest`).
+    public internal(set) var plural = PluralRule.oneOther
+
+    init() {}
+
+    /// The form of `singular` for `n`, nil where the catalogue has none.
+    public func translate(_ singular: String, count n: Int) -> String? {
+        guard let forms = entries[singular], !forms.isEmpty else { return nil }
+        let k = min(plural.form(n), forms.count - 1)
+        return forms[k].isEmpty ? nil : forms[k]
+    }
 
     /// The translation of `text`, nil where the catalogue has none.
     public func translate(_ text: String) -> String? {
@@ -103,8 +115,15 @@ public struct Catalogue: Sendable {
     }
 }
 
-/// A `.po` line cvdcam cannot read.
+/// A `.po` line cvdcam cannot read, or a `.mo` file that is not one.
 public struct CatalogueError: Error, CustomStringConvertible {
     public let line: Int
-    public var description: String { "line \(line) of the catalogue is not a .po line" }
+    /// What is wrong with a `.mo` file (nil for a `.po` line).
+    public var what: String?
+
+    public init(line: Int, what: String? = nil) {
+        (self.line, self.what) = (line, what)
+    }
+
+    public var description: String { what ?? "line \(line) of the catalogue is not a .po line" }
 }

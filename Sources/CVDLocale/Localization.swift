@@ -1,87 +1,89 @@
-import CIntl
 import CVDCore
 import CVDSystem
 import Glibc
 
-/// GNU gettext for what cvdcam shows people: the desktop's language (`LANGUAGE`, `LC_ALL`,
-/// `LC_MESSAGES`, `LANG`) or `--language`, English for any string a catalogue lacks.
+/// The window's language: the desktop's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, as
+/// GNU gettext chooses) or `--language`, English for any string its catalogue lacks.
 ///
-/// Catalogues (`cvdcam.mo`) are looked for next to the binary first (`locale/LL/LC_MESSAGES`,
-/// where scripts/run and scripts/test compile them: a build folder speaks the language too),
-/// then where the Debian package installs them (`/usr/share/locale`). Only messages follow
-/// the locale: numbers keep the C library's "." (`LC_NUMERIC` stays C), so every line on
-/// stdout is the same in every language; what the window shows writes numbers with the
-/// language's own separator (`decimal`).
+/// Catalogues (`cvdcam.mo`, compiled by msgfmt) are looked for next to the binary first
+/// (`locale/LL/LC_MESSAGES`, where scripts/run and scripts/test compile them: a build folder
+/// speaks the language too), then where the Debian package installs them
+/// (`/usr/share/locale`), and read here (`Catalogue(mo:)`), not through glibc's gettext:
+/// glibc 2.41 (Debian 13) ignores `LANGUAGE` under the C.UTF-8 locale a minimal system
+/// falls back to. Only messages follow the language: numbers keep the C library's "."
+/// (`LC_NUMERIC` stays C), so every line on stdout is the same in every language; what the
+/// window shows writes numbers with the language's own separator (`decimal`).
 public enum Localization {
     public static let domain = "cvdcam"
 
     /// Whether `start` has run (before it, and in tests, every string is English).
     nonisolated(unsafe) private static var started = false
+    /// The catalogue `start` chose; set once, before any other thread runs.
+    nonisolated(unsafe) private static var loaded: Catalogue?
 
-    /// Chooses the language and binds the catalogues. `language` ("de", "pt_BR") overrides the
-    /// environment for this run. Returns the folder the catalogues were found in, if any.
+    /// Chooses the language and reads its catalogue. `language` ("de", "pt_BR") overrides
+    /// the environment for this run. Returns the folder the catalogue was read from, if any.
     @discardableResult
     public static func start(language: String? = nil, executable: String = CommandLine.arguments[0]) -> String? {
         if let language { setenv("LANGUAGE", language, 1) }
-        // The C locale ignores LANGUAGE: messages need a locale that is not plain C.
-        let all = setlocale(LC_ALL, "").map { String(cString: $0) }
-        // A desktop's LANG=de_DE.UTF-8 whose locale is not installed (a minimal system):
-        // setlocale refuses it, but its language still chooses the catalogue.
-        let variables: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        let values: [String] = variables.compactMap { name in getenv(name).map { String(cString: $0) } }
-        if all == nil, language == nil, getenv("LANGUAGE").map({ String(cString: $0).isEmpty }) ?? true,
-            let wanted = values.first(where: { !$0.isEmpty })
-        {
-            let code = wanted.prefix { $0 != "." && $0 != "@" }
-            if code != "C", code != "POSIX" { setenv("LANGUAGE", String(code), 1) }
-        }
-        let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        if all == nil || messages == "C" || messages == "POSIX" || language != nil {
-            if setlocale(LC_MESSAGES, "C.UTF-8") == nil { _ = setlocale(LC_MESSAGES, "C.utf8") }
-        }
+        _ = setlocale(LC_ALL, "")
         // Numbers as C writes them everywhere in this process (stdout lines are parsed).
         _ = setlocale(LC_NUMERIC, "C")
-        let here = directory(of: executable)
-        let folder = [here + "/locale", "/usr/share/locale"].first { isCatalogueFolder($0) }
-        if let folder { _ = bindtextdomain(domain, folder) }
-        _ = bind_textdomain_codeset(domain, "UTF-8")
-        _ = textdomain(domain)
         started = true
-        return folder
+        loaded = nil
+        let here = directory(of: executable)
+        guard let folder = [here + "/locale", "/usr/share/locale"].first(where: { isCatalogueFolder($0) }) else {
+            return nil
+        }
+        for code in wanted(language) {
+            // English is cvdcam's own: a list that reaches it before a catalogue stops there.
+            if code == "en" || code.hasPrefix("en_") || code == "C" || code == "POSIX" { return nil }
+            for variant in [code, String(code.prefix { $0 != "_" })] {
+                let path = "\(folder)/\(variant)/LC_MESSAGES/\(domain).mo"
+                guard access(path, R_OK) == 0, let bytes = try? FileBytes.read(path, limit: 16 << 20),
+                    let catalogue = try? Catalogue(mo: bytes)
+                else { continue }
+                loaded = catalogue
+                return folder
+            }
+        }
+        return nil
+    }
+
+    /// The languages asked for, in order, as gettext takes them: `language`; else
+    /// `LANGUAGE`'s list, then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set
+    /// (without its ".UTF-8" and "@modifier").
+    static func wanted(_ language: String?) -> [String] {
+        if let language { return [language] }
+        func variable(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var codes = variable("LANGUAGE").map { $0.split(separator: ":").map(String.init) } ?? []
+        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap(variable).first {
+            codes.append(String(locale.prefix { $0 != "." && $0 != "@" }))
+        }
+        return codes.filter { !$0.isEmpty }
     }
 
     /// From now on English (a language whose letters no font here can draw: `FontLocator`).
     public static func useEnglish() { started = false }
 
-    /// A catalogue in memory that wins over gettext for this task and the ones it starts
-    /// (the layout tests: each language in its own task while others run in English).
+    /// A catalogue in memory that wins over the chosen one for this task and the ones it
+    /// starts (the layout tests: each language in its own task while others run in English).
     @TaskLocal public static var catalogue: Catalogue?
 
     /// `text` in the chosen language (`text` itself when no catalogue has it).
     public static func translate(_ text: String) -> String {
         if let catalogue { return catalogue.translate(text) ?? text }
-        guard started, !text.isEmpty else { return text }
-        // dgettext returns its own argument when the catalogue lacks `text`: that pointer is
-        // only valid inside withCString, so the answer is copied there (or `text` kept).
-        return text.withCString { t in
-            guard let r = dgettext(domain, t), r != t else { return text }
-            return String(cString: r)
-        }
+        guard started, !text.isEmpty, let loaded else { return text }
+        return loaded.translate(text) ?? text
     }
 
     /// The singular or plural form for `n`, as the language counts.
     public static func translate(_ singular: String, _ plural: String, _ n: Int) -> String {
         if let catalogue { return catalogue.translateLongest(singular) ?? (n == 1 ? singular : plural) }
-        guard started else { return n == 1 ? singular : plural }
-        // As in `translate(_:)`: the answer may be one of the arguments' own pointers.
-        return singular.withCString { s in
-            plural.withCString { p in
-                guard let r = dngettext(domain, s, p, UInt(max(0, n))) else { return n == 1 ? singular : plural }
-                if r == s { return singular }
-                if r == p { return plural }
-                return String(cString: r)
-            }
-        }
+        guard started, let loaded else { return n == 1 ? singular : plural }
+        return loaded.translate(singular, count: max(0, n)) ?? (n == 1 ? singular : plural)
     }
 
     /// The language in use, as its catalogue names itself ("de", "ja"; "en" without one).
