@@ -12,8 +12,11 @@ import Dispatch
 /// also lets go of kernels the cache evicts (`release`): the last reference to a kernel
 /// unmaps its 64 MiB tables, which took the view's thread 10–20 ms per table.
 final class TableBuildQueue: Sendable {
-    private final class Request: Sendable {
-        weak let kernel: FrameKernel?
+    /// Sendable by hand: `kernel` is set once, in `init`, and a weak reference is read
+    /// atomically by the runtime (`weak let`, which says so, needs Swift 6.2; Debian 13
+    /// builds with 6.0).
+    private final class Request: @unchecked Sendable {
+        private(set) weak var kernel: FrameKernel?
         let encoding: YCbCrEncoding
         init(_ kernel: FrameKernel, _ encoding: YCbCrEncoding) {
             self.kernel = kernel

@@ -42,12 +42,14 @@ extension PathName {
     public static func withCPath<R, E: Error>(_ path: String, _ body: (UnsafePointer<CChar>) throws(E) -> R) throws(E)
         -> R
     {
-        var bytes = Self.bytes(path)
-        bytes.append(0)
-        return try bytes.withUnsafeBufferPointer { (b) throws(E) -> R in
-            // NUL-terminated above; the buffer lives for the call.
-            try body(UnsafeRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self))
-        }
+        let bytes = Self.bytes(path)
+        // A NUL-terminated copy that lives for the call (not `withUnsafeBufferPointer`, which
+        // only rethrows before Swift 6.1 and so would lose the error's type).
+        let c = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        defer { c.deallocate() }
+        for (i, b) in bytes.enumerated() { c[i] = CChar(bitPattern: b) }
+        c[bytes.count] = 0
+        return try body(c)
     }
 
     /// A `String`'s bytes with every stand-in its byte again (the inverse of `decoded`).

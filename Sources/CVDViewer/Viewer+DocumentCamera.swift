@@ -167,7 +167,7 @@ extension Viewer {
     }
 
     /// A frame as an RGBA picture at its size (not simulated).
-    static func picture(of f: Frame) -> RGBAImage {
+    nonisolated static func picture(of f: Frame) -> RGBAImage {
         var rgba = RGBAImage(width: f.layout.width, height: f.layout.height, fill: RGB8(0, 0, 0))
         let layout = rgba.layout
         rgba.pixels.withUnsafeMutableBytes { d in

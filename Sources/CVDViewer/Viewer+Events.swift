@@ -15,32 +15,33 @@ extension Viewer {
 
     /// Handles one event; false means quit.
     func handle(_ e: SDL_Event) -> Bool {
-        let type = SDL_EventType(rawValue: e.type)
-        if [SDL_KEYDOWN, SDL_MOUSEWHEEL, SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION].contains(type) { noteInput() }
+        // SDL's event types as the shim's constants (`cvd_SDL_…`: see CSDL2/shim.h).
+        let type = e.type
+        if [cvd_SDL_KEYDOWN, cvd_SDL_MOUSEWHEEL, cvd_SDL_MOUSEBUTTONDOWN, cvd_SDL_MOUSEMOTION].contains(type) { noteInput() }
         switch type {
-        case SDL_QUIT:
+        case cvd_SDL_QUIT:
             return false
-        case SDL_KEYDOWN:
+        case cvd_SDL_KEYDOWN:
             let shift = UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
             guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift),
                 let cmd = Command.forKey(key, panelOpen: state.cameraPanelVisible)
             else { return true }
             if e.key.repeat != 0, key == .tab { return true } // held, not pressed again
             return apply(cmd)
-        case SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
+        case cvd_SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
             return apply(.holdOriginal(false))
-        case SDL_MOUSEWHEEL:
+        case cvd_SDL_MOUSEWHEEL:
             var mx: Int32 = 0
             var my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
-        case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
+        case cvd_SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
             if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry, pen: state.penOn) {
                 return apply(cmd)
             }
-        case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
+        case cvd_SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
             if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
-        case SDL_MOUSEMOTION:
+        case cvd_SDL_MOUSEMOTION:
             lastMotion = SystemClock.monotonic
             if !pointerShown {
                 pointerShown = true
@@ -48,9 +49,9 @@ extension Viewer {
             }
             state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
             if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
-        case SDL_WINDOWEVENT:
+        case cvd_SDL_WINDOWEVENT:
             screenDirty = true
-            if e.window.event == UInt8(SDL_WINDOWEVENT_RESIZED.rawValue) {
+            if e.window.event == cvd_SDL_WINDOWEVENT_RESIZED {
                 windowResized(to: FrameSize(Int(e.window.data1), Int(e.window.data2)), now: SystemClock.monotonic)
             }
         default:

@@ -119,7 +119,11 @@ import Testing
     }
 
     /// At strength 1, every mode and severity: the same numbers as the research run.
-    @Test(arguments: numbers.map { ($0.0, $0.1) }) func numbersAtFullStrength(_ mode: VisionMode, _ severity: Double)
+    /// Each case's mode and severity (a property, not a closure in `@Test`'s arguments:
+    /// Swift 6.0.3's macro expansion crashes on that).
+    static var modesAndSeverities: [(VisionMode, Double)] { numbers.map { ($0.0, $0.1) } }
+
+    @Test(arguments: modesAndSeverities) func numbersAtFullStrength(_ mode: VisionMode, _ severity: Double)
         throws
     {
         let want = try #require(Self.numbers.first { $0.0 == mode && $0.1 == severity })
@@ -133,11 +137,14 @@ import Testing
     /// Where it helps, by strength: every strength for the three dichromacies and two anomalous
     /// severities (the rest of the table is checked at strength 1 below; the whole sweep is 330
     /// evaluations).
-    @Test(
-        arguments: cases.filter {
+    static var sweptCases: [Case] {
+        cases.filter {
             !$0.mode.takesSeverity || ($0.mode == .deuteranomaly && $0.severity == 0.6)
                 || ($0.mode == .protanomaly && $0.severity == 0.8)
-        })
+        }
+    }
+
+    @Test(arguments: sweptCases)
     func verdictsAcrossStrengths(_ c: Case) {
         for (i, want) in c.helps.enumerated() {
             let s = Double(i + 1) / 10

@@ -43,7 +43,8 @@ import Testing
         let r = regions(s)
         #expect(r.reduction == 1)
         // A quarter of each side around the centre, a pixel of margin, even edges.
-        let box = try #require(r.regions.first ?? nil)
+        let first = try #require(r.regions.first)
+        let box = try #require(first)
         #expect(box == BlitRects.Box(718, 404, 484, 272))
         #expect(box.x % 2 == 0 && box.w % 2 == 0)
     }

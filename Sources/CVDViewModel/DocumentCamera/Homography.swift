@@ -26,7 +26,11 @@ public struct Homography: Equatable, Sendable {
         let b = m
         var r = [Double](repeating: 0, count: 9)
         for i in 0..<3 {
-            for j in 0..<3 { r[i * 3 + j] = (0..<3).reduce(0) { $0 + a[i * 3 + $1] * b[$1 * 3 + j] } }
+            for j in 0..<3 {
+                var sum = 0.0
+                for k in 0..<3 { sum += a[i * 3 + k] * b[k * 3 + j] }
+                r[i * 3 + j] = sum
+            }
         }
         return Homography(r)
     }
