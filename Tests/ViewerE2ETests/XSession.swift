@@ -219,6 +219,22 @@ final class XSession {
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
         }
+        removeStaleLock()
+    }
+
+    /// A killed Xvfb leaves its lock file and socket behind. Two servers starting at once
+    /// both take over such a stale lock (Xorg's check-then-unlink races), share the display
+    /// number, and a client may reach the one about to be killed ("no display found", seen
+    /// in CI). Removes this server's lock and socket once it is gone, if the lock is still
+    /// its own.
+    private func removeStaleLock() {
+        guard !xvfb.isRunning else { return }
+        let number = display.dropFirst()
+        let lock = "/tmp/.X\(number)-lock"
+        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard owner == String(xvfb.processIdentifier) else { return }
+        unlink("/tmp/.X11-unix/X\(number)")
+        unlink(lock)
     }
 
     deinit { close() }
