@@ -82,7 +82,7 @@ let package = Package(
         .library(name: "CVDImageIO", targets: ["CVDImageIO"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // Colour science and the frame kernels' front ends (validation, tables, dispatch);
@@ -160,7 +160,8 @@ let package = Package(
             dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
-        .testTarget(name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
+        .testTarget(
+            name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO", "CVDViewModel"]),
     ] + kernelTargets,

@@ -1,6 +1,6 @@
+import CVDSystem
 import FoundationEssentials
 import Glibc
-import CVDSystem
 
 /// Why a camera could not be used, with what to do about it. Every case names the device.
 public enum CaptureError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import CV4L2
-import Glibc
 import CVDSystem
+import Glibc
 
 /// The memory-mapped buffers of one V4L2 queue, a camera's (capture) or a virtual camera's
 /// (output), as the Rust v4l crate's `Arena` holds them: `VIDIOC_REQBUFS`, then

@@ -1,6 +1,6 @@
+import CVDSystem
 import FoundationEssentials
 import Glibc
-import CVDSystem
 
 /// Why frames cannot go to a virtual camera (a V4L2 video output), with what to do.
 public enum OutputError: Error, Equatable, CustomStringConvertible {

@@ -1,8 +1,8 @@
 import CV4L2
 import CVDCore
+import CVDSystem
 import FoundationEssentials
 import Glibc
-import CVDSystem
 
 /// A V4L2 video output node taking whole YUYV frames: a v4l2loopback device (other
 /// programs then see a camera), or vivid's output node in the tests. Negotiated as OBS's

@@ -9,7 +9,9 @@ extension Catalogue {
     /// translation the forms joined by NULs. The header entry (msgid "") gives the plural rule.
     public init(mo bytes: [UInt8]) throws(CatalogueError) {
         self.init()
-        func fail(_ what: String) -> CatalogueError { CatalogueError(line: 0, what: "not a gettext catalogue: \(what)") }
+        func fail(_ what: String) -> CatalogueError {
+            CatalogueError(line: 0, what: "not a gettext catalogue: \(what)")
+        }
         guard bytes.count >= 20 else { throw fail("shorter than its header") }
         func word(_ at: Int, _ bigEndian: Bool) -> Int? {
             guard at >= 0, at + 4 <= bytes.count else { return nil }

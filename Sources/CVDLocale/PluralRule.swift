@@ -94,7 +94,9 @@ public struct PluralRule: Sendable {
             return .choice(c, a, b)
         }
 
-        static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<=", ">=", "<", ">"], ["+", "-"], ["*", "/", "%"]]
+        static let levels: [[String]] = [
+            ["||"], ["&&"], ["==", "!="], ["<=", ">=", "<", ">"], ["+", "-"], ["*", "/", "%"],
+        ]
 
         mutating func binary(_ level: Int) -> Node? {
             guard level < Self.levels.count else { return unary() }

@@ -7,7 +7,8 @@ enum KeyMapping {
     /// Shift, Ctrl, Alt, … and lock keys: pressed on their own they ask nothing.
     static func isModifierOrLock(_ code: SDL_Keycode) -> Bool {
         [
-            cvd_SDLK_LSHIFT, cvd_SDLK_RSHIFT, cvd_SDLK_LCTRL, cvd_SDLK_RCTRL, cvd_SDLK_LALT, cvd_SDLK_RALT, cvd_SDLK_LGUI, cvd_SDLK_RGUI,
+            cvd_SDLK_LSHIFT, cvd_SDLK_RSHIFT, cvd_SDLK_LCTRL, cvd_SDLK_RCTRL, cvd_SDLK_LALT, cvd_SDLK_RALT,
+            cvd_SDLK_LGUI, cvd_SDLK_RGUI,
             cvd_SDLK_CAPSLOCK, cvd_SDLK_NUMLOCKCLEAR, cvd_SDLK_SCROLLLOCK, cvd_SDLK_MODE,
         ].contains(code)
     }

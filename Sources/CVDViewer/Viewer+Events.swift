@@ -17,7 +17,9 @@ extension Viewer {
     func handle(_ e: SDL_Event) -> Bool {
         // SDL's event types as the shim's constants (`cvd_SDL_…`: see CSDL2/shim.h).
         let type = e.type
-        if [cvd_SDL_KEYDOWN, cvd_SDL_MOUSEWHEEL, cvd_SDL_MOUSEBUTTONDOWN, cvd_SDL_MOUSEMOTION].contains(type) { noteInput() }
+        if [cvd_SDL_KEYDOWN, cvd_SDL_MOUSEWHEEL, cvd_SDL_MOUSEBUTTONDOWN, cvd_SDL_MOUSEMOTION].contains(type) {
+            noteInput()
+        }
         switch type {
         case cvd_SDL_QUIT:
             return false

@@ -1,6 +1,6 @@
 import CV4L2
-import Foundation
 import CVDSystem
+import Foundation
 import Testing
 
 @testable import CVDCapture

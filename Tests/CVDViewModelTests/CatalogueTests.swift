@@ -93,7 +93,8 @@ import Testing
 
     @Test func pluralRulesParseAsCDoes() throws {
         let polish = try #require(
-            PluralRule(header: " nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"))
+            PluralRule(
+                header: " nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"))
         #expect([1, 2, 4, 5, 12, 22, 25, 0].map(polish.form) == [0, 1, 1, 2, 2, 1, 2, 2])
         let french = try #require(PluralRule(header: "nplurals=2; plural=(n > 1);"))
         #expect([0, 1, 2].map(french.form) == [0, 0, 1])
@@ -105,7 +106,9 @@ import Testing
     @Test func aFileThatIsNotACatalogueIsAnError() {
         #expect(throws: CatalogueError.self) { try Catalogue(mo: Array("not a catalogue at all".utf8)) }
         // The right magic and a table pointing past the end.
-        let header: [UInt8] = [0xde, 0x12, 0x04, 0x95, 0, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        let header: [UInt8] = [
+            0xde, 0x12, 0x04, 0x95, 0, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ]
         #expect(throws: CatalogueError.self) { try Catalogue(mo: header + [200, 0, 0, 0, 0, 0, 0, 0]) }
     }
 }
