@@ -42,6 +42,9 @@ do {
     try KernelLevel.checkEnvironment()
     var command = try Cvdcam.parseAsRoot(arguments)
     try command.run()
+} catch let code as ExitCode {
+    // A status with nothing more to say (`check`: 1 a pair at risk, 2 a file unread).
+    exit(code.rawValue)
 } catch {
     let code = Cvdcam.exitCode(for: error)
     if code == .success { Cvdcam.exit(withError: error) }

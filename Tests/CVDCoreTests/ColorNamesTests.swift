@@ -5,7 +5,8 @@ import Testing
 /// Colour names, pair verdicts and the pair line's numbers.
 @Suite struct ColorNamesTests {
     @Test func paletteColoursNameThemselves() {
-        #expect(Set(ColorNames.palette.map(\.name)).count == ColorNames.palette.count, "names are unique")
+        #expect(Set(ColorNames.palette.map(\.rgb.hexString)).count == ColorNames.palette.count, "entries are distinct")
+        #expect(Set(ColorNames.palette.map(\.name)).count == 25)
         for e in ColorNames.palette { #expect(ColorNames.name(of: e.rgb) == e.name, "\(e.name) \(e.rgb)") }
     }
 
@@ -15,7 +16,9 @@ import Testing
             (RGB8(255, 250, 20), "yellow"), (RGB8(255, 130, 10), "orange"), (RGB8(120, 60, 20), "brown"),
             (RGB8(0, 90, 0), "dark green"), (RGB8(20, 20, 110), "navy"), (RGB8(140, 20, 140), "purple"),
             (RGB8(255, 160, 190), "pink"), (RGB8(250, 250, 250), "white"), (RGB8(5, 5, 5), "black"),
-            (RGB8(130, 200, 240), "light blue"), (RGB8(0, 120, 120), "teal"),
+            (RGB8(130, 200, 240), "light blue"), (RGB8(0, 120, 120), "teal"), (RGB8(0, 0, 255), "blue"),
+            // A chart's blues: matplotlib's, Okabe–Ito's.
+            (RGB8(31, 119, 180), "blue"), (RGB8(0, 114, 178), "blue"),
             // ColorChecker patches (the test scene's chart)
             (RGB8(175, 54, 60), "red"), (RGB8(70, 148, 73), "green"), (RGB8(231, 199, 31), "yellow"),
         ]

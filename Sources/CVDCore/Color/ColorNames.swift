@@ -26,7 +26,7 @@ public enum ColorNames {
         public static func == (a: Entry, b: Entry) -> Bool { a.name == b.name && a.rgb == b.rgb }
     }
 
-    /// The palette, 25 names.
+    /// The palette: 25 names, blue with two typical members.
     public static let palette: [Entry] = [
         Entry(N_("red"), 220, 20, 30), // a strong everyday red (CSS crimson, redder)
         Entry(N_("dark red"), 139, 0, 0), // CSS darkred
@@ -43,6 +43,9 @@ public enum ColorNames {
         Entry(N_("turquoise"), 64, 224, 208),
         Entry(N_("light blue"), 135, 206, 235), // CSS skyblue
         Entry(N_("blue"), 0, 0, 255),
+        // A second blue: the mid blues of charts and things (matplotlib's 31,119,180, Okabe–Ito's
+        // 0,114,178) lie far from a display's pure blue, and were nearer grey or teal.
+        Entry(N_("blue"), 30, 110, 190),
         Entry(N_("navy"), 0, 0, 128),
         Entry(N_("purple"), 128, 0, 128),
         Entry(N_("lilac"), 200, 162, 200),

@@ -17,7 +17,8 @@ struct Cvdcam: ParsableCommand {
             """,
         version: "0.1.0\n" + KernelLevel.summary,
         subcommands: [
-            ViewCommand.self, DevicesCommand.self, SnapshotCommand.self, ConvertCommand.self, SceneCommand.self,
+            ViewCommand.self, DevicesCommand.self, SnapshotCommand.self, ConvertCommand.self, CheckCommand.self,
+            SceneCommand.self,
             BenchCommand.self,
             RelayCommand.self, LUTCommand.self, KeysCommand.self,
         ],
