@@ -1,10 +1,5 @@
 # Shared helpers for scripts/run and scripts/test (sourced, not run).
 
-# Swift from /opt/swift when it is not on PATH yet.
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH="/opt/swift/usr/bin:$PATH"
-fi
-command -v swift >/dev/null 2>&1 || { echo "error: swift is not installed (expected on PATH or in /opt/swift)" >&2; exit 1; }
 
 # ensure_packages PKG… — installs the Debian packages that are missing, with one
 # apt-get update. Uses sudo when not root.
@@ -25,9 +20,36 @@ ensure_packages() {
         || { echo "error: could not install ${missing[*]}" >&2; exit 1; }
 }
 
+# ensure_swift — Swift 6.0 or newer on PATH: as it is, from /opt/swift (swift.org's
+# toolchain unpacked there), or on a Debian that packages it (13 "trixie" and later:
+# swiftlang, installed here from the distribution). Debian 12 packages no Swift: one line
+# says where to get it.
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    if ! command -v swift >/dev/null 2>&1; then
+        local id="" version="" name=""
+        # shellcheck disable=SC1091
+        [ -r /etc/os-release ] && { id=$(. /etc/os-release && echo "${ID:-}"); version=$(. /etc/os-release && echo "${VERSION_ID:-}"); name=$(. /etc/os-release && echo "${NAME:-}"); }
+        if [ "$id" = debian ] && { [ -z "$version" ] || [ "${version%%.*}" -ge 13 ]; }; then
+            echo "==> no swift on PATH: installing Debian's own Swift toolchain (swiftlang)"
+            ensure_packages swiftlang
+        else
+            echo "error: swift is not installed, and ${name:-this system}${version:+ $version} packages no Swift: unpack swift.org's toolchain for it (https://www.swift.org/install/linux/, 6.0 or newer) into /opt/swift, or use Debian 13, where this script installs swiftlang itself" >&2
+            exit 1
+        fi
+    fi
+    command -v swift >/dev/null 2>&1 || { echo "error: swiftlang is installed but swift is not on PATH" >&2; exit 1; }
+    local v
+    v=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\)\..*/\1/p' | head -1)
+    [ -n "$v" ] && [ "$v" -ge 6 ] || { echo "error: cvdcam needs Swift 6.0 or newer; $(command -v swift) is $(swift --version 2>&1 | head -1)" >&2; exit 1; }
+}
+
 # What building and running cvdcam needs (gettext: msgfmt compiles the translations;
-# libepoxy-dev: the GL renderer, which brings GLVND's libGL and libEGL).
-RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev gettext)
+# libepoxy-dev: the GL renderer, which brings GLVND's libGL and libEGL; git and
+# ca-certificates: SwiftPM fetches swift-argument-parser).
+RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev gettext git ca-certificates)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
 # weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).
@@ -68,3 +90,5 @@ debian_mirror() {
 
 # apt_proxy — the HTTP proxy apt is configured with (Acquire::http::Proxy), or nothing.
 apt_proxy() { apt-config dump Acquire::http::Proxy 2>/dev/null | sed -n 's/^Acquire::http::Proxy "\(.*\)";$/\1/p' | head -1; }
+
+ensure_swift
