@@ -79,4 +79,16 @@ import Testing
         let selfMark = try CLI.run(["check", good, "--marked", good])
         #expect(selfMark.status != 0 && selfMark.stderr.contains("is the picture being checked"), "\(selfMark.stderr)")
     }
+
+    @Test func theRecolouredPictureIsSafe() throws {
+        let dir = CLI.tempDir()
+        let path = dir + "/chart.png"
+        try Self.chart(Self.redGreenBlue, path)
+        let r = try CLI.run(["check", path, "--mode", "deuteranopia", "--recoloured", dir + "/fixed.png"])
+        #expect(r.status == 1 && r.stdout.contains("wrote \(dir)/fixed.png"), "\(r.stdout)\(r.stderr)")
+        let again = try CLI.run(["check", dir + "/fixed.png", "--mode", "deuteranopia"])
+        #expect(again.status == 0 && again.stdout.contains("deuteranopia: safe"), "\(again.stdout)")
+        let two = try CLI.run(["check", path, path, "--recoloured", dir + "/x.png"])
+        #expect(two.status != 0 && two.stderr.contains("--recoloured takes one picture"), "\(two.stderr)")
+    }
 }

@@ -141,4 +141,29 @@ import Testing
         let untouched = zip(marked.pixels, picture.pixels).filter { $0 != $1 }.count
         #expect(untouched > 0 && untouched < picture.pixels.count / 10, "marks, not a repaint: \(untouched)")
     }
+
+    /// The fix seen to work: the chart recoloured with the replacements is safe where the
+    /// original was at risk, its paper and its other bars untouched, its edges blended.
+    @Test(arguments: [0, 1, 6]) // red-green, traffic lights, Set1
+    func theRecolouredChartIsSafe(palette: Int) {
+        let (name, bars) = CheckCorpus.palettes[palette]
+        let picture = CheckCorpus.Variant.noise.apply(CheckCorpus.barChart(bars))
+        let required = Self.sims.filter { $0.mode != .achromatopsia }
+        let check = MaterialCheck(picture, simulations: required)
+        let fixes = Replacement.suggest(for: check)
+        #expect(!check.isSafe && !fixes.isEmpty, "\(name): at risk to begin with")
+        let fixed = Recolouring.apply(fixes, in: check.found, to: picture)
+        let again = MaterialCheck(fixed, simulations: required)
+        if fixes.allSatisfy(\.keepsApart) {
+            #expect(
+                again.isSafe, "\(name): recoloured, still \(again.results.map { ($0.simulation.mode, $0.pairs.count) })"
+            )
+        }
+        // Each replaced region now has its new colour (noise and all: within 3 ΔE00).
+        for f in fixes {
+            let found = again.found.regions.map { CIEDE2000.difference($0.rgb, f.colour) }.min() ?? .infinity
+            #expect(found < 3, "\(name): \(f.colour.hexString) in the recoloured chart (nearest \(found))")
+        }
+        #expect(fixed[5, 5] == picture[5, 5], "\(name): the paper is untouched")
+    }
 }

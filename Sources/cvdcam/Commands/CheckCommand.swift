@@ -22,6 +22,7 @@ struct CheckCommand: ParsableCommand {
               cvdcam check worksheet.jpg
               cvdcam check figures/*.png --mode deuteranopia
               cvdcam check map.png --marked map-marked.png
+              cvdcam check chart.png --recoloured fixed.png && cvdcam convert fixed.png fixed-deut.png -m deutan
               cvdcam check chart.png --json
             """)
 
@@ -37,19 +38,27 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var tuning: ModelOptions
 
-    @Flag(help: "One JSON object per line (kind: region, pair, mode, suggestion, error) instead of the report.")
+    @Flag(
+        help:
+            "One JSON object per line (kind: region, pair, mode, suggestion, marked, recoloured, error) instead of the report."
+    )
     var json = false
 
     @Option(
         help: ArgumentHelp("Write the picture with the pairs at risk outlined and numbered (PNG).", valueName: "file"))
     var marked: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the picture with the replacements put in, to see the fix work (e.g. with cvdcam convert --mode all).",
+            valueName: "file"))
+    var recoloured: String?
+
     func validate() throws {
-        if let m = marked {
-            guard files.count == 1 else {
-                throw ValidationError("--marked takes one picture; check one file at a time")
-            }
-            try OutputFiles.validate(m)
+        for (flag, path) in [("--marked", marked), ("--recoloured", recoloured)] {
+            guard let path else { continue }
+            guard files.count == 1 else { throw ValidationError("\(flag) takes one picture; check one file at a time") }
+            try OutputFiles.validate(path)
         }
     }
 
@@ -70,18 +79,24 @@ struct CheckCommand: ParsableCommand {
             }
             if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
             let check = MaterialCheck(loaded.image, simulations: sims)
-            let report = CheckReport(
-                file: PathName.shown(file), check: check, suggestions: Replacement.suggest(for: check))
+            let suggestions = Replacement.suggest(for: check)
+            let report = CheckReport(file: PathName.shown(file), check: check, suggestions: suggestions)
             print(json ? report.jsonLines.joined(separator: "\n") : report.text)
-            if let m = marked {
-                if file != "-", OutputFiles.sameFile(m, file) {
+            for (kind, path) in [("marked", marked), ("recoloured", recoloured)] {
+                guard let path else { continue }
+                if file != "-", OutputFiles.sameFile(path, file) {
                     throw CLIError(
-                        "'\(PathName.shown(m))' is the picture being checked: give --marked another name")
+                        "'\(PathName.shown(path))' is the picture being checked: give --\(kind) another name")
                 }
-                try ImageFile.write(CheckMarks.draw(check, on: loaded.image), to: m)
+                let picture =
+                    kind == "marked"
+                    ? CheckMarks.draw(check, on: loaded.image)
+                    : Recolouring.apply(suggestions, in: check.found, to: loaded.image)
+                try ImageFile.write(picture, to: path)
                 print(
                     json
-                        ? JSONLine.encode(["kind": "marked", "file": PathName.shown(m)]) : "wrote \(PathName.shown(m))")
+                        ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)])
+                        : "wrote \(PathName.shown(path))")
             }
             if !check.isSafe, status == 0 { status = 1 }
         }
