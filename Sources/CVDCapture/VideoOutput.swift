@@ -45,6 +45,9 @@ public final class VideoOutput {
             dev = try VideoDevice(path: path)
             caps = try dev.capabilities()
         } catch {
+            // The camera side's "not a video capture device" is, for an output, "takes no
+            // video output" (`relay --to /dev/null`).
+            if case .notCaptureDevice(let p, let what) = error { throw .notOutput(path: p, what: what) }
             throw .device(error)
         }
         let node = OutputSelection.Node(path: path, driver: caps.driver, card: caps.card, flags: caps.flags)

@@ -219,6 +219,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "x.png"))
     }
 
+    /// An output that is not one: said as an output, not as a camera.
+    @Test func relayToANodeThatTakesNoOutput() throws {
+        let r = try CLI.run(["relay", "--to", "/dev/null"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("/dev/null does not take video output"), "stderr: \(r.stderr)")
+        #expect(!r.stderr.contains("capture device"), "stderr: \(r.stderr)")
+    }
+
     @Test func helpListsCommands() throws {
         let r = try CLI.run(["--help"])
         #expect(r.status == 0)
