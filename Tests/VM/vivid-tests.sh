@@ -77,8 +77,10 @@ inject() {
 # bars NAME ARGS…: a snapshot of vivid's bars, RGB24 640×480, written to NAME.png.
 # shellcheck disable=SC2317  # called through fault_case's "$@"
 bars() { bars_file=$1.png; shift; cvdcam snapshot "$bars_file" --format rgb24 --size 640x480 "$@"; }
-# view ARGS…: the live view on SDL's offscreen driver (no display in the VM), for 60 s at most.
-view() { SDL_VIDEODRIVER=offscreen timeout 60 cvdcam "$@"; }
+# view ARGS…: the live view on SDL's offscreen driver (no display in the VM), for 60 s at most,
+# with the picture filling the window (--labels-over-picture: the framed layout, the default,
+# shrinks it to leave bands for the labels, and VividTests read the bars at fixed places).
+view() { SDL_VIDEODRIVER=offscreen timeout 60 cvdcam "$@" --labels-over-picture; }
 
 # fault_case STEP WHEN CONTROL COMMAND…: the step STEP, COMMAND under vivid's fault CONTROL.
 #   WHEN start: the button CONTROL is pressed just before COMMAND starts.
