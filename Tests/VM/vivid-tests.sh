@@ -154,7 +154,7 @@ fault_case viewer-streamon start inject_vidioc_streamon_error \
 
 # A fatal streaming error mid-demo: the view restarts the stream and carries on.
 fault_case viewer-fatal 2 inject_fatal_streaming_error \
-    view --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 150
+    view --mode deuteranopia --size 640x480 --screenshot fault-view-fatal.png --screenshot-after 100
 
 # `relay` under the same faults, from vivid's camera (/dev/video0) to vivid's own video
 # output node (/dev/video1): it keeps going, says so in one line, and stops after its frames.
