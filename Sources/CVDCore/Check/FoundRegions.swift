@@ -25,16 +25,7 @@ public struct FoundRegions: Sendable {
         var gradient = 0
         for (g, members) in groups.enumerated() {
             var sum = RegionFinder.Cluster()
-            for k in members {
-                let c = clusters[k]
-                sum.l += c.l
-                sum.a += c.a
-                sum.b += c.b
-                sum.r += c.r
-                sum.g += c.g
-                sum.bl += c.bl
-                sum.count += c.count
-            }
+            for k in members { sum.merge(clusters[k]) }
             let means = members.map { clusters[$0].mean }
             let spread2 = means.flatMap { p in means.map { WorkingPicture.distance2(p, $0) } }.max() ?? 0
             if spread2 > RegionFinder.spreadLimit * RegionFinder.spreadLimit {

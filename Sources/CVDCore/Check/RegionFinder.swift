@@ -46,6 +46,16 @@ public enum RegionFinder {
             bl += Int(c.b)
             count += 1
         }
+        /// Another cluster's pixels added to these (a joined group's sums).
+        mutating func merge(_ o: Cluster) {
+            l += o.l
+            a += o.a
+            b += o.b
+            r += o.r
+            g += o.g
+            bl += o.bl
+            count += o.count
+        }
     }
 
     /// Seeds from a histogram of the flat pixels (cells of 3 units), most common first.
