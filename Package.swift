@@ -9,6 +9,8 @@ import PackageDescription
 // CVDKernelsV4: each a symbolic link to Sources/CVDKernels, since SwiftPM gives every
 // target a directory of its own), everything else for baseline x86-64, and CVDCore picks the level's
 // module at run time from CPUID (`KernelLevel`). One binary runs on any x86-64 CPU.
+// On AArch64 (arm64, built by scripts/package --arch arm64) NEON is baseline: one module, no
+// dispatch.
 //
 // CVDCAM_TARGET_CPU instead builds everything for one CPU, like a plain native build: a
 // CPU name swiftc knows ("haswell", "znver4", …), or "native" for this machine's (detected
@@ -43,20 +45,38 @@ let nativeFlags: [SwiftSetting] =
 // target features from its clang importer (-Xcc). Plain x86-64-v4 prefers 256-bit vectors
 // (Intel's first AVX-512 CPUs slowed their clocks for 512-bit ones); -mprefer-vector-width=512
 // makes the v4 loops 16 pixels wide, as a native build for this machine (znver4) does.
+// The architecture the package is built for. The manifest itself is compiled for the machine
+// that builds, so `#if arch(…)` here names the build machine; a cross build (`scripts/package
+// --arch arm64`, in its Debian 13 chroot) names its target in CVDCAM_TARGET_ARCH instead.
 #if arch(x86_64)
-    let levelFlags: [(module: String, flags: [String], fma: Bool)] = [
+    let buildArch = "x86_64"
+#elseif arch(arm64)
+    let buildArch = "aarch64"
+#else
+    let buildArch = "other"
+#endif
+let targetArch: String = {
+    switch ProcessInfo.processInfo.environment["CVDCAM_TARGET_ARCH"] ?? "" {
+    case "": buildArch
+    case "arm64": "aarch64"
+    case "amd64", "x86-64": "x86_64"
+    case let named: named
+    }
+}()
+let levelFlags: [(module: String, flags: [String], fma: Bool)] =
+    targetArch == "x86_64"
+    ? [
         ("CVDKernelsBaseline", ["-Xcc", "-march=x86-64"], false),
         ("CVDKernelsV3", ["-Xcc", "-march=x86-64-v3"], true),
         ("CVDKernelsV4", ["-Xcc", "-march=x86-64-v4", "-Xcc", "-mprefer-vector-width=512"], true),
     ]
-    func nativeHasFMA(_ cpu: String) -> Bool {
-        !["x86-64", "x86-64-v2", "nocona", "core2", "nehalem", "westmere"].contains(cpu)
-    }
-#else
-    let levelFlags: [(module: String, flags: [String], fma: Bool)] =
-        [("CVDKernelsBaseline", [], true), ("CVDKernelsV3", [], true), ("CVDKernelsV4", [], true)]
-    func nativeHasFMA(_ cpu: String) -> Bool { true }
-#endif
+    // AArch64: its baseline (armv8-a) has NEON (128-bit Advanced SIMD) and fused
+    // multiply-add on every CPU, so one module, built for the default target, is enough: no
+    // dispatch (KernelLevel has the one level there).
+    : [("CVDKernelsBaseline", [], true)]
+func nativeHasFMA(_ cpu: String) -> Bool {
+    targetArch != "x86_64" || !["x86-64", "x86-64-v2", "nocona", "core2", "nehalem", "westmere"].contains(cpu)
+}
 let kernelTargets: [Target] = levelFlags.map { level in
     let fma = nativeCPU.map(nativeHasFMA) ?? level.fma
     let cpu: [SwiftSetting] = nativeCPU == nil ? [.unsafeFlags(level.flags)] : nativeFlags

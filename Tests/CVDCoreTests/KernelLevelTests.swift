@@ -248,10 +248,19 @@ import Testing
     }
 
     @Test func levelsAreNamedAndOrdered() {
-        #expect(KernelLevel(name: "baseline") == .baseline && KernelLevel(name: "x86-64") == .baseline)
-        #expect(KernelLevel(name: "V3") == .v3 && KernelLevel(name: "x86-64-v4") == .v4)
+        #expect(KernelLevel(name: "baseline") == .baseline)
+        #if arch(x86_64)
+            #expect(KernelLevel(name: "x86-64") == .baseline && KernelLevel.baseline.description == "x86-64 (SSE2)")
+            #expect(KernelLevel(name: "V3") == .v3 && KernelLevel(name: "x86-64-v4") == .v4)
+            #expect(KernelLevel.baseline < .v3 && .v3 < .v4)
+        #elseif arch(arm64)
+            // One level, NEON being baseline on AArch64: no dispatch, no x86 names.
+            #expect(KernelLevel.allCases == [.baseline] && KernelLevel.detected == .baseline)
+            #expect(KernelLevel(name: "aarch64") == .baseline && KernelLevel(name: "NEON") == .baseline)
+            #expect(KernelLevel(name: "v3") == nil && KernelLevel(name: "x86-64") == nil)
+            #expect(KernelLevel.baseline.name == "aarch64" && KernelLevel.baseline.description == "aarch64 (NEON, FMA)")
+        #endif
         #expect(KernelLevel(name: "v5") == nil)
-        #expect(KernelLevel.baseline < .v3 && .v3 < .v4)
         #expect(KernelLevel.supported.first == .baseline && KernelLevel.supported.last == KernelLevel.detected)
         #expect(KernelLevel.active <= KernelLevel.detected)
         #expect(KernelLevel.summary.hasPrefix("kernels: \(KernelLevel.active)"))

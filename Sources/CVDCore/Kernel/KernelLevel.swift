@@ -1,8 +1,11 @@
 import CVDCPUID
 import CVDKernelInterface
 import CVDKernelsBaseline
-import CVDKernelsV3
-import CVDKernelsV4
+
+#if arch(x86_64)
+    import CVDKernelsV3
+    import CVDKernelsV4
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -13,30 +16,48 @@ import CVDKernelsV4
 /// rest of cvdcam for baseline x86-64, so one binary starts on any x86-64 CPU and uses the
 /// widest vector units it finds: CPUID says what the CPU has, XGETBV whether the OS
 /// enabled it (`cvd_cpu_level`).
+///
+/// On AArch64 (arm64) there is one level, `baseline`: armv8-a has NEON (128-bit Advanced
+/// SIMD) and fused multiply-add on every CPU, so the kernels are built once, for the
+/// default target, and nothing is dispatched.
 public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
-    /// x86-64 as every 64-bit x86 CPU has it: SSE2, no FMA.
+    /// x86-64 as every 64-bit x86 CPU has it: SSE2, no FMA. On AArch64: armv8-a, NEON and FMA.
     case baseline = 1
-    /// x86-64-v3: AVX2, FMA, BMI1/2 (Intel Haswell, 2013; AMD Zen, 2017 and later).
-    case v3 = 3
-    /// x86-64-v4: AVX-512 F/BW/CD/DQ/VL (Intel Skylake-SP and Ice Lake; AMD Zen 4 and later).
-    case v4 = 4
+    #if arch(x86_64)
+        /// x86-64-v3: AVX2, FMA, BMI1/2 (Intel Haswell, 2013; AMD Zen, 2017 and later).
+        case v3 = 3
+        /// x86-64-v4: AVX-512 F/BW/CD/DQ/VL (Intel Skylake-SP and Ice Lake; AMD Zen 4 and later).
+        case v4 = 4
+    #endif
 
-    /// The psABI's name of the level.
+    /// The psABI's name of the level ("aarch64" on arm64).
     public var name: String {
-        switch self {
-        case .baseline: "x86-64"
-        case .v3: "x86-64-v3"
-        case .v4: "x86-64-v4"
-        }
+        #if arch(x86_64)
+            switch self {
+            case .baseline: "x86-64"
+            case .v3: "x86-64-v3"
+            case .v4: "x86-64-v4"
+            }
+        #elseif arch(arm64)
+            "aarch64"
+        #else
+            "generic"
+        #endif
     }
 
-    /// The name and the vector units it means, e.g. "x86-64-v4 (AVX-512)".
+    /// The name and the vector units it means, e.g. "x86-64-v4 (AVX-512)", "aarch64 (NEON, FMA)".
     public var description: String {
-        switch self {
-        case .baseline: "x86-64 (SSE2)"
-        case .v3: "x86-64-v3 (AVX2, FMA)"
-        case .v4: "x86-64-v4 (AVX-512)"
-        }
+        #if arch(x86_64)
+            switch self {
+            case .baseline: "x86-64 (SSE2)"
+            case .v3: "x86-64-v3 (AVX2, FMA)"
+            case .v4: "x86-64-v4 (AVX-512)"
+            }
+        #elseif arch(arm64)
+            "aarch64 (NEON, FMA)"
+        #else
+            "generic (the compiler's default vector units)"
+        #endif
     }
 
     public static func < (a: KernelLevel, b: KernelLevel) -> Bool { a.rawValue < b.rawValue }
@@ -74,14 +95,22 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
         return s
     }
 
-    /// A level from its name: baseline (or x86-64, v1), v3 (x86-64-v3), v4 (x86-64-v4).
+    /// A level from its name: baseline (or x86-64, v1), v3 (x86-64-v3), v4 (x86-64-v4); on
+    /// AArch64 baseline (or aarch64, arm64, neon), the only one.
     public init?(name: String) {
-        switch name.lowercased() {
-        case "baseline", "x86-64", "v1", "sse2": self = .baseline
-        case "v3", "x86-64-v3", "avx2": self = .v3
-        case "v4", "x86-64-v4", "avx512", "avx-512": self = .v4
-        default: return nil
-        }
+        #if arch(x86_64)
+            switch name.lowercased() {
+            case "baseline", "x86-64", "v1", "sse2": self = .baseline
+            case "v3", "x86-64-v3", "avx2": self = .v3
+            case "v4", "x86-64-v4", "avx512", "avx-512": self = .v4
+            default: return nil
+            }
+        #else
+            switch name.lowercased() {
+            case "baseline", "v1", "aarch64", "arm64", "neon": self = .baseline
+            default: return nil
+            }
+        #endif
     }
 
     /// Throws a one-line explanation when `CVDCAM_KERNEL_LEVEL` is set to something that
@@ -99,11 +128,15 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
 
     /// The loops compiled for this level (CVDCapture's repacking calls them directly).
     public var entryPoints: KernelEntryPoints {
-        switch self {
-        case .baseline: CVDKernelsBaseline.entryPoints
-        case .v3: CVDKernelsV3.entryPoints
-        case .v4: CVDKernelsV4.entryPoints
-        }
+        #if arch(x86_64)
+            switch self {
+            case .baseline: CVDKernelsBaseline.entryPoints
+            case .v3: CVDKernelsV3.entryPoints
+            case .v4: CVDKernelsV4.entryPoints
+            }
+        #else
+            CVDKernelsBaseline.entryPoints
+        #endif
     }
 }
 
