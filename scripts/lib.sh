@@ -91,4 +91,25 @@ debian_mirror() {
 # apt_proxy — the HTTP proxy apt is configured with (Acquire::http::Proxy), or nothing.
 apt_proxy() { apt-config dump Acquire::http::Proxy 2>/dev/null | sed -n 's/^Acquire::http::Proxy "\(.*\)";$/\1/p' | head -1; }
 
+# unpack_debian13 ROOT — a Debian 13 (trixie) minbase tree at ROOT (which must not exist),
+# from the tarball cached in $CVDCAM_CACHE (default ~/.cache/cvdcam/debian13-minbase.tar.gz,
+# as scripts/test-debian13 makes it); when there is none, debootstrap makes it from the
+# mirror this machine's apt uses (through its proxy) and it is cached. Needs root.
+unpack_debian13() {
+    local root=$1 cache=${CVDCAM_CACHE:-$HOME/.cache/cvdcam} proxy mirror
+    local tarball=$cache/debian13-minbase.tar.gz
+    mkdir -p "$cache"
+    if [ -f "$tarball" ]; then
+        echo "==> Debian 13 chroot from $tarball"
+        mkdir -p "$root" && tar -C "$root" -xzf "$tarball" || { echo "error: could not unpack $tarball" >&2; exit 1; }
+        return 0
+    fi
+    proxy=$(apt_proxy)
+    mirror=$(debian_mirror bookworm) || exit 1
+    echo "==> debootstrap Debian 13 (minbase) from $mirror, cached in $tarball"
+    ${proxy:+env http_proxy="$proxy"} debootstrap --variant=minbase trixie "$root" "$mirror" >"$root.debootstrap.log" 2>&1 \
+        || { tail -5 "$root.debootstrap.log" >&2; echo "error: debootstrap failed (log: $root.debootstrap.log)" >&2; exit 1; }
+    tar -C "$root" -czf "$tarball.part" . && mv "$tarball.part" "$tarball"
+}
+
 ensure_swift
