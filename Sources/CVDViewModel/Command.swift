@@ -54,6 +54,8 @@ public enum Command: Equatable, Sendable {
     case toggleStats
     /// `l`: the framed layout on or off.
     case toggleFramed
+    /// `z`: the check of the material: marks, then the picture recoloured, then off.
+    case cycleCheck
     /// `r`: turn the picture a quarter turn clockwise; `e`: mirror it left–right.
     case rotate
     case mirror
@@ -134,6 +136,7 @@ public enum Command: Equatable, Sendable {
             case "w": return .whiteCard
             case "n": return .nextCamera
             case "k": return .toggleCameraPanel
+            case "z": return .cycleCheck
             default: return .unbound
             }
         default: return .unbound

@@ -80,6 +80,10 @@ extension KeyGuide {
             "mark everything the pane's mode makes look like the colour under the pointer (or the last probe); `x` again or `Esc`: off",
             keys: [.letter("x")]),
         KeyGuide(
+            .teaching, "z", N_("check: colours at risk numbered; again: recoloured"), table: "`z`",
+            "check the material: the pairs of colours each pane's mode confuses are outlined and numbered on the picture and listed in a band with a suggested replacement (`cvdcam check` does the same for files); `z` again: the picture recoloured with the suggestions, as a still; once more, or `Esc`: off",
+            keys: [.letter("z")]),
+        KeyGuide(
             .teaching, "c", N_("caption: what the mode is, how common it is"), table: "`c`",
             "caption strip: what the mode is in plain words and how common it is", keys: [.letter("c")]),
         KeyGuide(

@@ -83,6 +83,9 @@ public struct ViewState: Equatable, Sendable {
     /// The last command's answer when its effect is not visible by itself (a key that does
     /// nothing here, a limit reached, the model `auto` chose changing): shown on screen.
     public internal(set) var notice: Message?
+    /// The check of the material (`z`), and whether its last result has a suggestion to show.
+    public var check = CheckStage.off
+    public var checkHasFix = false
 
     public init(
         mode: VisionMode = .normal, severity: Double = VisionMode.defaultAnomalousSeverity,
@@ -177,6 +180,8 @@ public struct ViewState: Equatable, Sendable {
                 notice = Message("corner picking stopped")
             } else if helpVisible {
                 helpVisible = false
+            } else if check != .off {
+                applyCheck(.escape)
             } else if picked != nil {
                 picked = nil
                 notice = Message("confusion map off")
@@ -228,6 +233,7 @@ public struct ViewState: Equatable, Sendable {
         case .holdOriginal(let on): showingOriginal = on
         case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset:
             return applyCamera(command)
+        case .cycleCheck: applyCheck(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = Message("that key does nothing here; h shows the keys")

@@ -114,7 +114,7 @@ extension Viewer {
         let inputs = OverlayInputs(
             geometry: drawn, state: state, window: window, footer: footer, compact: settled,
             readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
-            stats: state.statsVisible ? stats.overlayLines : nil)
+            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput)
         let plan: OverlayPlan
         if let cached = planCache, cached.inputs == inputs {
             plan = cached.plan
@@ -123,13 +123,17 @@ extension Viewer {
                 geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
                 uiScale: options.uiScale, footer: footer, compact: settled,
                 probeReadings: readout.readings, caption: captionText, legend: legend,
-                stats: state.statsVisible ? stats.overlayLines : nil, measure: canvas.text)
+                stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput, measure: canvas.text)
             planCache = (inputs, plan)
         }
         if printOverlays { reportOverlays(plan, geometry: drawn) }
         let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
         for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
         for m in plan.markers { screen.drawMarker(m) }
+        for o in plan.checkOutlines { screen.drawDashed(o, width: penWidth * 0.8) }
+        if !state.helpVisible, !state.cameraPanelVisible {
+            for t in plan.checkTags { screen.draw(t, text: canvas.text) }
+        }
         if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { screen.drawLeader(l) } }
         let text = canvas.text
         if state.helpVisible {
@@ -180,20 +184,24 @@ extension Viewer {
     /// labels of this state in this window, with the footer's source line always (a message
     /// or the footer fading does not move the picture).
     func updateFraming(window: FrameSize, picture: FrameSize) {
-        guard framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture else {
-            return
-        }
-        framingKey = (state, window, picture)
+        let band = checkInput.map { CheckWords.paragraphs($0.shown, recoloured: $0.recoloured) }
+        guard
+            framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture
+                || framingKey?.band != band
+        else { return }
+        framingKey = (state, window, picture, band)
         let footer = SourceLine.text(source: source.name, status: .running, hasFrame: true)
         let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
         let lines = state.statsVisible ? stats.overlayLines : nil
+        let check = checkInput
         framedBands = OverlayPlan.framing(
             state, window: window, uiScale: options.uiScale, caption: caption != nil, measure: canvas.text
         ) { f in
             OverlayPlan(
                 geometry: ViewGeometry(state: state, window: window, picture: picture, frame: f), simulations: sims,
                 state: state, window: window, uiScale: options.uiScale, footer: footer, compact: false,
-                probeReadings: readings, caption: caption, legend: legend, stats: lines, measure: canvas.text)
+                probeReadings: readings, caption: caption, legend: legend, stats: lines, check: check,
+                measure: canvas.text)
         }
     }
 

@@ -86,4 +86,5 @@ struct OverlayInputs: Equatable {
     let legend: String?
     let legendColour: RGB8?
     let stats: [String]?
+    let check: OverlayPlan.CheckInput?
 }

@@ -9,7 +9,7 @@ extension Viewer {
     /// `--press` key asked for it).
     func takeFrame(startedAt start: Double) -> Bool {
         var running = true
-        if let f = sink.takeNew(), !state.frozen || frame == nil {
+        if let f = sink.takeNew(), (!state.frozen && state.check != .recoloured) || frame == nil {
             frame = f
             if let p = stillPicture,
                 stillFrame.map({ $0.layout.width != f.layout.width || $0.layout.height != f.layout.height }) ?? true
@@ -52,6 +52,7 @@ extension Viewer {
             screenDirty = true
         }
         if state.cameraPanelVisible { refreshCameraPanel(now) }
+        updateCheck(now: now)
         if pointerShown, now - lastMotion > Self.pointerDelay {
             pointerShown = false
             canvas.showPointer(false)

@@ -79,7 +79,7 @@ public final class Viewer {
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
     /// The framed layout's bands, and what they were worked out for (`updateFraming`).
     var framedBands = ViewGeometry.Frame.none
-    var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize)?
+    var framingKey: (state: ViewState, window: FrameSize, picture: FrameSize, band: [CheckWords.Paragraph]?)?
     /// A still picture's last counted showing (`RunProbes.stillShown`).
     var lastStillTick = 0.0
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
@@ -102,6 +102,12 @@ public final class Viewer {
     /// The camera panel's controls as last drawn, and when they were last asked for.
     var panelShown: [PanelControl] = []
     var panelAsked = 0.0
+    /// The check of the material (`Viewer+Check`): its worker, what it shows, when it last
+    /// started and on what, and the frame a recoloured still replaced.
+    let liveCheck = LiveCheck()
+    var checkTracker = CheckTracker()
+    var checkStarted: (at: Double, frame: Double, modes: [VisionMode])?
+    var frameBeforeRecolour: Frame?
 
     /// Seconds without input after which the footer fades and badges drop the model's name.
     static let settleDelay = 5.0

@@ -27,11 +27,17 @@ public struct OverlayPlan: Sendable {
     public private(set) var strokes: [[(x: Double, y: Double)]] = []
     /// The `i` overlay (frame counts, fps, CPU), where no other label is.
     public private(set) var stats: LabelBox?
+    /// The check (`z`): its outlines (window polylines), number tags and band.
+    public private(set) var checkOutlines: [[(x: Double, y: Double)]] = []
+    public private(set) var checkTags: [LabelBox] = []
+    public private(set) var checkBand: LabelBox?
+    /// A label was set smaller than is comfortable for want of room (`framing` makes more).
+    public private(set) var wantsRoom = false
     /// The room left: the window, the pictures, and what is taken.
     private var space: FreeSpace
 
     public var boxes: [LabelBox] {
-        callouts + badges + chips + [legend, footer, caption, stats].compactMap { $0 }
+        callouts + badges + chips + [legend, checkBand, footer, caption, stats].compactMap { $0 }
     }
 
     /// The labels that lie over a picture (none while the bands have room).
@@ -82,11 +88,12 @@ public struct OverlayPlan: Sendable {
         plan: (ViewGeometry.Frame) -> OverlayPlan
     ) -> ViewGeometry.Frame {
         // Labels that all fit beside the picture (in the bands its shape leaves) need no more.
-        if plan(.none).onPicture.isEmpty { return .none }
+        func cramped(_ p: OverlayPlan) -> Bool { !p.onPicture.isEmpty || p.wantsRoom }
+        if !cramped(plan(.none)) { return .none }
         var f = frame(state, window: window, uiScale: uiScale, caption: caption, measure: measure)
         let step = (Double(window.height) / 20).rounded(.up)
         let panes = state.layout == .quad ? 2.0 : 1.0
-        while !plan(f).onPicture.isEmpty,
+        while cramped(plan(f)),
             f.top + f.bottom + step <= Double(window.height) / panes * ViewGeometry.maximumFrameShare
         {
             f.bottom += step
@@ -103,7 +110,7 @@ public struct OverlayPlan: Sendable {
         geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
         uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [],
         caption captionText: String? = nil, legend legendText: (text: String, colour: RGB8)? = nil,
-        stats statsLines: [String]? = nil, measure: TextMeasuring
+        stats statsLines: [String]? = nil, check: CheckInput? = nil, measure: TextMeasuring
     ) {
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
         var small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
@@ -157,6 +164,7 @@ public struct OverlayPlan: Sendable {
             texts.append(ChipText(text: tr("Zoom %s×", Localization.decimal(state.zoom, places: 1))))
         }
         if state.whiteBalance != nil { texts.append(ChipText(text: tr("Balanced on card"))) }
+        if check?.recoloured == true { texts.append(ChipText(text: tr("Recoloured"))) }
 
         // The chips keep their size while anywhere has room for them; else they get smaller.
         for offPicture in [true, false] where !texts.isEmpty && chips.isEmpty {
@@ -188,6 +196,13 @@ public struct OverlayPlan: Sendable {
                 measure: measure)
             if let b = legend { space.take(b.shim) }
         }
+        if let c = check {
+            if let g = geometry {
+                (checkOutlines, checkTags) = Self.checkMarks(c, g, simulations, fontSize: small, measure: measure)
+            }
+            (checkBand, wantsRoom) = Self.checkBand(c, fontSize: small, rooms: rooms, space: space, measure: measure)
+            if let b = checkBand { space.take(b.shim) }
+        }
         // The `i` overlay before the readouts: they can say less, it cannot.
         if let lines = statsLines {
             stats = StatsPanel.place(lines, fontSize: small, space: space, measure: measure)
@@ -198,35 +213,6 @@ public struct OverlayPlan: Sendable {
                 state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: small,
                 space: &space, measure: measure, assisted: state.assistedTexture)
         }
-    }
-
-    /// Each stroke in each piece, cut where it leaves what the piece shows.
-    static func strokes(_ strokes: [[Point]], _ g: ViewGeometry) -> [[(x: Double, y: Double)]] {
-        var out: [[(x: Double, y: Double)]] = []
-        for piece in g.pieces {
-            for stroke in strokes {
-                // Each segment clipped to the piece (a stroke across the split divider is
-                // drawn on both sides up to it, with no gap however far apart its points are).
-                let points = stroke.map { g.unclippedPoint($0, in: piece) }
-                var run: [(x: Double, y: Double)] = []
-                func close() {
-                    if run.count >= 2 { out.append(run) }
-                    run = []
-                }
-                if points.count == 1, let w = points[0], piece.destination.contains(w.x, w.y) { out.append([w, w]) }
-                for (a, b) in zip(points, points.dropFirst()) {
-                    guard let a, let b, let (p, q) = SegmentClip.clip(a, b, to: piece.destination) else {
-                        close()
-                        continue
-                    }
-                    if let last = run.last, abs(last.x - p.x) > 1e-6 || abs(last.y - p.y) > 1e-6 { close() }
-                    if run.isEmpty { run.append(p) }
-                    run.append(q)
-                }
-                close()
-            }
-        }
-        return out
     }
 
     /// "Machado 2009" when some badge shows a simulation without naming its model.

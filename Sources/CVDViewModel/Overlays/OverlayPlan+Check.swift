@@ -1,0 +1,165 @@
+import CVDCore
+
+/// The check of the material on screen (`z`): each pair's two regions outlined in every
+/// pane whose mode puts the pair at risk (a normal-vision pane: every pair), with the pair's
+/// number in a tag at the outline's top-left corner, and the band that lists the pairs
+/// (`CheckWords`) beside the picture where there is room.
+extension OverlayPlan {
+    /// What the check shows this frame: the pairs, and whether the outlines are drawn (not
+    /// over the recoloured still).
+    public struct CheckInput: Equatable, Sendable {
+        public let shown: CheckTracker.Shown
+        public let recoloured: Bool
+        public init(shown: CheckTracker.Shown, recoloured: Bool) {
+            self.shown = shown
+            self.recoloured = recoloured
+        }
+    }
+
+    /// The smallest share of the secondary labels' size the band is set at beside the picture.
+    static let bandShare = 0.85
+
+    /// The outlines as window polylines and the number tags, for every piece.
+    static func checkMarks(
+        _ input: CheckInput, _ g: ViewGeometry, _ simulations: [Simulation], fontSize: Int, measure: TextMeasuring
+    ) -> (outlines: [[(x: Double, y: Double)]], tags: [LabelBox]) {
+        guard !input.recoloured else { return ([], []) }
+        var outlines: [[(x: Double, y: Double)]] = []
+        var tags: [LabelBox] = []
+        for piece in g.pieces where simulations.indices.contains(piece.texture) {
+            let mode = simulations[piece.texture].mode
+            // Region (by its box) → the numbers of the pairs it is in, in this piece's mode.
+            var numbered: [(region: CheckTracker.Region, numbers: [Int])] = []
+            for pair in input.shown.pairs where mode == .normal || pair.isAtRisk(in: mode) {
+                for r in [pair.first, pair.second] {
+                    if let k = numbered.firstIndex(where: { $0.region == r }) {
+                        numbered[k].numbers.append(pair.number)
+                    } else {
+                        numbered.append((r, [pair.number]))
+                    }
+                }
+            }
+            for (r, numbers) in numbered {
+                let drawn = strokes([outline(r)], g, pieces: [piece])
+                // A region this piece does not show (the split's other side, zoomed away) gets no tag.
+                guard !drawn.isEmpty, let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { continue }
+                outlines += drawn
+                let tag = numberTag(
+                    numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
+                // At the corner, kept inside the piece (a region at the picture's edge).
+                let d = piece.destination
+                let x = min(max(corner.x, d.x), d.maxX - tag.shim.w)
+                let y = min(max(corner.y, d.y), d.maxY - tag.shim.h)
+                guard x >= d.x, y >= d.y else { continue }
+                tags.append(tag.moved(dx: x - tag.shim.x, dy: y - tag.shim.y))
+            }
+        }
+        return (outlines, tags)
+    }
+
+    /// A region's box as a closed polyline in picture coordinates, each side in eight steps
+    /// (a straightened page bends it).
+    static func outline(_ r: CheckTracker.Region) -> [Point] {
+        let corners = [
+            Point(r.x, r.y), Point(r.x + r.width, r.y), Point(r.x + r.width, r.y + r.height),
+            Point(r.x, r.y + r.height),
+        ]
+        var out: [Point] = []
+        for k in 0..<4 {
+            let a = corners[k]
+            let b = corners[(k + 1) % 4]
+            for s in 0..<8 {
+                let t = Double(s) / 8
+                out.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+            }
+        }
+        out.append(corners[0])
+        return out
+    }
+
+    /// An opaque tag with the pair numbers in white.
+    static func numberTag(_ text: String, fontSize: Int, measure: TextMeasuring) -> LabelBox {
+        let s = measure.size(of: text, fontSize: fontSize)
+        let pad = (Double(fontSize) * 0.25).rounded()
+        return LabelBox(
+            shim: Rect(0, 0, Double(s.width) + 2 * pad, Double(s.height) + pad),
+            lines: [.init(text: text, fontSize: fontSize, rect: Rect(pad, pad / 2, Double(s.width), Double(s.height)))],
+            shimAlpha: 1)
+    }
+
+    /// The band: in the first room with space for it (the band below the picture, then
+    /// above), at the secondary labels' size or down to `bandShare` of it; then without the
+    /// suggestions' lines, down to `bandFloor` and to the smallest label size (`squeezed`:
+    /// the framed layout then makes more room, `framing`, rather than leave a list to be
+    /// read from the back of a room that small); only then over the bottom of the window,
+    /// at most a third of its height.
+    static func checkBand(
+        _ input: CheckInput, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring
+    ) -> (box: LabelBox?, squeezed: Bool) {
+        let full = CheckWords.paragraphs(input.shown, recoloured: input.recoloured)
+        let short = CheckWords.paragraphs(input.shown, recoloured: input.recoloured, suggestions: false)
+        let comfortable = max(BadgeLayout.minimumFont, Int(Double(fontSize) * bandShare))
+        // The whole list, then without the suggestions' lines (the swatches on the recoloured
+        // still, and `cvdcam check`, still give them), each at a comfortable size, then smaller.
+        let passes = [
+            (comfortable, full), (comfortable, short), (bandFloor(fontSize), short), (BadgeLayout.minimumFont, short),
+        ]
+        for (floor, paragraphs) in passes {
+            for room in rooms.prefix(2) where room.w > 0 && room.h > 0 {
+                var size = fontSize
+                while size >= floor {
+                    let box = bandBox(paragraphs, fontSize: size, width: room.w, measure: measure)
+                    let extent = Rect(0, 0, box.shim.w, box.shim.h)
+                    if box.shim.h <= room.h,
+                        let r = space.lowest(size: extent, in: room, alignRight: false, offPicture: true)
+                    {
+                        return (box.moved(dx: r.x, dy: r.y), size < comfortable || paragraphs != full)
+                    }
+                    size -= max(1, size / 12)
+                }
+            }
+        }
+        let window = space.window
+        var size = fontSize
+        while true {
+            let box = bandBox(short, fontSize: size, width: min(window.w, 40 * Double(size)), measure: measure)
+            if box.shim.h <= window.h / 3 || size <= BadgeLayout.minimumFont {
+                let extent = Rect(0, 0, box.shim.w, box.shim.h)
+                let spot = space.lowest(size: extent, in: window, alignRight: false, offPicture: false)
+                return (spot.map { box.moved(dx: $0.x, dy: $0.y) }, true)
+            }
+            size -= max(1, size / 12)
+        }
+    }
+
+    /// The band's box at the origin, at most `width` wide: each paragraph's swatches, then
+    /// its text wrapped beside them.
+    static func bandBox(_ paragraphs: [CheckWords.Paragraph], fontSize: Int, width: Double, measure: TextMeasuring)
+        -> LabelBox
+    {
+        let pad = (Double(fontSize) * 0.4).rounded()
+        let lineH = Double(measure.size(of: "Ag", fontSize: fontSize).height)
+        let swatch = (lineH * 0.7).rounded()
+        let indent = paragraphs.map { p in Double(p.swatches.count) * (swatch + pad / 2) }.max() ?? 0
+        var lines: [LabelBox.Line] = []
+        var swatches: [LabelBox.Swatch] = []
+        var y = pad
+        var widest = 0.0
+        for p in paragraphs {
+            for (k, c) in p.swatches.enumerated() {
+                let r = Rect(pad + Double(k) * (swatch + pad / 2), y + (lineH - swatch) / 2, swatch, swatch)
+                swatches.append(.init(rect: r, colour: c))
+            }
+            let textWidth = max(Double(fontSize) * 4, width - 2 * pad - indent - (indent > 0 ? pad / 2 : 0))
+            for text in HelpSheet.wrap(p.text, width: textWidth, font: fontSize, measure) {
+                let s = measure.size(of: text, fontSize: fontSize)
+                let x = pad + indent + (indent > 0 ? pad / 2 : 0)
+                let w = min(Double(s.width), textWidth)
+                lines.append(.init(text: text, fontSize: fontSize, rect: Rect(x, y, w, Double(s.height)).whole))
+                widest = max(widest, x + w)
+                y += lineH
+            }
+        }
+        return LabelBox(shim: Rect(0, 0, min(width, widest + pad), y + pad), lines: lines, swatches: swatches)
+    }
+}
