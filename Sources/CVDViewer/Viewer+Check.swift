@@ -60,7 +60,24 @@ extension Viewer {
             state.check = .marks
             say(Message("nothing to recolour: no pair of colours is at risk now"))
         }
-        if checkTracker.update(answer.check, suggestions: answer.suggestions) { screenDirty = true }
+        if checkTracker.update(answer.check, suggestions: answer.suggestions), let shown = checkTracker.shown {
+            screenDirty = true
+            reporter.status(Self.checkLine(shown))
+        }
         state.checkHasFix = checkTracker.shown?.pairs.contains { $0.suggestion != nil } ?? false
+    }
+
+    /// The check as shown, on one line of stdout (English, as the command line speaks):
+    /// "check: 1 red ↔ green (deuteranopia: hard to tell apart; instead of green #009E73)".
+    nonisolated static func checkLine(_ shown: CheckTracker.Shown) -> String {
+        guard !shown.isSafe else { return "check: safe in " + shown.modes.map(\.rawValue).joined(separator: ", ") }
+        return "check: "
+            + shown.pairs.map { p in
+                let risks = p.risks.map { "\($0.mode.rawValue): \($0.verdict.rawValue)" }.joined(separator: ", ")
+                let instead = p.suggestion.map {
+                    "; instead of \(($0.replacesFirst ? p.first : p.second).name) \($0.colour.hexString)"
+                }
+                return "\(p.number) \(p.first.name) ↔ \(p.second.name) (\(risks)\(instead ?? ""))"
+            }.joined(separator: " · ")
     }
 }

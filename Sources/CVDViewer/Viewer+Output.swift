@@ -62,6 +62,8 @@ extension Viewer {
             boxes("badge", plan.badges) + boxes("chip", plan.chips) + boxes("footer", plan.footer.map { [$0] } ?? [])
             + boxes("caption", plan.caption.map { [$0] } ?? []) + boxes("legend", plan.legend.map { [$0] } ?? [])
             + boxes("stats", plan.stats.map { [$0] } ?? []) + boxes("readout", plan.callouts)
+            + boxes("check", plan.checkBand.map { [$0] } ?? [])
+            + plan.checkTags.map { "tag\($0.lines.map(\.text).joined()):" + r($0.shim) }
         let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
         let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
         let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []

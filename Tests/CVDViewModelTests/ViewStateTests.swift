@@ -26,7 +26,8 @@ import Testing
         #expect(Command.forKey(.space) == .toggleFreeze)
         #expect(Command.forKey(.leftBracket) == .severity(delta: -0.1))
         #expect(Command.forKey(.plus) == .zoom(factor: ViewState.zoomStep, at: nil))
-        #expect(Command.forKey(.letter("z")) == .unbound)
+        #expect(Command.forKey(.letter("z")) == .cycleCheck)
+        #expect(Command.forKey(.letter("j")) == .unbound)
     }
 
     @Test func helpListsEveryBinding() {

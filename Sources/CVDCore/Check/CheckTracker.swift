@@ -73,9 +73,13 @@ public struct CheckTracker: Sendable {
             // The same pairs: only boxes that really moved, and new suggestions, are taken.
             next = old.pairs.map { o in
                 guard let n = next.first(where: { $0.number == o.number }) else { return o }
+                // Where the last check saw the pair too: a box moves once two checks agree on it.
+                let seen = previous.first { Self.same($0, n) }
                 var kept = o
-                kept.first = Self.settled(o.first, n.first)
-                kept.second = Self.settled(o.second, n.second)
+                kept.first = Self.settled(
+                    o.first, n.first, seen.map { Self.close($0.first, n.first) ? $0.first : $0.second })
+                kept.second = Self.settled(
+                    o.second, n.second, seen.map { Self.close($0.first, n.first) ? $0.second : $0.first })
                 kept.risks = n.risks
                 kept.suggestion = n.suggestion
                 return kept
@@ -156,11 +160,16 @@ public struct CheckTracker: Sendable {
             && b.allSatisfy { p in a.contains { same(p, $0) } }
     }
 
-    /// The shown region, its box moved to the new one's only if it moved by more than `boxSlack`.
-    static func settled(_ old: Region, _ new: Region) -> Region {
-        let moved = max(
-            abs(old.x - new.x), abs(old.y - new.y), abs(old.x + old.width - new.x - new.width),
-            abs(old.y + old.height - new.y - new.height))
-        return moved > boxSlack ? new : old
+    /// The shown region, its box moved to the new one's only if it moved by more than
+    /// `boxSlack` and the check before (`seen`) saw it there too.
+    static func settled(_ old: Region, _ new: Region, _ seen: Region?) -> Region {
+        guard moved(old, new) > boxSlack, let seen, moved(seen, new) <= boxSlack else { return old }
+        return new
+    }
+
+    /// How far the furthest edge of `b`'s box lies from `a`'s (fractions of the picture).
+    static func moved(_ a: Region, _ b: Region) -> Double {
+        max(
+            abs(a.x - b.x), abs(a.y - b.y), abs(a.x + a.width - b.x - b.width), abs(a.y + a.height - b.y - b.height))
     }
 }

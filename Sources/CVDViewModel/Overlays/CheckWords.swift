@@ -59,6 +59,15 @@ public enum CheckWords {
         return out
     }
 
+    /// The pairs' numbers and names in one paragraph: "1 red ↔ green · 2 green ↔ orange" (the
+    /// safe line, or the recoloured still's header, as they are).
+    public static func oneLine(_ shown: CheckTracker.Shown, recoloured: Bool) -> [Paragraph] {
+        guard !shown.isSafe else { return paragraphs(shown, recoloured: recoloured) }
+        let pairs = shown.pairs.map { "\($0.number) " + tr("%s ↔ %s", tr($0.first.name), tr($0.second.name)) }
+        let lead = recoloured ? tr("Recoloured with the suggestions:") + " " : ""
+        return [Paragraph(swatches: [], text: lead + pairs.joined(separator: " · "))]
+    }
+
     /// "Deuteranopia, Protanopia", or "every form of CVD" for all seven.
     static func modeList(_ modes: [VisionMode]) -> String {
         let cvd = VisionMode.allCases.filter { $0 != .normal }

@@ -89,7 +89,8 @@ extension OverlayPlan {
 
     /// The band: in the first room with space for it (the band below the picture, then
     /// above), at the secondary labels' size or down to `bandShare` of it; then without the
-    /// suggestions' lines, down to `bandFloor` and to the smallest label size (`squeezed`:
+    /// suggestions' lines, down to `bandFloor` and to the smallest label size, then as one
+    /// line of the pairs' names (`squeezed`:
     /// the framed layout then makes more room, `framing`, rather than leave a list to be
     /// read from the back of a room that small); only then over the bottom of the window,
     /// at most a third of its height.
@@ -101,8 +102,12 @@ extension OverlayPlan {
         let comfortable = max(BadgeLayout.minimumFont, Int(Double(fontSize) * bandShare))
         // The whole list, then without the suggestions' lines (the swatches on the recoloured
         // still, and `cvdcam check`, still give them), each at a comfortable size, then smaller.
+        // Last, in a crowded 2×2 or at a large `--ui-scale`: the pairs' numbers and names on
+        // one line (the panes' tags say which mode each is at risk in).
+        let names = CheckWords.oneLine(input.shown, recoloured: input.recoloured)
         let passes = [
             (comfortable, full), (comfortable, short), (bandFloor(fontSize), short), (BadgeLayout.minimumFont, short),
+            (bandFloor(fontSize), names), (BadgeLayout.minimumFont, names),
         ]
         for (floor, paragraphs) in passes {
             for room in rooms.prefix(2) where room.w > 0 && room.h > 0 {
@@ -119,17 +124,23 @@ extension OverlayPlan {
                 }
             }
         }
+        // Over the picture (the labels-over-picture layout, or no room left): the whole list
+        // while it takes at most a third of the window, else less of it.
         let window = space.window
-        var size = fontSize
-        while true {
-            let box = bandBox(short, fontSize: size, width: min(window.w, 40 * Double(size)), measure: measure)
-            if box.shim.h <= window.h / 3 || size <= BadgeLayout.minimumFont {
-                let extent = Rect(0, 0, box.shim.w, box.shim.h)
-                let spot = space.lowest(size: extent, in: window, alignRight: false, offPicture: false)
-                return (spot.map { box.moved(dx: $0.x, dy: $0.y) }, true)
+        for (floor, paragraphs) in [(bandFloor(fontSize), full), (bandFloor(fontSize), short), (0, names)] {
+            var size = fontSize
+            while size >= max(floor, BadgeLayout.minimumFont) {
+                let box = bandBox(paragraphs, fontSize: size, width: min(window.w, 40 * Double(size)), measure: measure)
+                let last = floor == 0 && size - max(1, size / 12) < BadgeLayout.minimumFont
+                if box.shim.h <= window.h / 3 || last {
+                    let extent = Rect(0, 0, box.shim.w, box.shim.h)
+                    let spot = space.lowest(size: extent, in: window, alignRight: false, offPicture: false)
+                    if let spot { return (box.moved(dx: spot.x, dy: spot.y), true) }
+                }
+                size -= max(1, size / 12)
             }
-            size -= max(1, size / 12)
         }
+        return (nil, true)
     }
 
     /// The band's box at the origin, at most `width` wide: each paragraph's swatches, then

@@ -1,0 +1,167 @@
+import Testing
+
+@testable import CVDCore
+@testable import CVDViewModel
+
+/// The check on screen (`z`): the key's round, the modes checked per layout, outlines and
+/// numbers only in the panes whose mode puts the pair at risk, and the band beside the
+/// picture (never on it in the framed layout, at a projector's 1024×768 and `--ui-scale` 2).
+@Suite struct CheckOverlayTests {
+    static func region(_ c: RGB8, _ name: String, _ x: Double, _ y: Double) -> CheckTracker.Region {
+        CheckTracker.Region(rgb: c, name: name, x: x, y: y, width: 0.15, height: 0.5, lab: CIELab(c))
+    }
+    static let red = region(RGB8(213, 40, 40), "red", 0.1, 0.3)
+    static let green = region(RGB8(60, 160, 60), "green", 0.3, 0.35)
+    static let orange = region(RGB8(240, 150, 20), "orange", 0.7, 0.45)
+    /// 1 red ↔ green in deuteranopia (the same) and protanopia (hard); 2 green ↔ orange in protanopia.
+    static let shown = CheckTracker.Shown(
+        pairs: [
+            CheckTracker.Pair(
+                number: 1, first: red, second: green,
+                risks: [
+                    .init(mode: .deuteranopia, verdict: .lookTheSame),
+                    .init(mode: .protanopia, verdict: .hardToTellApart),
+                ],
+                suggestion: .init(colour: RGB8(0, 0x72, 0xB2), replacesFirst: false, keepsApart: true)),
+            CheckTracker.Pair(
+                number: 2, first: green, second: orange, risks: [.init(mode: .protanopia, verdict: .hardToTellApart)],
+                suggestion: nil),
+        ], modes: [.protanopia, .deuteranopia, .tritanopia])
+
+    @Test func zGoesMarksRecolouredOff() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleCheck)
+        #expect(s.check == .marks)
+        s.apply(.cycleCheck)
+        #expect(s.check == .off, "nothing to recolour: z turns the check off")
+        s.apply(.cycleCheck)
+        s.checkHasFix = true
+        s.apply(.cycleCheck)
+        #expect(s.check == .recoloured)
+        s.apply(.cycleCheck)
+        #expect(s.check == .off)
+        s.apply(.cycleCheck)
+        s.apply(.escape)
+        #expect(s.check == .off && s.notice?.english == "check off", "Esc turns the check off first")
+        #expect(Command.forKey(.letter("z")) == .cycleCheck)
+    }
+
+    @Test func theModesCheckedFollowThePanes() {
+        var s = ViewState(mode: .normal)
+        #expect(s.checkedSimulations.map(\.mode) == VisionMode.allCases.filter { $0 != .normal })
+        s.mode = .deuteranomaly
+        s.severity = 0.6
+        #expect(s.checkedSimulations.map(\.mode) == [.deuteranomaly])
+        #expect(s.checkedSimulations.first?.severity == 0.6)
+        s.apply(.cycleLayout) // split: the simulated side's mode
+        #expect(s.checkedSimulations.map(\.mode) == [.deuteranomaly])
+        s.apply(.cycleLayout) // 2×2
+        #expect(s.checkedSimulations.map(\.mode) == [.protanopia, .deuteranopia, .tritanopia])
+    }
+
+    static func plan(_ s: ViewState, window: FrameSize, scale: Double = 1, recoloured: Bool = false) -> (
+        OverlayPlan, ViewGeometry
+    ) {
+        let m = ApproximateMeasure()
+        let picture = FrameSize(1280, 720)
+        let input = OverlayPlan.CheckInput(shown: shown, recoloured: recoloured)
+        func build(_ f: ViewGeometry.Frame) -> (OverlayPlan, ViewGeometry) {
+            let g = ViewGeometry(state: s, window: window, picture: picture, frame: f)
+            return (
+                OverlayPlan(
+                    geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: scale,
+                    footer: "Source: image chart.png", compact: false, check: input, measure: m), g
+            )
+        }
+        let f =
+            s.framed
+            ? OverlayPlan.framing(s, window: window, uiScale: scale, caption: false, measure: m) { build($0).0 } : .none
+        return build(f)
+    }
+
+    /// In 2×2 (normal, protanopia, deuteranopia, tritanopia): the normal pane numbers every
+    /// pair, protanopia both, deuteranopia only 1, tritanopia none; every tag in its pane.
+    @Test func eachPaneOutlinesItsOwnModesPairs() {
+        var s = ViewState(mode: .normal)
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        let (plan, g) = Self.plan(s, window: FrameSize(1280, 720))
+        var perPane: [Int: [String]] = [:]
+        for tag in plan.checkTags {
+            let piece = g.pieces.first { $0.destination.contains(tag.shim) }
+            #expect(piece != nil, "tag \(tag.lines.map(\.text)) is not inside a pane")
+            if let p = piece { perPane[p.texture, default: []].append(tag.lines.map(\.text).joined()) }
+        }
+        #expect(perPane[0]?.sorted() == ["1", "1 2", "2"], "\(perPane)")
+        #expect(perPane[1]?.sorted() == ["1", "1 2", "2"], "\(perPane)")
+        #expect(perPane[2]?.sorted() == ["1", "1"], "\(perPane)")
+        #expect(perPane[3] == nil, "\(perPane)")
+        // Four sides per outlined region, inside its pane.
+        #expect(plan.checkOutlines.count == 3 + 3 + 2)
+        for line in plan.checkOutlines {
+            #expect(g.pieces.contains { p in line.allSatisfy { p.destination.contains($0.x, $0.y) } })
+        }
+    }
+
+    /// The split (divider in the middle): the original side numbers what it shows of every
+    /// pair (red, green; orange lies right of the divider); the deuteranopia side shows only
+    /// pair 1's regions, which lie left of it — so no tag is pushed to its edge.
+    @Test func theSplitsOtherSideGetsNoTagForWhatItDoesNotShow() {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleLayout)
+        let (plan, g) = Self.plan(s, window: FrameSize(1280, 720))
+        let left = g.pieces.first { $0.texture == 0 }!.destination
+        #expect(plan.checkTags.map { $0.lines.map(\.text).joined() }.sorted() == ["1", "1 2"])
+        for tag in plan.checkTags { #expect(left.contains(tag.shim), "\(tag.lines.map(\.text)) is not on the left") }
+        s.divider = 0.9
+        let (wide, _) = Self.plan(s, window: FrameSize(1280, 720))
+        #expect(wide.checkTags.count == 3, "orange shows left of the divider at 0.9")
+    }
+
+    /// The band lists the pairs with their modes and a suggestion, off the picture in the
+    /// framed layout — single, split and 2×2, at 800×600, 1024×768 and 1920×1080, `--ui-scale`
+    /// 1, 1.5 and 2; in full (modes, swatches, suggestions) where there is room.
+    @Test func theBandStaysOffThePictureWhenFramed() {
+        for window in [FrameSize(1024, 768), FrameSize(1920, 1080), FrameSize(800, 600)] {
+            for scale in [1.0, 1.5, 2.0] {
+                for layouts in 0..<3 {
+                    var s = ViewState(mode: .deuteranopia)
+                    for _ in 0..<layouts { s.apply(.cycleLayout) }
+                    s.framed = true
+                    let (plan, _) = Self.plan(s, window: window, scale: scale)
+                    let what = "\(window) ×\(scale) layout \(layouts)"
+                    let band = plan.checkBand
+                    #expect(band != nil, "\(what): no band")
+                    // (A 2×2 at 800×600 and a larger `--ui-scale` has no band left for even a
+                    // line: there it lies over the lower panes' bottom edge, as other labels do.)
+                    #expect(
+                        plan.onPicture.isEmpty || (layouts == 2 && window.width < 1024 && scale > 1),
+                        "\(what): on the picture: \(plan.onPicture.map { $0.lines.map(\.text) })")
+                    let text = band?.lines.map(\.text).joined(separator: " ") ?? ""
+                    #expect(text.contains("1 red ↔ green"), "\(what): \(text)")
+                    if layouts < 2 || scale == 1 {
+                        #expect(text.contains("1 red ↔ green: the same in Deuteranopia"), "\(what): \(text)")
+                        #expect(band?.swatches.count ?? 0 >= 4, "\(what): two swatches a pair")
+                    }
+                    if layouts == 0, scale == 1 {
+                        #expect(text.contains("instead of green: #0072B2"), "\(what): \(text)")
+                        #expect(band?.lines.first?.fontSize == plan.footer?.lines.first?.fontSize, "\(what)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func recolouredShowsTheReplacementsAndNoOutlines() {
+        let (plan, _) = Self.plan(ViewState(mode: .deuteranopia), window: FrameSize(1280, 720), recoloured: true)
+        #expect(plan.checkOutlines.isEmpty && plan.checkTags.isEmpty)
+        let text = plan.checkBand?.lines.map(\.text).joined(separator: " ") ?? ""
+        #expect(text.contains("Recoloured with the suggestions:") && text.contains("1 green now #0072B2"), "\(text)")
+        #expect(plan.chips.contains { $0.lines.contains { $0.text == "Recoloured" } })
+        let safe = CheckTracker.Shown(pairs: [], modes: [.deuteranopia])
+        #expect(
+            CheckWords.paragraphs(safe, recoloured: false).map(\.text) == [
+                "Check: no pair of colours at risk in Deuteranopia"
+            ])
+    }
+}
