@@ -34,6 +34,9 @@ final class LiveCheck: Sendable {
     private struct State {
         var running = false
         var answer: Answer?
+        /// The material last checked, as block means (`Thumbnail`), the modes it was checked
+        /// for, and how many checks have seen it since it last changed.
+        var last: (thumbnail: Thumbnail, modes: [VisionMode], checks: Int)?
     }
     private let state = Locked(State())
 
@@ -48,9 +51,23 @@ final class LiveCheck: Sendable {
         guard idle else { return false }
         DetachedThread.start(name: "cvdcam check") {
             BackgroundPriority.enterForCurrentThread()
-            let answer = Self.run(job)
+            let picture = Self.reduced(job.frame)
+            let thumbnail = Thumbnail(picture)
+            let modes = job.simulations.map(\.mode)
+            // The material has not moved since two checks saw it (the two `CheckTracker`
+            // needs to show a change) and the modes are the same: the last answer stands — a
+            // still sheet under the camera costs a reduction a check, not a check.
+            let skip = self.state.withLock { s -> Bool in
+                guard !job.recolour, let l = s.last, l.modes == modes, !l.thumbnail.differs(from: thumbnail) else {
+                    s.last = (thumbnail, modes, 1)
+                    return false
+                }
+                s.last?.checks += 1
+                return l.checks >= 2
+            }
+            let answer = skip ? nil : Self.run(job, picture)
             self.state.withLock {
-                $0.answer = answer
+                if let answer { $0.answer = answer }
                 $0.running = false
             }
         }
@@ -65,8 +82,11 @@ final class LiveCheck: Sendable {
         }
     }
 
-    static func run(_ job: Job) -> Answer {
-        let check = MaterialCheck(reduced(job.frame), simulations: job.simulations)
+    /// Forgets the last frame checked (the check turned off: the next one checks afresh).
+    func forget() { state.withLock { $0.last = nil } }
+
+    static func run(_ job: Job, _ picture: RGBAImage) -> Answer {
+        let check = MaterialCheck(picture, simulations: job.simulations)
         let suggestions = check.isSafe ? [] : Replacement.suggest(for: check)
         var recoloured: Frame?
         if job.recolour, !suggestions.isEmpty {
@@ -92,5 +112,41 @@ final class LiveCheck: Sendable {
         }
         guard done else { return Viewer.picture(of: f) }
         return Viewer.picture(of: Frame(bytes: bytes, layout: layout, ycbcr: f.ycbcr, timestamp: f.timestamp))
+    }
+}
+
+/// A picture as the means of 16×16 blocks: two frames of a sheet that stayed put differ by
+/// camera noise, which a block's mean all but removes (σ 4 levels a pixel → 0.1 a block in a
+/// 640-pixel picture); a hand, a moved sheet or new light moves some block by far more.
+struct Thumbnail: Sendable {
+    let width: Int, height: Int
+    let means: [Float]
+    static let block = 16
+    /// A block whose mean moved by more than this many levels (of 255, averaged over R, G, B) is a change.
+    static let threshold: Float = 6
+
+    init(_ image: RGBAImage) {
+        width = max(1, image.width / Self.block)
+        height = max(1, image.height / Self.block)
+        var means = [Float](repeating: 0, count: width * height)
+        for by in 0..<height {
+            for bx in 0..<width {
+                var sum = 0
+                for y in (by * Self.block)..<min(image.height, (by + 1) * Self.block) {
+                    var i = (y * image.width + bx * Self.block) * 4
+                    for _ in 0..<min(Self.block, image.width - bx * Self.block) {
+                        sum += Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2])
+                        i += 4
+                    }
+                }
+                means[by * width + bx] = Float(sum) / Float(3 * Self.block * Self.block)
+            }
+        }
+        self.means = means
+    }
+
+    func differs(from o: Thumbnail) -> Bool {
+        guard o.width == width, o.height == height else { return true }
+        return zip(means, o.means).contains { abs($0 - $1) > Self.threshold }
     }
 }

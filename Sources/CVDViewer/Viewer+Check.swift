@@ -18,6 +18,7 @@ extension Viewer {
         guard state.check != .off else {
             if checkTracker.shown != nil {
                 checkTracker.reset()
+                liveCheck.forget()
                 checkStarted = nil
                 state.checkHasFix = false
                 screenDirty = true

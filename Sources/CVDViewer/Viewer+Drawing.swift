@@ -130,7 +130,8 @@ extension Viewer {
         let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
         for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
         for m in plan.markers { screen.drawMarker(m) }
-        for o in plan.checkOutlines { screen.drawDashed(o, width: penWidth * 0.8) }
+        screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
+        screen.triangles(plan.checkDashes[1], RGB8(255, 255, 255))
         if !state.helpVisible, !state.cameraPanelVisible {
             for t in plan.checkTags { screen.draw(t, text: canvas.text) }
         }

@@ -29,6 +29,8 @@ public struct OverlayPlan: Sendable {
     public private(set) var stats: LabelBox?
     /// The check (`z`): its outlines (window polylines), number tags and band.
     public private(set) var checkOutlines: [[(x: Double, y: Double)]] = []
+    /// The outlines as black ([0]) and white ([1]) dashes (`dashes`), `checkLineWidth` thick.
+    public private(set) var checkDashes: [[[(Double, Double)]]] = [[], []]
     public private(set) var checkTags: [LabelBox] = []
     public private(set) var checkBand: LabelBox?
     /// A label was set smaller than is comfortable for want of room (`framing` makes more).
@@ -199,6 +201,7 @@ public struct OverlayPlan: Sendable {
         if let c = check {
             if let g = geometry {
                 (checkOutlines, checkTags) = Self.checkMarks(c, g, simulations, fontSize: small, measure: measure)
+                checkDashes = Self.dashes(checkOutlines, width: max(3, Double(font) * 0.12) * 0.8)
             }
             (checkBand, wantsRoom) = Self.checkBand(c, fontSize: small, rooms: rooms, space: space, measure: measure)
             if let b = checkBand { space.take(b.shim) }

@@ -57,45 +57,6 @@ extension RenderBackend {
         pass(width * 0.55, RGB8(0, 0, 0))
     }
 
-    /// The check's outline (`z`): dashes of black and white, each `width` thick and four
-    /// times as long, so it shows on any colour in every mode and reads as a frame, not a colour.
-    func drawDashed(_ points: [(x: Double, y: Double)], width: Double) {
-        let dash = max(2, 4 * width)
-        let half = width / 2
-        var tris: [[[(Double, Double)]]] = [[], []]
-        // Where along the current dash the walk is, and that dash's colour (0 black, 1 white).
-        var phase = 0.0
-        var colour = 0
-        for (a, b) in zip(points, points.dropFirst()) {
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let d = (dx * dx + dy * dy).squareRoot()
-            guard d > 0.001 else { continue }
-            let (nx, ny) = (-dy / d * half, dx / d * half)
-            var t = 0.0
-            while t < d {
-                // Every turn ends the segment or the dash: the walk always moves on.
-                let step = min(d - t, dash - phase)
-                let p = (a.x + dx * t / d, a.y + dy * t / d)
-                let q = (a.x + dx * (t + step) / d, a.y + dy * (t + step) / d)
-                tris[colour] += [
-                    [(p.0 + nx, p.1 + ny), (q.0 + nx, q.1 + ny), (q.0 - nx, q.1 - ny)],
-                    [(p.0 + nx, p.1 + ny), (q.0 - nx, q.1 - ny), (p.0 - nx, p.1 - ny)],
-                ]
-                t += step
-                phase += step
-                if phase >= dash - 1e-9 {
-                    phase = 0
-                    colour ^= 1
-                } else {
-                    break
-                }
-            }
-        }
-        triangles(tris[0], RGB8(0, 0, 0))
-        triangles(tris[1], RGB8(255, 255, 255))
-    }
-
     /// A readout's line to its probe: white with a black edge, so it shows on any picture.
     func drawLeader(_ l: ProbeLayout.Leader) {
         func band(_ half: Double) -> [[(Double, Double)]] {
