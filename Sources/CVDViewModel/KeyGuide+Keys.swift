@@ -76,11 +76,11 @@ extension KeyGuide {
             "probe the colour there; a second probe compares the two; a third starts again; `Delete`/`Backspace` clears",
             keys: [.letter("p"), .delete, .backspace]),
         KeyGuide(
-            .teaching, "x", N_("mark what looks like the colour under the pointer"), table: "`x`",
+            .teaching, "x  z", N_("mark look-alikes of a colour;  check the material"), table: "`x`",
             "mark everything the pane's mode makes look like the colour under the pointer (or the last probe); `x` again or `Esc`: off",
             keys: [.letter("x")]),
         KeyGuide(
-            .teaching, "z", N_("check: colours at risk numbered; again: recoloured"), table: "`z`",
+            .teaching, "", "", table: "`z`",
             "check the material: the pairs of colours each pane's mode confuses are outlined and numbered on the picture and listed in a band with a suggested replacement (`cvdcam check` does the same for files); `z` again: the picture recoloured with the suggestions, as a still; once more, or `Esc`: off",
             keys: [.letter("z")]),
         KeyGuide(
