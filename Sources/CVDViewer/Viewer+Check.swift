@@ -75,8 +75,8 @@ extension Viewer {
         return "check: "
             + shown.pairs.map { p in
                 let risks = p.risks.map { "\($0.mode.rawValue): \($0.verdict.rawValue)" }.joined(separator: ", ")
-                let instead = p.suggestion.map {
-                    "; instead of \(($0.replacesFirst ? p.first : p.second).name) \($0.colour.hexString)"
+                let instead = p.replaced.flatMap { r in
+                    p.suggestion.map { "; instead of \(r.name) \($0.colour.hexString)" }
                 }
                 return "\(p.number) \(p.first.name) ↔ \(p.second.name) (\(risks)\(instead ?? ""))"
             }.joined(separator: " · ")

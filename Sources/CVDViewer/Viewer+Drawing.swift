@@ -127,7 +127,7 @@ extension Viewer {
             planCache = (inputs, plan)
         }
         if printOverlays { reportOverlays(plan, geometry: drawn) }
-        let penWidth = max(3, Double(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale)) * 0.12)
+        let penWidth = OverlayPlan.penWidth(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale))
         for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
         for m in plan.markers { screen.drawMarker(m) }
         screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
@@ -185,16 +185,15 @@ extension Viewer {
     /// labels of this state in this window, with the footer's source line always (a message
     /// or the footer fading does not move the picture).
     func updateFraming(window: FrameSize, picture: FrameSize) {
-        let band = checkInput.map { CheckWords.paragraphs($0.shown, recoloured: $0.recoloured) }
+        let check = checkInput
         guard
             framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture
-                || framingKey?.band != band
+                || framingKey?.check != check
         else { return }
-        framingKey = (state, window, picture, band)
+        framingKey = (state, window, picture, check)
         let footer = SourceLine.text(source: source.name, status: .running, hasFrame: true)
         let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
         let lines = state.statsVisible ? stats.overlayLines : nil
-        let check = checkInput
         framedBands = OverlayPlan.framing(
             state, window: window, uiScale: options.uiScale, caption: caption != nil, measure: canvas.text
         ) { f in

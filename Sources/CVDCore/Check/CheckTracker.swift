@@ -32,6 +32,8 @@ public struct CheckTracker: Sendable {
         public var first: Region, second: Region
         public var risks: [Risk]
         public var suggestion: Suggestion?
+        /// The region the suggestion replaces (nil: no suggestion).
+        public var replaced: Region? { suggestion.map { $0.replacesFirst ? first : second } }
         /// At risk in `mode`.
         public func isAtRisk(in mode: VisionMode) -> Bool { risks.contains { $0.mode == mode } }
     }

@@ -27,8 +27,7 @@ public enum CheckWords {
         for pair in shown.pairs.prefix(listed) {
             let names = tr("%s ↔ %s", tr(pair.first.name), tr(pair.second.name))
             if recoloured {
-                guard let s = pair.suggestion else { continue }
-                let old = s.replacesFirst ? pair.first : pair.second
+                guard let s = pair.suggestion, let old = pair.replaced else { continue }
                 out.append(
                     Paragraph(
                         swatches: [old.rgb, s.colour],
@@ -44,8 +43,7 @@ public enum CheckWords {
                 Paragraph(
                     swatches: [pair.first.rgb, pair.second.rgb],
                     text: "\(pair.number)  " + names + ": " + parts.joined(separator: "; ")))
-            if suggestions, let s = pair.suggestion {
-                let old = s.replacesFirst ? pair.first : pair.second
+            if suggestions, let s = pair.suggestion, let old = pair.replaced {
                 out.append(
                     Paragraph(
                         swatches: [s.colour], text: tr("instead of %s: %s", tr(old.name), s.colour.hexString)))

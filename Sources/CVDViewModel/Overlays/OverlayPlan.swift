@@ -29,7 +29,7 @@ public struct OverlayPlan: Sendable {
     public private(set) var stats: LabelBox?
     /// The check (`z`): its outlines (window polylines), number tags and band.
     public private(set) var checkOutlines: [[(x: Double, y: Double)]] = []
-    /// The outlines as black ([0]) and white ([1]) dashes (`dashes`), `checkLineWidth` thick.
+    /// The outlines as black ([0]) and white ([1]) dashes (`dashes`), 0.8 of a pen stroke thick.
     public private(set) var checkDashes: [[[(Double, Double)]]] = [[], []]
     public private(set) var checkTags: [LabelBox] = []
     public private(set) var checkBand: LabelBox?
@@ -50,6 +50,9 @@ public struct OverlayPlan: Sendable {
     /// In a band, a label may be set down to this fraction of its size before it goes
     /// over the picture instead.
     public static let bandFontShare = 0.5
+
+    /// A pen stroke's width for labels of `font` pixels (the check's dashes are 0.8 of it).
+    public static func penWidth(_ font: Int) -> Double { max(3, Double(font) * 0.12) }
 
     static func bandFloor(_ size: Int) -> Int { max(BadgeLayout.minimumFont, Int(Double(size) * bandFontShare)) }
 
@@ -201,7 +204,7 @@ public struct OverlayPlan: Sendable {
         if let c = check {
             if let g = geometry {
                 (checkOutlines, checkTags) = Self.checkMarks(c, g, simulations, fontSize: small, measure: measure)
-                checkDashes = Self.dashes(checkOutlines, width: max(3, Double(font) * 0.12) * 0.8)
+                checkDashes = Self.dashes(checkOutlines, width: Self.penWidth(font) * 0.8)
             }
             (checkBand, wantsRoom) = Self.checkBand(c, fontSize: small, rooms: rooms, space: space, measure: measure)
             if let b = checkBand { space.take(b.shim) }
