@@ -10,7 +10,9 @@ import Testing
     static func jpeg() throws -> [UInt8] {
         var img = RGBAImage(width: 96, height: 64, fill: RGB8(30, 90, 200))
         for y in 0..<64 { for x in 0..<96 where (x / 8 + y / 8) % 2 == 0 { img[x, y] = RGB8(240, 200, 40) } }
-        let path = NSTemporaryDirectory() + "/jpeg-segments-\(getpid()).jpg"
+        // A name of its own per call: the suite's tests run in parallel in one process, so a name
+        // made from the process id alone was shared, and one test's unlink removed another's file.
+        let path = NSTemporaryDirectory() + "/jpeg-segments-\(UUID().uuidString).jpg"
         defer { unlink(path) }
         try ImageFile.write(img, to: path)
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -29,7 +31,7 @@ import Testing
             bytes.append(UInt8(truncatingIfNeeded: state >> 16) & 0x7F)
         }
         #expect(JPEGSegments.reachesEnd(bytes))
-        let path = NSTemporaryDirectory() + "/motion-photo-\(getpid()).jpg"
+        let path = NSTemporaryDirectory() + "/motion-photo-\(UUID().uuidString).jpg"
         defer { unlink(path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(try ImageFile.load(path).damage == nil, "a Motion Photo opens without a warning")
