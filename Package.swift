@@ -150,6 +150,13 @@ let package = Package(
         // anything that sends frames elsewhere share it.
         .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
 
+        // The screen as a source (`--screen`, `--region`): X11 through MIT-SHM, RandR 1.5
+        // monitors, DAMAGE and XFIXES.
+        .systemLibrary(
+            name: "CX11Screen",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxrandr-dev", "libxdamage-dev", "libxfixes-dev"])]),
+        .target(name: "CVDScreen", dependencies: ["CX11Screen", "CVDCore", "CVDSources", "CVDSystem"]),
+
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem", "CVDLocale"]),
         .target(
@@ -165,7 +172,7 @@ let package = Package(
             name: "cvdcam",
             dependencies: [
                 "CVDCore", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture", "CVDSystem",
-                "CVDLocale",
+                "CVDLocale", "CVDScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: nativeFlags
@@ -180,6 +187,7 @@ let package = Package(
             dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
+        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore"]),
         .testTarget(
             name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),

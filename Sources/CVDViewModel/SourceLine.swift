@@ -15,7 +15,8 @@ public enum SourceLine {
         // A name cvdcam gave (the test scene) in the window's language; a camera's or a file's as it is.
         case .running: line = tr("Source: %s", tr(source))
         case .disconnected(let what): line = tr("camera disconnected — waiting (%s)", what)
-        case .failed(let why): line = why
+        // A sentence cvdcam wrote (a screen source's) in the window's language; a camera's own words as they are.
+        case .failed(let why): line = tr(why)
         }
         if !hasFrame { line = tr("%s — waiting for the first frame", line) }
         return line

@@ -41,6 +41,7 @@ extension Viewer {
         if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
         if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
         followPictureShape(now: now)
+        followOwnWindow()
         updateDecodeReduction()
         updateSourcePause()
         if let m = message, now > m.until {

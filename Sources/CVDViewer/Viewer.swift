@@ -53,6 +53,9 @@ public final class Viewer {
     var message: (text: Message, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
+    /// The window's outer rectangle last told to a screen source (`followOwnWindow`).
+    var lastOwnWindow: SDL_Rect?
+    var ownWindowSent = false
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
     /// The probe lines printed last (each is printed once).
@@ -169,6 +172,7 @@ public final class Viewer {
 
     /// Runs until the user quits; returns the process exit status.
     public func run() throws(ViewerError) -> Int32 {
+        followOwnWindow()
         source.start(into: sink)
         defer { shutdown() }
         announce("showing \(source.name); \(state.summary)")

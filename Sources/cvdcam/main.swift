@@ -38,9 +38,15 @@ if let word = RootHelp.singleDashLongOption(arguments) {
     exit(ExitCode.validationFailure.rawValue)
 }
 
+// `--screen` takes its monitor optionally: alone (last, or before another option) it
+// means "a monitor the window does not open on" (`ScreenChoice`).
+let expanded = arguments.enumerated().flatMap { i, a in
+    a == "--screen" && (i + 1 == arguments.count || arguments[i + 1].hasPrefix("-")) ? [a, "auto"] : [a]
+}
+
 do {
     try KernelLevel.checkEnvironment()
-    var command = try Cvdcam.parseAsRoot(arguments)
+    var command = try Cvdcam.parseAsRoot(expanded)
     try command.run()
 } catch let code as ExitCode {
     // A status with nothing more to say (`check`: 1 a pair at risk, 2 a file unread).

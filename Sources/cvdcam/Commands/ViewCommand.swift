@@ -229,7 +229,7 @@ struct ViewCommand: ParsableCommand {
         let reporter = TerminalReporter(holding: true)
         let source = try self.source.makeSource(
             reporter, sceneRate: benchmarkFrames == nil ? self.source.camera.frameRate ?? FrameRate(30) : nil,
-            doing: "showing", watch: true)
+            doing: "showing", watch: true, windowDisplay: display ?? 1)
         (options.windowSize, options.pictureSize) = (window, source.size.scaledDown(toFit: FrameSize(1920, 1080)))
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
             let viewer = try Viewer(source: source, options: options, reporter: reporter)

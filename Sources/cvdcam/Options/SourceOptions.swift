@@ -1,6 +1,7 @@
 import ArgumentParser
 import CVDCore
 import CVDImageIO
+import CVDScreen
 import CVDSources
 
 /// Where the picture comes from, for the live view and `relay`: `--image FILE`, or
@@ -16,6 +17,21 @@ struct SourceOptions: ParsableArguments {
     )
     var testScene = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Show a monitor of this desktop (X11), live: its RandR name (xrandr --listmonitors) or number, counted from 1 as --display counts; without one, a monitor the window does not open on, else the primary. `cvdcam devices` lists them.",
+            valueName: "monitor"))
+    var screen: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Show this part of the screen, live: X11 geometry as xwininfo prints it, e.g. 1280x720+0+0.",
+            valueName: "WxH+X+Y"))
+    var region: String?
+
+    @Flag(help: "With --screen or --region: draw the mouse pointer into the picture.")
+    var cursor = false
+
     @OptionGroup(
         title:
             "Camera (the test scene takes --size, --fps and --format yuyv|mjpeg too; default 1280x720 YUYV at 30 fps)")
@@ -23,9 +39,11 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
-        if testScene, image != nil {
-            throw ValidationError("--test-scene and --image both choose the picture; pick one")
+        let chosen = [image != nil, testScene, screen != nil || region != nil].filter { $0 }.count
+        if chosen > 1 {
+            throw ValidationError("--image, --test-scene and --screen/--region each choose the picture; pick one")
         }
+        if cursor, screen == nil, region == nil { throw ValidationError("--cursor is for --screen or --region") }
         if testScene, let f = camera.pixelFormat?.code, f != .yuyv, f != .mjpeg {
             throw ValidationError("--test-scene streams yuyv or mjpeg; --format \(f) is for cameras")
         }
@@ -34,9 +52,15 @@ struct SourceOptions: ParsableArguments {
     /// The picture file, or the camera or the test scene as `SourceChoice` decides; the
     /// test scene at `sceneRate` (nil: as fast as it is taken), `doing` for its status lines;
     /// with `watch`, a camera plugged in later replaces the test scene.
-    func makeSource(_ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false) throws
-        -> FrameSource
-    {
+    /// `windowDisplay`: the display the window opens on, which `--screen` alone avoids.
+    func makeSource(
+        _ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false, windowDisplay: Int = 1
+    ) throws -> FrameSource {
+        if screen != nil || region != nil {
+            return try ScreenSource(
+                monitor: screen, region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor,
+                windowDisplay: windowDisplay)
+        }
         if let path = image {
             let loaded = try ImageFile.load(path)
             if let damage = loaded.damage { reporter.status(damage) }

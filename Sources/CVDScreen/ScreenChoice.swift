@@ -1,0 +1,41 @@
+/// What part of the screen `--screen` and `--region` choose, given the monitors there are.
+public enum ScreenChoice {
+    /// - Parameters:
+    ///   - monitor: `--screen MONITOR`: a RandR name, or a number counted from 1 in
+    ///     `[Monitor].numbered`'s order; nil (or "auto"): a monitor the window will not open
+    ///     on (`windowDisplay`, counted the same way), else the primary.
+    ///   - region: `--region WxH+X+Y`, in the screen's coordinates (it needs no monitor).
+    ///   - screen: the whole screen (the root window).
+    /// - Returns: the rectangle to read, and a name for it ("monitor HDMI-1", "region 800x600+0+0").
+    public static func resolve(
+        monitor: String?, region: String?, monitors: [Monitor], screen: ScreenRect, windowDisplay: Int = 1
+    ) throws(ScreenError) -> (rect: ScreenRect, name: String) {
+        if let region {
+            guard let r = ScreenRect.parse(region, screen: screen) else { throw .malformedGeometry(region) }
+            guard screen.contains(r) else { throw .regionOffScreen(r, screen) }
+            return (r, "region \(r)")
+        }
+        // A server without RandR monitors (or none listed): the whole screen is the one.
+        let all = monitors.isEmpty ? [Monitor(name: "screen", rect: screen, primary: true)] : monitors.numbered
+        let chosen: Monitor
+        switch monitor?.lowercased() {
+        case nil, "auto", "":
+            // The window opens on display `windowDisplay` (SDL counts displays the same way):
+            // the first other monitor, so that the window does not show itself.
+            let window = all.indices.contains(windowDisplay - 1) ? all[windowDisplay - 1] : all[0]
+            chosen = all.first { !$0.rect.intersects(window.rect) } ?? all.first { $0.primary } ?? all[0]
+        case let given?:
+            if let n = Int(given) {
+                guard all.indices.contains(n - 1) else { throw .unknownMonitor(monitor!, all) }
+                chosen = all[n - 1]
+            } else {
+                guard let named = all.first(where: { $0.name.lowercased() == given }) else {
+                    throw .unknownMonitor(monitor!, all)
+                }
+                chosen = named
+            }
+        }
+        // Clipped to the screen: a monitor set up larger than the framebuffer shows what exists.
+        return (chosen.rect.intersection(screen), "monitor \(chosen.name)")
+    }
+}

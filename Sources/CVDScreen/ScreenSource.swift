@@ -1,0 +1,111 @@
+import CVDCore
+import CVDSources
+import CVDSystem
+import Glibc
+import Synchronization
+
+/// The screen as a source (`cvdcam --screen`, `--region`): a monitor or a region of an X11
+/// desktop read live, so slides, worksheets and web pages show simulated like the camera's
+/// picture. Read only when something in it changed (DAMAGE), through shared memory where
+/// the server allows (MIT-SHM); cvdcam's own window, when it lies in the area read, is
+/// left out as a hatched grey patch and the view says so — never a picture nested in itself.
+public final class ScreenSource: FrameSource, OwnWindowWatcher {
+    public let name: String
+    public var identity: String { "screen " + name }
+    public let size: FrameSize
+    /// What is read, in the screen's pixels.
+    public let rect: ScreenRect
+    private let fps: FrameRate
+    private let cursor: Bool
+    private let thread = SourceThread(name: "cvdcam screen")
+    /// Used only from the source's thread once started (Xlib is not thread-safe).
+    private let connection: X11Connection
+    /// cvdcam's window, as the view last said (screen pixels).
+    private let window = Mutex<ScreenRect?>(nil)
+
+    /// What `--screen` and `--region` choose (`ScreenChoice`), read at `fps` (the cursor drawn
+    /// in with `cursor`); `windowDisplay` is where the window will open (counted from 1).
+    public init(
+        monitor: String?, region: String?, fps: FrameRate, cursor: Bool, windowDisplay: Int = 1
+    ) throws(ScreenError) {
+        connection = try X11Connection()
+        let chosen = try ScreenChoice.resolve(
+            monitor: monitor, region: region, monitors: connection.monitors(), screen: connection.screen,
+            windowDisplay: windowDisplay)
+        rect = chosen.rect
+        name = chosen.name
+        size = FrameSize(rect.width, rect.height)
+        self.fps = fps
+        self.cursor = cursor
+    }
+
+    /// The monitors of the display (for `cvdcam devices` and error messages).
+    public static func monitors() throws(ScreenError) -> [Monitor] { try X11Connection().monitors().numbered }
+
+    public func ownWindowMoved(x: Int, y: Int, width: Int, height: Int) {
+        window.withLock { $0 = ScreenRect(x: x, y: y, width: width, height: height) }
+    }
+
+    public func ownWindowHidden() { window.withLock { $0 = nil } }
+
+    /// What the view says while the window covers part of what is read.
+    // translators: in the window's footer while cvdcam's own window lies on the screen it shows
+    static let mirrorNotice = N_(
+        "cvdcam's own window is on the screen it shows: that part is hatched — move the window to another display (Shift+F)"
+    )
+
+    public func start(into sink: LatestFrame) {
+        let connection = connection
+        let rect = rect
+        let period = fps.period
+        let cursor = cursor
+        thread.start { [self] thread in
+            let grabber = X11Grabber(connection)
+            let damage = X11Damage(connection)
+            let pointer = cursor ? X11Cursor(connection) : nil
+            var ring = FrameRing()
+            var shown: ScreenRect?? = .none // the window's part last left out (none yet: first frame)
+            var failed = false
+            var next = SystemClock.monotonic
+            while thread.isRunning {
+                let mask = self.window.withLock { $0 }.map { $0.intersection(rect) }.flatMap { $0.isEmpty ? nil : $0 }
+                let changed = damage?.changed(in: rect, ignoring: mask) ?? true
+                if !sink.paused, changed || shown != .some(mask) || pointer?.moved() == true {
+                    do {
+                        try ring.publish(to: sink) { (buffer) throws(X11Grabber.Failure) in
+                            let layout = try grabber.read(rect, into: &buffer)
+                            pointer?.draw(into: &buffer, rect: rect)
+                            if let mask { Self.hatch(mask.relative(to: rect), in: &buffer, width: rect.width) }
+                            return (layout, .bt601Limited)
+                        }
+                        if shown != .some(mask) || failed {
+                            sink.status = mask == nil ? .running : .failed(Self.mirrorNotice)
+                        }
+                        shown = .some(mask)
+                        failed = false
+                    } catch {
+                        if !failed { sink.status = .failed("\(error)") }
+                        failed = true
+                    }
+                }
+                next += period
+                let wait = next - SystemClock.monotonic
+                if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
+            }
+        }
+    }
+
+    /// Fills `area` of a BGRA frame `width` pixels wide with grey and darker diagonal
+    /// stripes: neutral in every simulation, and plainly not the material.
+    static func hatch(_ area: ScreenRect, in buffer: inout [UInt8], width: Int) {
+        for y in area.y..<(area.y + area.height) {
+            for x in area.x..<(area.x + area.width) {
+                let v: UInt8 = (x + y) % 24 < 6 ? 96 : 150
+                let o = (y * width + x) * 4
+                (buffer[o], buffer[o + 1], buffer[o + 2], buffer[o + 3]) = (v, v, v, 255)
+            }
+        }
+    }
+
+    public func stop() { thread.stop() }
+}

@@ -1,0 +1,55 @@
+import CX11Screen
+
+/// Which parts of the screen changed since the last look (the DAMAGE extension: the server
+/// reports drawing anywhere on the root window and its windows), so that a still desktop is
+/// not read again — it costs next to nothing.
+final class X11Damage {
+    private let x: X11Connection
+    private let damage: Damage
+    private let notify: Int32
+    /// Changes reported and not yet looked at.
+    private var pending = true
+
+    /// Starts watching the whole screen (wraps `XDamageCreate` with
+    /// `XDamageReportNonEmpty`: one event when the damage goes from none to some). Nil
+    /// when the server has no DAMAGE.
+    init?(_ connection: X11Connection) {
+        guard let base = connection.damageEventBase else { return nil }
+        x = connection
+        notify = cvd_x11_damage_notify(base)
+        damage = XDamageCreate(connection.display, connection.root, Int32(XDamageReportNonEmpty))
+        XFlush(connection.display)
+    }
+
+    deinit { XDamageDestroy(x.display, damage) }
+
+    /// Whether anything in `rect` changed since the last call, leaving out what lies
+    /// wholly inside `ignoring` (cvdcam's own window, which redraws every frame).
+    func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> Bool {
+        // The events that came (XPending, XNextEvent); other events are not asked for.
+        while XPending(x.display) > 0 {
+            var event = XEvent()
+            XNextEvent(x.display, &event)
+            if event.type == notify { pending = true }
+        }
+        guard pending else { return false }
+        pending = false
+        // What was damaged, taken and cleared (XDamageSubtract into an XFixes region).
+        let parts = XFixesCreateRegion(x.display, nil, 0)
+        defer { XFixesDestroyRegion(x.display, parts) }
+        XDamageSubtract(x.display, damage, 0, parts)
+        var count: Int32 = 0
+        guard let rects = XFixesFetchRegion(x.display, parts, &count) else { return true }
+        defer { XFree(rects) }
+        // `rects` holds `count` rectangles (Xlib's allocation, freed above).
+        for i in 0..<Int(count) {
+            let r = rects[i]
+            let area = ScreenRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
+                .intersection(rect)
+            if area.isEmpty { continue }
+            if let ignoring, ignoring.contains(area) { continue }
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import CVDScreen
+
+/// What `--screen` and `--region` choose, given a desktop's monitors: the classroom's
+/// laptop panel (primary) and projector, as RandR lists them.
+@Suite struct ScreenChoiceTests {
+    static let screen = ScreenRect(x: 0, y: 0, width: 3200, height: 1080)
+    static let projector = Monitor(
+        name: "HDMI-1", rect: ScreenRect(x: 1920, y: 0, width: 1280, height: 800), primary: false)
+    static let laptop = Monitor(name: "eDP-1", rect: ScreenRect(x: 0, y: 0, width: 1920, height: 1080), primary: true)
+    /// RandR's order: the projector listed first; desktops count the primary first.
+    static let monitors = [projector, laptop]
+
+    static func choose(_ monitor: String?, region: String? = nil, display: Int = 1) throws(ScreenError) -> ScreenRect {
+        try ScreenChoice.resolve(
+            monitor: monitor, region: region, monitors: monitors, screen: screen, windowDisplay: display
+        ).rect
+    }
+
+    @Test func monitorsByNameOrNumberPrimaryFirst() throws {
+        #expect(try Self.choose("1") == Self.laptop.rect)
+        #expect(try Self.choose("2") == Self.projector.rect)
+        #expect(try Self.choose("hdmi-1") == Self.projector.rect, "names are matched without case")
+        #expect(try Self.choose("eDP-1") == Self.laptop.rect)
+    }
+
+    /// Without a monitor: one the window does not open on — the classroom's `--screen
+    /// --display 2` reads the laptop, a plain `--screen` (window on display 1) the projector.
+    @Test func withoutAMonitorTheOneTheWindowIsNotOn() throws {
+        #expect(try Self.choose(nil, display: 2) == Self.laptop.rect)
+        #expect(try Self.choose("auto", display: 1) == Self.projector.rect)
+        // One monitor: that one (the view then hatches its own window: ScreenSource).
+        let one = try ScreenChoice.resolve(
+            monitor: nil, region: nil, monitors: [Self.laptop], screen: Self.laptop.rect)
+        #expect(one.rect == Self.laptop.rect && one.name == "monitor eDP-1")
+        // No RandR: the whole screen.
+        let none = try ScreenChoice.resolve(monitor: "1", region: nil, monitors: [], screen: Self.screen)
+        #expect(none.rect == Self.screen)
+    }
+
+    @Test func anUnknownMonitorNamesThoseThereAre() {
+        for given in ["3", "0", "DP-2"] {
+            #expect(throws: ScreenError.unknownMonitor(given, Self.monitors.numbered)) { try Self.choose(given) }
+        }
+        let text = ScreenError.unknownMonitor("DP-2", Self.monitors).description
+        #expect(
+            text
+                == "there is no monitor \"DP-2\"; the monitors are 1: eDP-1, 1920×1080 at 0,0 (primary); 2: HDMI-1, 1280×800 at 1920,0"
+        )
+    }
+
+    /// X11 geometry as xwininfo prints it; negative offsets from the right and bottom edges.
+    @Test func regionsInX11Geometry() throws {
+        #expect(try Self.choose(nil, region: "800x600+100+50") == ScreenRect(x: 100, y: 50, width: 800, height: 600))
+        #expect(try Self.choose(nil, region: "800x600") == ScreenRect(x: 0, y: 0, width: 800, height: 600))
+        #expect(try Self.choose(nil, region: "640x480-0-0") == ScreenRect(x: 2560, y: 600, width: 640, height: 480))
+        #expect(try Self.choose(nil, region: " 10X10+0+0 ") == ScreenRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(try Self.choose("2", region: "10x10+5+5").x == 5, "a region needs no monitor")
+    }
+
+    @Test(arguments: [
+        "", "800", "800x", "x600", "800x600+1", "800x600+1+", "0x600+0+0", "800x600+a+b", "800*600", "1234567x1+0+0",
+        "800x600+0+0+0",
+    ])
+    func malformedGeometry(text: String) {
+        #expect(throws: ScreenError.malformedGeometry(text)) { try Self.choose(nil, region: text) }
+    }
+
+    @Test func aRegionOffTheScreenSaysTheScreensSize() throws {
+        let off = ScreenRect(x: 3000, y: 0, width: 800, height: 600)
+        #expect(throws: ScreenError.regionOffScreen(off, Self.screen)) {
+            try Self.choose(nil, region: "800x600+3000+0")
+        }
+        #expect(
+            ScreenError.regionOffScreen(off, Self.screen).description
+                == "--region 800x600+3000+0 goes off the screen, which is 3200x1080: give a region inside it")
+    }
+
+    /// The patch left for cvdcam's own window: grey and darker stripes, opaque, only there.
+    @Test func theOwnWindowsPatchIsNeutralAndOnlyThere() {
+        var frame = [UInt8](repeating: 7, count: 40 * 30 * 4)
+        ScreenSource.hatch(ScreenRect(x: 10, y: 5, width: 20, height: 10), in: &frame, width: 40)
+        var stripes = Set<UInt8>()
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let o = (y * 40 + x) * 4
+                let inside = x >= 10 && x < 30 && y >= 5 && y < 15
+                if inside {
+                    #expect(frame[o] == frame[o + 1] && frame[o + 1] == frame[o + 2] && frame[o + 3] == 255)
+                    stripes.insert(frame[o])
+                } else {
+                    #expect(frame[o] == 7 && frame[o + 3] == 7)
+                }
+            }
+        }
+        #expect(stripes == [96, 150])
+    }
+}
