@@ -52,11 +52,11 @@ ensure_swift() {
 # ca-certificates: SwiftPM fetches swift-argument-parser).
 RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev libxdamage-dev gettext git ca-certificates)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
-# weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
+# x11-xserver-utils (xrandr: monitors for the screen tests), weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).
 # fonts-noto-cjk (the Japanese window), tesseract (reads the German and French windows
 # back), locales-all (LANG=de_DE.UTF-8 and friends exist).
-TEST_PACKAGES=(xvfb libgl1-mesa-dri xdotool x11-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
+TEST_PACKAGES=(xvfb libgl1-mesa-dri xdotool x11-utils x11-xserver-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
     fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.

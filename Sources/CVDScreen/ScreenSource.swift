@@ -39,6 +39,11 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher {
         self.cursor = cursor
     }
 
+    /// Whether the X server lets the screen be read through shared memory (MIT-SHM);
+    /// without it (over ssh, or a server without the extension) every frame comes over the
+    /// socket, which costs more.
+    public var sharedMemory: Bool { connection.hasShm }
+
     /// The monitors of the display (for `cvdcam devices` and error messages).
     public static func monitors() throws(ScreenError) -> [Monitor] { try X11Connection().monitors().numbered }
 

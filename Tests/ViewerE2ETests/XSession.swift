@@ -22,7 +22,9 @@ final class XSession {
         return root.appendingPathComponent(".build/release/cvdcam").path
     }
 
-    init(width: Int = 1280, height: Int = 720) throws {
+    /// `serverArguments`: more for Xvfb (`-noreset` keeps monitors set with xrandr after
+    /// their client has gone; `-extension MIT-SHM` takes shared memory away).
+    init(width: Int = 1280, height: Int = 720, serverArguments: [String] = []) throws {
         for tool in ["Xvfb", "xdotool", "import"] where Self.which(tool) == nil {
             throw Failure("\(tool) is not installed (scripts/test installs xvfb, xdotool and imagemagick)")
         }
@@ -32,7 +34,7 @@ final class XSession {
         let fdFile = dir + "/display"
         xvfb = try Self.spawn(
             "/bin/sh",
-            ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>\(fdFile) 2>/dev/null"])
+            ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp \(serverArguments.joined(separator: " ")) 3>\(fdFile) 2>/dev/null"])
         var number = ""
         // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
         // been seen to take more than 5 s, so allow 60.

@@ -57,9 +57,16 @@ struct SourceOptions: ParsableArguments {
         _ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false, windowDisplay: Int = 1
     ) throws -> FrameSource {
         if screen != nil || region != nil {
-            return try ScreenSource(
+            let source = try ScreenSource(
                 monitor: screen, region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor,
                 windowDisplay: windowDisplay)
+            let r = source.rect
+            reporter.status(
+                "reading \(source.name) (\(r.width)×\(r.height) at \(r.x),\(r.y)) "
+                    + (source.sharedMemory
+                        ? "through shared memory (MIT-SHM)"
+                        : "without shared memory (the X server offers none here): every frame crosses the socket"))
+            return source
         }
         if let path = image {
             let loaded = try ImageFile.load(path)

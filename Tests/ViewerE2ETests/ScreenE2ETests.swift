@@ -1,0 +1,173 @@
+import CVDCore
+import CVDImageIO
+import Foundation
+import Testing
+
+/// The screen as a source, as a teacher uses it: a desktop of two monitors side by side
+/// (1024×768 each, made with `xrandr --setmonitor` on an Xvfb that keeps them: -noreset),
+/// a slide of known colours shown full size on the left one (ImageMagick's `display`),
+/// cvdcam reading the left monitor with its window on the right. The colours read back
+/// from cvdcam's window lie within ±1 level of the colour core's simulation of the slide.
+@Suite(.serialized) struct ScreenE2ETests {
+    static let paper = RGB8(245, 245, 240)
+    static let patches: [(TestPicture.Rect, RGB8)] = [
+        ((100, 100, 300, 300), RGB8(213, 40, 40)), ((520, 100, 300, 300), RGB8(60, 160, 60)),
+        ((100, 450, 300, 250), RGB8(40, 90, 200)), ((520, 450, 300, 250), RGB8(240, 200, 40)),
+    ]
+    static var slide: TestPicture { TestPicture("slide.png", background: paper, patches, size: FrameSize(1024, 768)) }
+    /// Where cvdcam's window goes: on the right monitor.
+    static let windowPlace = (x: 1124, y: 84)
+
+    /// The desktop with the slide on its left monitor; the `display` process showing it.
+    static func desktop(sharedMemory: Bool = true) throws -> (XSession, Process) {
+        let x = try XSession(
+            width: 2048, height: 768, serverArguments: ["-noreset"] + (sharedMemory ? [] : ["-extension", "MIT-SHM"]))
+        try x.run("xrandr", ["--setmonitor", "left", "1024/270x768/203+0+0", "none"])
+        try x.run("xrandr", ["--setmonitor", "right", "1024/270x768/203+1024+0", "none"])
+        let path = try slide.write(in: x.dir)
+        let shown = try XSession.spawn(
+            XSession.installed("display"), ["-immutable", "-geometry", "+0+0", "-borderwidth", "0", path],
+            environment: ["DISPLAY": x.display])
+        let up = XSession.poll(seconds: 30, every: 0.1) {
+            guard let root = try? x.rootShot() else { return false }
+            return root[250, 250] == patches[0].1 && root[600, 600] == patches[3].1
+        }
+        if !up { shown.terminate() }
+        try #require(up, "the slide never showed on the left monitor")
+        return (x, shown)
+    }
+
+    /// Pixels of cvdcam's window within ±`tolerance` of `c`.
+    static func count(_ shot: RGBAImage, _ c: RGB8, tolerance: Int = 1) -> Int {
+        var n = 0
+        for y in 0..<shot.height {
+            for x in 0..<shot.width {
+                let p = shot[x, y]
+                if abs(Int(p.r) - Int(c.r)) <= tolerance, abs(Int(p.g) - Int(c.g)) <= tolerance,
+                    abs(Int(p.b) - Int(c.b)) <= tolerance
+                {
+                    n += 1
+                }
+            }
+        }
+        return n
+    }
+
+    /// What is wrong with `shot` as the slide simulated by `kernel` (nil: nothing): every
+    /// patch's simulated colour on at least 10 000 pixels (a patch is ≈ 45 000 in the window).
+    static func problem(_ shot: RGBAImage, _ kernel: FrameKernel, _ mode: VisionMode) -> String? {
+        for (_, colour) in patches {
+            let expected = kernel.apply(colour)
+            let n = count(shot, expected)
+            if n < 10_000 { return "\(mode): \(colour.hexString) → \(expected.hexString) on \(n) pixels only" }
+        }
+        return nil
+    }
+
+    /// Every mode, keys 1 … 8: the window shows the left monitor simulated, within a level.
+    @Test func everyModeWithinALevelOfTheSimulation() throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
+        let out = try x.waitForOutput("through shared memory (MIT-SHM)")
+        #expect(out.contains("cvdcam: reading monitor left (1024×768 at 0,0)"), "\(out)")
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        for (i, mode) in VisionMode.allCases.enumerated() {
+            try x.key("\(i + 1)")
+            let kernel = FrameKernel(try Simulation(mode: mode))
+            let shot = try x.waitForScreen { Self.problem($0, kernel, mode) }
+            if mode == .deuteranopia { try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/screen.png") }
+        }
+        // The slide's window closed: the monitor shows the bare desktop (black), and so does the view.
+        shown.terminate()
+        let red = FrameKernel(try Simulation(mode: .achromatopsia)).apply(Self.patches[0].1)
+        try x.waitForScreen { Self.count($0, red) < 100 ? nil : "the closed slide still shows" }
+    }
+
+    /// A region (X11 geometry): the red patch's middle alone fills the picture.
+    @Test func aRegionShowsThatPartOnly() throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        try x.launch(["--region", "200x200+150+150", "--window", "600x600", "--mode", "normal"])
+        try x.waitForOutput("cvdcam: reading region 200x200+150+150 (200×200 at 150,150)")
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try x.waitForScreen { shot in
+            let red = Self.count(shot, Self.patches[0].1)
+            let green = Self.count(shot, Self.patches[1].1)
+            return red > 100_000 && green == 0 ? nil : "red on \(red) pixels, green on \(green)"
+        }
+    }
+
+    /// cvdcam's window on the monitor it reads: its part is hatched grey (never a picture of
+    /// the picture); moved to the other monitor, the slide shows whole.
+    @Test func itsOwnWindowIsLeftOutNeverNested() throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        // Centred on the 2048-wide screen: half on the monitor it reads.
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
+        let hatched = try x.waitForScreen { shot in
+            let light = Self.count(shot, RGB8(150, 150, 150))
+            let dark = Self.count(shot, RGB8(96, 96, 96))
+            return light > 5000 && dark > 1000 ? nil : "no hatched patch: \(light) light, \(dark) dark grey pixels"
+        }
+        try ImageFile.write(hatched, to: ViewerE2ETests.screenshotDir + "/screen-own-window.png")
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        let kernel = FrameKernel(try Simulation(mode: .normal))
+        try x.waitForScreen { shot in
+            Self.problem(shot, kernel, .normal) ?? (Self.count(shot, RGB8(150, 150, 150)) < 100 ? nil : "still hatched")
+        }
+    }
+
+    /// A server without MIT-SHM (as over ssh): plain reads, said so, the same colours.
+    @Test func withoutSharedMemory() throws {
+        let (x, shown) = try Self.desktop(sharedMemory: false)
+        defer { shown.terminate(); x.close() }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "protanopia"])
+        try x.waitForOutput("without shared memory (the X server offers none here)")
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        let kernel = FrameKernel(try Simulation(mode: .protanopia))
+        try x.waitForScreen { Self.problem($0, kernel, .protanopia) }
+    }
+
+    /// Bad input: one line each, naming what exists; nothing opens.
+    @Test func badInputGetsOneLine() throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        let cases: [([String], String)] = [
+            (
+                ["--screen", "DP-9"],
+                "cvdcam: error: there is no monitor \"DP-9\"; the monitors are 1: left, 1024×768 at 0,0; 2: right, 1024×768 at 1024,0; 3: screen, 2048×768 at 0,0"
+            ),
+            (["--screen", "4"], "cvdcam: error: there is no monitor \"4\"; the monitors are 1: left"),
+            (
+                ["--region", "800x600+1900+0"],
+                "cvdcam: error: --region 800x600+1900+0 goes off the screen, which is 2048x768: give a region inside it"
+            ),
+            (
+                ["--region", "800by600"],
+                "cvdcam: error: --region takes X11 geometry WxH+X+Y, as xwininfo prints it (e.g. 800x600+100+50); not \"800by600\""
+            ),
+            (["--cursor"], "cvdcam: error: --cursor is for --screen or --region"),
+            (["--screen", "--test-scene"], "cvdcam: error: --image, --test-scene and --screen/--region each choose"),
+        ]
+        for (args, line) in cases {
+            let r = try DocExamplesTests.run(args, in: x.dir, session: x)
+            #expect(r.status != 0 && r.output.hasPrefix(line), "\(args): \(r.output)")
+            #expect(r.output.split(separator: "\n").count == 1, "\(args): more than one line: \(r.output)")
+        }
+        // No X display at all.
+        let r = try XSession.runToEnd(
+            XSession.binary, ["--screen"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil], capture: .stderr)
+        #expect(r.status == 1 && r.text.hasPrefix("cvdcam: error: cannot read the screen: no X display"), "\(r.text)")
+    }
+}
+
+extension XSession {
+    /// The whole screen, as the X server has it.
+    func rootShot() throws -> RGBAImage {
+        let path = dir + "/root-\(UUID().uuidString).png"
+        try run("import", ["-window", "root", path])
+        defer { unlink(path) }
+        return try ImageFile.read(path)
+    }
+}
