@@ -48,6 +48,7 @@ static const SDL_Keycode cvd_SDLK_a = SDLK_a;
 static const SDL_Keycode cvd_SDLK_f = SDLK_f;
 static const SDL_Keycode cvd_SDLK_g = SDLK_g;
 static const SDL_Keycode cvd_SDLK_u = SDLK_u;
+static const SDL_Keycode cvd_SDLK_r = SDLK_r;
 static const SDL_Keycode cvd_SDLK_z = SDLK_z;
 static const SDL_Keycode cvd_SDLK_CAPSLOCK = SDLK_CAPSLOCK;
 static const SDL_Keycode cvd_SDLK_DOWN = SDLK_DOWN;

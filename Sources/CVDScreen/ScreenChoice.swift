@@ -6,14 +6,18 @@ public enum ScreenChoice {
     ///     on (`windowDisplay`, counted the same way), else the primary.
     ///   - region: `--region WxH+X+Y`, in the screen's coordinates (it needs no monitor).
     ///   - screen: the whole screen (the root window).
-    /// - Returns: the rectangle to read, and a name for it ("monitor HDMI-1", "region 800x600+0+0").
+    /// - Returns: the rectangle to read; the whole a region is picked from in the view (Shift+R:
+    /// the monitor chosen, or the one a region's middle is on); a name ("monitor HDMI-1",
+    /// "region 800x600+0+0").
     public static func resolve(
         monitor: String?, region: String?, monitors: [Monitor], screen: ScreenRect, windowDisplay: Int = 1
-    ) throws(ScreenError) -> (rect: ScreenRect, name: String) {
+    ) throws(ScreenError) -> (rect: ScreenRect, whole: ScreenRect, name: String) {
         if let region {
             guard let r = ScreenRect.parse(region, screen: screen) else { throw .malformedGeometry(region) }
             guard screen.contains(r) else { throw .regionOffScreen(r, screen) }
-            return (r, "region \(r)")
+            let middle = ScreenRect(x: r.x + r.width / 2, y: r.y + r.height / 2, width: 1, height: 1)
+            let on = monitors.numbered.first { $0.rect.contains(middle) }.map { $0.rect.intersection(screen) }
+            return (r, on ?? screen, "region \(r)")
         }
         // A server without RandR monitors (or none listed): the whole screen is the one.
         let all = monitors.isEmpty ? [Monitor(name: "screen", rect: screen, primary: true)] : monitors.numbered
@@ -36,6 +40,7 @@ public enum ScreenChoice {
             }
         }
         // Clipped to the screen: a monitor set up larger than the framebuffer shows what exists.
-        return (chosen.rect.intersection(screen), "monitor \(chosen.name)")
+        let rect = chosen.rect.intersection(screen)
+        return (rect, rect, "monitor \(chosen.name)")
     }
 }

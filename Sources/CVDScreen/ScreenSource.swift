@@ -9,12 +9,16 @@ import Synchronization
 /// picture. Read only when something in it changed (DAMAGE), through shared memory where
 /// the server allows (MIT-SHM); cvdcam's own window, when it lies in the area read, is
 /// left out as a hatched grey patch and the view says so — never a picture nested in itself.
-public final class ScreenSource: FrameSource, OwnWindowWatcher {
+public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSource {
     public let name: String
     public var identity: String { "screen " + name }
     public let size: FrameSize
-    /// What is read, in the screen's pixels.
+    /// What is read at first, in the screen's pixels.
     public let rect: ScreenRect
+    /// What a region is picked from in the view (Shift+R): the monitor.
+    public let whole: ScreenRect
+    /// What is read now: the region, or the whole while one is picked.
+    private let reading: Mutex<(region: ScreenRect, whole: Bool)>
     private let fps: FrameRate
     private let cursor: Bool
     private let thread = SourceThread(name: "cvdcam screen")
@@ -33,6 +37,8 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher {
             monitor: monitor, region: region, monitors: connection.monitors(), screen: connection.screen,
             windowDisplay: windowDisplay)
         rect = chosen.rect
+        whole = chosen.whole
+        reading = Mutex((chosen.rect, false))
         name = chosen.name
         size = FrameSize(rect.width, rect.height)
         self.fps = fps
@@ -53,6 +59,29 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher {
 
     public func ownWindowHidden() { window.withLock { $0 = nil } }
 
+    public var wholeSize: FrameSize { FrameSize(whole.width, whole.height) }
+
+    public func showWhole() { reading.withLock { $0.whole = true } }
+
+    public func keepRegion() { reading.withLock { $0.whole = false } }
+
+    public func choose(_ corners: (x0: Double, y0: Double, x1: Double, y1: Double)?) -> String {
+        let w = whole
+        var region = w
+        if let c = corners {
+            // Whole pixels, at least 16 × 16, inside the monitor.
+            let left = Int((min(c.x0, c.x1) * Double(w.width)).rounded())
+            let top = Int((min(c.y0, c.y1) * Double(w.height)).rounded())
+            let right = Int((max(c.x0, c.x1) * Double(w.width)).rounded())
+            let bottom = Int((max(c.y0, c.y1) * Double(w.height)).rounded())
+            region = ScreenRect(
+                x: w.x + left, y: w.y + top, width: max(16, right - left), height: max(16, bottom - top)
+            ).intersection(w)
+        }
+        reading.withLock { $0 = (region, false) }
+        return "region \(region)"
+    }
+
     /// What the view says while the window covers part of what is read.
     // translators: in the window's footer while cvdcam's own window lies on the screen it shows
     static let mirrorNotice = N_(
@@ -61,7 +90,6 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher {
 
     public func start(into sink: LatestFrame) {
         let connection = connection
-        let rect = rect
         let period = fps.period
         let cursor = cursor
         thread.start { [self] thread in
@@ -72,7 +100,10 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher {
             var shown: ScreenRect?? = .none // the window's part last left out (none yet: first frame)
             var failed = false
             var next = SystemClock.monotonic
+            var rect = self.rect
             while thread.isRunning {
+                let now = self.reading.withLock { $0.whole ? self.whole : $0.region }
+                if now != rect { (rect, shown) = (now, .none) }
                 let mask = self.window.withLock { $0 }.map { $0.intersection(rect) }.flatMap { $0.isEmpty ? nil : $0 }
                 let changed = damage?.changed(in: rect, ignoring: mask) ?? true
                 if !sink.paused, changed || shown != .some(mask) || pointer?.moved() == true {

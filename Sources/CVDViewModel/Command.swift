@@ -56,6 +56,12 @@ public enum Command: Equatable, Sendable {
     case toggleFramed
     /// `z`: the check of the material: marks, then the picture recoloured, then off.
     case cycleCheck
+    /// Shift+R with the screen as the source: pick the part of the monitor to show by
+    /// dragging a rectangle over a frozen picture of it; again, or Esc, stops picking.
+    case pickScreenRegion
+    /// The rectangle being dragged (picture points), and where it was let go.
+    case regionDrag(from: Point, to: Point)
+    case regionDone(from: Point, to: Point)
     /// `r`: turn the picture a quarter turn clockwise; `e`: mirror it left–right.
     case rotate
     case mirror
@@ -137,6 +143,7 @@ public enum Command: Equatable, Sendable {
             case "n": return .nextCamera
             case "k": return .toggleCameraPanel
             case "z": return .cycleCheck
+            case "R": return .pickScreenRegion
             default: return .unbound
             }
         default: return .unbound

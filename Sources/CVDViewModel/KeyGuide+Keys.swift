@@ -115,6 +115,10 @@ extension KeyGuide {
             .document, "", "", table: "`t`",
             "straighten a page seen in perspective: click its four corners in any order (`Backspace` takes the last back, `Esc` stops); the page then fills the pane, upright; `t` again: the whole picture (`--straighten X,Y:X,Y:X,Y:X,Y`)",
             keys: [.letter("t")]),
+        KeyGuide(
+            .document, "", "", table: "`Shift+R`",
+            "with `--screen`: pick the part of the screen to show — the whole monitor shows, frozen; drag a rectangle over the part (a click: all of it); `Shift+R` again or `Esc` stops (`--region WxH+X+Y`)",
+            keys: [.letter("R")]),
     ]
 
     static let pen: [KeyGuide] = [

@@ -15,10 +15,21 @@ public struct PointerGesture: Sendable {
     /// The drawing pointer is off the picture (a gap between panes, a letterbox band): the
     /// next point on it starts a new stroke rather than a line across the gap.
     private var penOff = false
+    /// Picking a part of the screen (Shift+R): where the rectangle's drag began, and where
+    /// the pointer last was on the picture.
+    private var region: (from: Point, to: Point)?
 
     /// Left button down at (x, y). `geometry` is nil while there is no picture yet; with
     /// `pen`, a stroke starts there.
-    public mutating func press(_ x: Double, _ y: Double, _ geometry: ViewGeometry?, pen: Bool = false) -> Command? {
+    /// With `region` (Shift+R), a drag spans the rectangle of the screen to show.
+    public mutating func press(
+        _ x: Double, _ y: Double, _ geometry: ViewGeometry?, pen: Bool = false, region picking: Bool = false
+    ) -> Command? {
+        if picking {
+            guard let p = geometry?.picturePoint(x, y) else { return nil }
+            region = (p, p)
+            return .regionDrag(from: p, to: p)
+        }
         if pen, let g = geometry {
             drawing = true
             let p = g.picturePoint(x, y)
@@ -34,6 +45,11 @@ public struct PointerGesture: Sendable {
 
     /// The pointer moved to (x, y): drags what the press grabbed.
     public mutating func move(_ x: Double, _ y: Double, _ geometry: ViewGeometry?) -> Command? {
+        if let r = region {
+            guard let p = geometry?.picturePoint(x, y) else { return nil }
+            region = (r.from, p)
+            return .regionDrag(from: r.from, to: p)
+        }
         if drawing {
             guard let p = geometry?.picturePoint(x, y) else {
                 penOff = true
@@ -55,6 +71,12 @@ public struct PointerGesture: Sendable {
         defer {
             drag = nil
             press = nil
+            region = nil
+        }
+        if let r = region {
+            // Let go off the picture: where the pointer last was on it.
+            let to = geometry?.picturePoint(x, y) ?? r.to
+            return .regionDone(from: r.from, to: to)
         }
         if drawing {
             drawing = false

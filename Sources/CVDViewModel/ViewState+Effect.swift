@@ -15,5 +15,10 @@ extension ViewState {
         /// `g`: keep the current picture as the still; Shift+G: save the still as a picture file.
         case grabStill
         case saveStill
+        /// Shift+R: show the whole monitor, frozen, to pick a region on; picking stopped
+        /// (back to the region before); a region chosen (picture points; nil: the whole).
+        case screenRegionPicking
+        case screenRegionCancelled
+        case screenRegionChosen(from: Point, to: Point)
     }
 }

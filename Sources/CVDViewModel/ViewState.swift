@@ -65,6 +65,10 @@ public struct ViewState: Equatable, Sendable {
     public var pageCorners: [Point]?
     /// While the corners are being clicked (`t`): those clicked so far; nil otherwise.
     public var cornerPicks: [Point]?
+    /// Shift+R: the part of the screen being picked (`ViewState+ScreenRegion`).
+    public var regionPick: RegionPick?
+    /// Whether the source is the screen (set by the view): Shift+R picks a part of it.
+    public var screenIsSource = false
     /// The pen (`b`): a drag draws on the picture. Strokes are kept in the camera picture's
     /// coordinates (0…1), so they follow zoom, pan, turning and straightening, and show in
     /// every pane at the same place.
@@ -178,6 +182,8 @@ public struct ViewState: Equatable, Sendable {
             if cornerPicks != nil {
                 cornerPicks = nil
                 notice = Message("corner picking stopped")
+            } else if regionPick != nil {
+                return applyScreenRegion(.pickScreenRegion)
             } else if helpVisible {
                 helpVisible = false
             } else if check != .off {
@@ -234,6 +240,7 @@ public struct ViewState: Equatable, Sendable {
         case .whiteCard, .nextCamera, .toggleCameraPanel, .panelSelect, .panelChange, .panelReset:
             return applyCamera(command)
         case .cycleCheck: applyCheck(command)
+        case .pickScreenRegion, .regionDrag, .regionDone: return applyScreenRegion(command)
         case .quit: return .quit
         case .pointAt(let pane): pointerPane = pane
         case .unbound: notice = Message("that key does nothing here; h shows the keys")

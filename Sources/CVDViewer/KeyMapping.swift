@@ -21,6 +21,7 @@ enum KeyMapping {
         case cvd_SDLK_f where shift: return .letter("F")
         case cvd_SDLK_u where shift: return .letter("U")
         case cvd_SDLK_g where shift: return .letter("G")
+        case cvd_SDLK_r where shift: return .letter("R")
         case cvd_SDLK_0, cvd_SDLK_KP_0: return .digit(0)
         case cvd_SDLK_1, cvd_SDLK_KP_1: return .digit(1)
         case cvd_SDLK_2, cvd_SDLK_KP_2: return .digit(2)
@@ -61,9 +62,9 @@ enum KeyMapping {
     static func key(named name: String) -> Key? {
         if name.count == 1, let c = name.first {
             if let d = c.wholeNumberValue { return .digit(d) }
-            // Shift+F, Shift+G and Shift+U have bindings of their own (as the window sees
+            // Shift+F, Shift+G, Shift+R and Shift+U have bindings of their own (as the window sees
             // them, `key(_:shift:)`); any other capital is its lower-case key.
-            if c.isASCII, c.isLetter { return .letter("FGU".contains(c) ? c : Character(c.lowercased())) }
+            if c.isASCII, c.isLetter { return .letter("FGRU".contains(c) ? c : Character(c.lowercased())) }
         }
         return keyNames[name.lowercased()]
     }

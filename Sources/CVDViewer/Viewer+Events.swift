@@ -38,7 +38,9 @@ extension Viewer {
             SDL_GetMouseState(&mx, &my)
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
         case cvd_SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.press(Double(e.button.x), Double(e.button.y), geometry, pen: state.penOn) {
+            if let cmd = pointer.press(
+                Double(e.button.x), Double(e.button.y), geometry, pen: state.penOn, region: state.regionPick != nil)
+            {
                 return apply(cmd)
             }
         case cvd_SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -84,7 +86,8 @@ extension Viewer {
         let strengthBefore = state.assistStrength
         let layoutBefore = state.layout
         let balanceBefore = state.whiteBalance
-        switch state.apply(cmd) {
+        let effect = state.apply(cmd)
+        switch effect {
         case .quit?: return false
         case .snapshot?: snapshotPending = true
         case .fullscreenChanged?:
@@ -109,6 +112,7 @@ extension Viewer {
             stillFrame = frame
             pictureDirty = true
         case .saveStill?: saveStill()
+        case .screenRegionPicking?, .screenRegionCancelled?, .screenRegionChosen?: pickScreenRegion(effect!)
         case nil: break
         }
         if state.renderedSimulations != renderedBefore || state.picked != pickedBefore
@@ -197,7 +201,8 @@ extension Viewer {
     /// Says when frames start coming at another size than before because of the reduction
     /// (`picture decoded at 1920×1080, ½ of 3840×2160: it is shown no larger`).
     func noteDecodedSize(_ size: FrameSize) {
-        guard size != decodedSize else { return }
+        // A screen's picture changes size only when another part of it is chosen (Shift+R).
+        guard size != decodedSize, !(source is RegionPickingSource) else { return }
         let first = decodedSize == nil
         decodedSize = size
         let full = source.size

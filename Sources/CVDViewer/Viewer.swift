@@ -56,6 +56,8 @@ public final class Viewer {
     /// The window's outer rectangle last told to a screen source (`followOwnWindow`).
     var lastOwnWindow: SDL_Rect?
     var ownWindowSent = false
+    /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
+    var freezeOnWhole = false
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
     /// The probe lines printed last (each is printed once).
@@ -159,6 +161,7 @@ public final class Viewer {
         virtualCamera = VirtualCameraOutput(options: options, reporter: reporter)
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
         balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
+        state.screenIsSource = source is RegionPickingSource
         restoreView(for: source.identity, commandLineSet: options.orientation != nil || options.pageCorners != nil)
         rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         if source.isStill {

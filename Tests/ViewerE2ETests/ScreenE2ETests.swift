@@ -98,6 +98,50 @@ import Testing
         }
     }
 
+    /// Shift+R, then a rectangle dragged over the frozen monitor: that part shows, live,
+    /// and its geometry is printed as `--region` takes it.
+    @Test func shiftRPicksAPartByDragging() throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        let green = Self.patches[1].1
+        // The green patch in the window: its bounding box.
+        let shot = try x.waitForScreen { Self.count($0, green) > 10_000 ? nil : "no green patch" }
+        var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
+        for y in 0..<shot.height {
+            for x in 0..<shot.width where shot[x, y] == green {
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+            }
+        }
+        try x.key("shift+r")
+        try x.waitForOutput("drag over the part of the screen to show")
+        // From a few pixels inside the patch's top-left corner to inside its bottom-right.
+        let (ax, ay, bx, by) = (box.x0 + 6, box.y0 + 6, box.x1 - 6, box.y1 - 6)
+        try x.run("xdotool", ["mousemove", "--window", x.window, "\(ax)", "\(ay)", "mousedown", "1"])
+        for t in [0.3, 0.6, 1.0] {
+            let px = ax + Int(Double(bx - ax) * t)
+            let py = ay + Int(Double(by - ay) * t)
+            try x.run("xdotool", ["mousemove", "--window", x.window, "\(px)", "\(py)"])
+            usleep(100_000)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        let out = try x.waitForOutput("of the screen (Shift+R: another part)")
+        let line = try #require(out.split(separator: "\n").last { $0.contains("of the screen (Shift+R") })
+        // "showing region WxH+X+Y": inside the green patch (520, 100, 300 × 300), within 12 px of its corners.
+        let geometry = try #require(line.split(separator: " ").first { $0.contains("x") && $0.contains("+") })
+        let n = geometry.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+        try #require(n.count == 4, "\(line)")
+        #expect(n[2] >= 520 && n[2] <= 532 && n[3] >= 100 && n[3] <= 112, "\(line)")
+        #expect(n[2] + n[0] <= 820 && n[2] + n[0] >= 808 && n[3] + n[1] <= 400 && n[3] + n[1] >= 388, "\(line)")
+        // Live on that part alone: green fills the picture, no red.
+        try x.waitForScreen { shot in
+            let g = Self.count(shot, green)
+            let r = Self.count(shot, Self.patches[0].1)
+            return g > 150_000 && r == 0 ? nil : "green on \(g) pixels, red on \(r)"
+        }
+    }
+
     /// cvdcam's window on the monitor it reads: its part is hatched grey (never a picture of
     /// the picture); moved to the other monitor, the slide shows whole.
     @Test func itsOwnWindowIsLeftOutNeverNested() throws {

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 extension OverlayPlan {
-    /// The check's outlines (`z`) as dashes of black (`[0]`) and white (`[1]`) triangles, each
+    /// The check's outlines (`z`), and the rectangle of the screen being picked (Shift+R), as dashes of black (`[0]`) and white (`[1]`) triangles, each
     /// dash `width` thick and four times as long, so it shows on any colour in every mode and
     /// reads as a frame, not a colour. Worked out once per plan, not per frame drawn.
-    static func dashes(_ lines: [[(x: Double, y: Double)]], width: Double) -> [[[(Double, Double)]]] {
+    public static func dashes(_ lines: [[(x: Double, y: Double)]], width: Double) -> [[[(Double, Double)]]] {
         let dash = max(2, 4 * width)
         let half = width / 2
         var tris: [[[(Double, Double)]]] = [[], []]

@@ -1,0 +1,67 @@
+import CSDL2
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// The screen as the source: where the window is (`OwnWindowWatcher`: the source leaves the
+/// window out of what it reads, so the view never shows itself inside itself), and the part
+/// of the monitor shown, picked with Shift+R (`RegionPickingSource`).
+extension Viewer {
+    /// Tells the source the window's outer rectangle (its frame included) when it changed;
+    /// called every tick (two SDL calls that ask no server).
+    func followOwnWindow() {
+        guard let watcher = source as? OwnWindowWatcher else { return }
+        let r = canvas.clientRect
+        let b = canvas.borders
+        let hidden =
+            SDL_GetWindowFlags(canvas.window) & (SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_MINIMIZED.rawValue) != 0
+        let outer =
+            hidden
+            ? nil : SDL_Rect(x: r.x - b.left, y: r.y - b.top, w: r.w + b.left + b.right, h: r.h + b.top + b.bottom)
+        guard
+            outer.map({ [$0.x, $0.y, $0.w, $0.h] }) != lastOwnWindow.map({ [$0.x, $0.y, $0.w, $0.h] }) || !ownWindowSent
+        else { return }
+        lastOwnWindow = outer
+        ownWindowSent = true
+        if let o = outer {
+            watcher.ownWindowMoved(x: Int(o.x), y: Int(o.y), width: Int(o.w), height: Int(o.h))
+        } else {
+            watcher.ownWindowHidden()
+        }
+    }
+
+    /// Shift+R's effects: the whole monitor shown and frozen once it comes; picking
+    /// stopped; a part chosen (a click, not a drag: the whole monitor).
+    func pickScreenRegion(_ effect: ViewState.Effect) {
+        guard let s = source as? RegionPickingSource else { return }
+        switch effect {
+        case .screenRegionPicking:
+            s.showWhole()
+            // Already the whole (no part chosen yet): frozen now, as a still desktop sends nothing new.
+            if frame?.size == s.wholeSize {
+                state.frozen = true
+            } else {
+                freezeOnWhole = true
+            }
+        case .screenRegionCancelled:
+            freezeOnWhole = false
+            s.keepRegion()
+        case .screenRegionChosen(let a, let b):
+            freezeOnWhole = false
+            let w = s.wholeSize
+            let click = abs(a.x - b.x) * Double(w.width) < 8 && abs(a.y - b.y) * Double(w.height) < 8
+            let part = s.choose(click ? nil : (a.x, a.y, b.x, b.y))
+            say(Message("showing %s of the screen (Shift+R: another part)", .text(part)))
+        default:
+            break
+        }
+        pictureDirty = true
+    }
+
+    /// A frame taken while the whole monitor is awaited for picking: frozen once it is the whole's.
+    func noteScreenFrame(_ f: Frame) {
+        guard freezeOnWhole, let s = source as? RegionPickingSource, f.size == s.wholeSize else { return }
+        freezeOnWhole = false
+        state.frozen = true
+    }
+}
