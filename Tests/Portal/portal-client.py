@@ -177,7 +177,11 @@ def main():
     except Failed as e:
         out["error"] = str(e)
     except GLib.Error as e:
-        out["error"] = "%s: %s" % (Gio.DBusError.get_remote_error(e) or e.domain, e.message)
+        remote = Gio.DBusError.get_remote_error(e)
+        message = e.message
+        if remote and message.startswith("GDBus.Error:" + remote + ": "):
+            message = message[len("GDBus.Error:" + remote + ": "):]
+        out["error"] = "%s: %s" % (remote or e.domain, message)
     out["calls"] = c.calls
     print(json.dumps(out, indent=1, default=str))
     return status

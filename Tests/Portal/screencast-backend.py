@@ -22,8 +22,9 @@
 #   CVDCAM_TEST_PORTAL_AT      the method the behaviour applies to: Start (default),
 #                              SelectSources or CreateSession; the others answer 0
 #   CVDCAM_TEST_PORTAL_CONTROL a file; when it exists, its first word overrides
-#                              CVDCAM_TEST_PORTAL, read afresh on each call (so one session
-#                              can run "ok" and then "cancel")
+#                              CVDCAM_TEST_PORTAL and its second, if any, CVDCAM_TEST_PORTAL_AT,
+#                              read afresh on each call (so one session can run "ok" and then
+#                              "cancel", or "cancel SelectSources")
 #   CVDCAM_TEST_PORTAL_LOG     file to append one JSON line per call to
 import json
 import os
@@ -78,13 +79,15 @@ def log(call, **fields):
 
 def behaviour(method):
     mode = os.environ.get("CVDCAM_TEST_PORTAL", "ok")
+    at = os.environ.get("CVDCAM_TEST_PORTAL_AT", "Start")
     control = os.environ.get("CVDCAM_TEST_PORTAL_CONTROL")
     if control and os.path.exists(control):
         with open(control) as f:
             words = f.read().split()
         if words:
             mode = words[0]
-    at = os.environ.get("CVDCAM_TEST_PORTAL_AT", "Start")
+        if len(words) > 1:
+            at = words[1]
     return mode if method == at else "ok"
 
 

@@ -107,7 +107,10 @@ import Testing
         try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
         let green = Self.patches[1].1
         // The green patch in the window: its bounding box.
-        let shot = try x.waitForScreen { Self.count($0, green) > 10_000 ? nil : "no green patch" }
+        // Once the window is on the right monitor: the patch whole, nothing hatched.
+        let shot = try x.waitForScreen {
+            Self.count($0, green) > 40_000 && Self.count($0, RGB8(150, 150, 150)) < 100 ? nil : "no whole green patch"
+        }
         var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
         for y in 0..<shot.height {
             for x in 0..<shot.width where shot[x, y] == green {
@@ -118,7 +121,10 @@ import Testing
         try x.waitForOutput("drag over the part of the screen to show")
         // From a few pixels inside the patch's top-left corner to inside its bottom-right.
         let (ax, ay, bx, by) = (box.x0 + 6, box.y0 + 6, box.x1 - 6, box.y1 - 6)
-        try x.run("xdotool", ["mousemove", "--window", x.window, "\(ax)", "\(ay)", "mousedown", "1"])
+        try x.run("xdotool", ["mousemove", "--window", x.window, "\(ax)", "\(ay)"])
+        usleep(100_000)
+        try x.run("xdotool", ["mousedown", "1"])
+        usleep(100_000)
         for t in [0.3, 0.6, 1.0] {
             let px = ax + Int(Double(bx - ax) * t)
             let py = ay + Int(Double(by - ay) * t)
@@ -132,8 +138,9 @@ import Testing
         let geometry = try #require(line.split(separator: " ").first { $0.contains("x") && $0.contains("+") })
         let n = geometry.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
         try #require(n.count == 4, "\(line)")
-        #expect(n[2] >= 520 && n[2] <= 532 && n[3] >= 100 && n[3] <= 112, "\(line)")
-        #expect(n[2] + n[0] <= 820 && n[2] + n[0] >= 808 && n[3] + n[1] <= 400 && n[3] + n[1] >= 388, "\(line)")
+        let dragged = "\(line), dragged from \(ax),\(ay) to \(bx),\(by) in the window over the patch at \(box)"
+        #expect(n[2] >= 520 && n[2] <= 532 && n[3] >= 100 && n[3] <= 112, "\(dragged)")
+        #expect(n[2] + n[0] <= 820 && n[2] + n[0] >= 808 && n[3] + n[1] <= 400 && n[3] + n[1] >= 388, "\(dragged)")
         // Live on that part alone: green fills the picture, no red.
         try x.waitForScreen { shot in
             let g = Self.count(shot, green)
@@ -159,6 +166,37 @@ import Testing
         let kernel = FrameKernel(try Simulation(mode: .normal))
         try x.waitForScreen { shot in
             Self.problem(shot, kernel, .normal) ?? (Self.count(shot, RGB8(150, 150, 150)) < 100 ? nil : "still hatched")
+        }
+    }
+
+    /// `--cursor`: the pointer, over the red patch, drawn into the picture; without it, not.
+    @Test(arguments: [true, false]) func thePointerOnlyWithCursor(drawn: Bool) throws {
+        let (x, shown) = try Self.desktop()
+        defer { shown.terminate(); x.close() }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"] + (drawn ? ["--cursor"] : []))
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try x.run("xdotool", ["mousemove", "250", "250"])
+        // The pointer (ImageMagick's arrow, black and white; ≈ 14 of its pixels survive the
+        // window's scaling): such pixels inside the red patch.
+        let red = Self.patches[0].1
+        try x.waitForScreen { shot in
+            // The red patch's box in the window, and the pointer's pixels in it.
+            var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
+            for y in 0..<shot.height {
+                for x in 0..<shot.width where shot[x, y] == red {
+                    box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+                }
+            }
+            guard box.x1 > box.x0 else { return "no red patch" }
+            var pointer = 0
+            for y in box.y0...box.y1 {
+                for x in box.x0...box.x1 {
+                    let p = shot[x, y]
+                    if max(p.r, p.g, p.b) < 40 || min(p.r, p.g, p.b) > 215 { pointer += 1 }
+                }
+            }
+            if drawn { return pointer >= 8 ? nil : "no pointer in the red patch (\(pointer) pixels)" }
+            return pointer == 0 ? nil : "a pointer drawn without --cursor (\(pointer) pixels)"
         }
     }
 

@@ -1,12 +1,14 @@
 import ArgumentParser
 import CVDCapture
+import CVDScreen
 import CVDSystem
 import FoundationEssentials
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List the cameras with their formats, frame sizes, frame rates and controls.",
+        abstract:
+            "List the cameras with their formats, frame sizes, frame rates and controls, and the screen's monitors (--screen).",
         discussion: """
             Examples:
               cvdcam devices
@@ -27,6 +29,15 @@ struct DevicesCommand: ParsableCommand {
     var settings: [ControlSetting] = []
 
     func run() throws {
+        try listCameras()
+        // The monitors `--screen` takes, when there is an X display to ask.
+        if device == nil, let monitors = try? ScreenSource.monitors(), !monitors.isEmpty {
+            print("\nScreen (cvdcam --screen N or NAME):")
+            for (i, m) in monitors.enumerated() { print("  " + m.described(i + 1)) }
+        }
+    }
+
+    private func listCameras() throws {
         // Every node is opened once: the listing below uses the devices opened here.
         var cameras: [(entry: DeviceDiscovery.Entry, device: VideoDevice?)]
         if let d = device {
