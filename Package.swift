@@ -155,7 +155,20 @@ let package = Package(
         .systemLibrary(
             name: "CX11Screen",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxrandr-dev", "libxdamage-dev", "libxfixes-dev"])]),
-        .target(name: "CVDScreen", dependencies: ["CX11Screen", "CVDCore", "CVDSources", "CVDSystem"]),
+        // Wayland (and any desktop with xdg-desktop-portal): the ScreenCast portal over GDBus and
+        // the PipeWire stream it opens, in C (PipeWire's format descriptions are C macros).
+        // Debian: libglib2.0-dev, libpipewire-0.3-dev; their headers are in folders of their own.
+        .target(
+            name: "CVDPortal",
+            cSettings: [
+                .unsafeFlags(
+                    [
+                        "/usr/include/pipewire-0.3", "/usr/include/spa-0.2", "/usr/include/glib-2.0",
+                        "/usr/lib/\(targetArch)-linux-gnu/glib-2.0/include",
+                    ].flatMap { ["-I", $0] })
+            ],
+            linkerSettings: ["pipewire-0.3", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
+        .target(name: "CVDScreen", dependencies: ["CX11Screen", "CVDPortal", "CVDCore", "CVDSources", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
         .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem", "CVDLocale"]),

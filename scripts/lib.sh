@@ -50,7 +50,7 @@ ensure_swift() {
 # libepoxy-dev: the GL renderer, which brings GLVND's libGL and libEGL; libxdamage-dev: the
 # screen source (the rest of X11 it reads comes with libsdl2-dev); git and
 # ca-certificates: SwiftPM fetches swift-argument-parser).
-RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev libxdamage-dev gettext git ca-certificates)
+RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev libxdamage-dev libpipewire-0.3-dev libglib2.0-dev gettext git ca-certificates)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
 # x11-xserver-utils (xrandr: monitors for the screen tests), weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).

@@ -67,7 +67,10 @@ import Testing
     /// Every mode, keys 1 … 8: the window shows the left monitor simulated, within a level.
     @Test func everyModeWithinALevelOfTheSimulation() throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
         let out = try x.waitForOutput("through shared memory (MIT-SHM)")
         #expect(out.contains("cvdcam: reading monitor left (1024×768 at 0,0)"), "\(out)")
@@ -87,7 +90,10 @@ import Testing
     /// A region (X11 geometry): the red patch's middle alone fills the picture.
     @Test func aRegionShowsThatPartOnly() throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         try x.launch(["--region", "200x200+150+150", "--window", "600x600", "--mode", "normal"])
         try x.waitForOutput("cvdcam: reading region 200x200+150+150 (200×200 at 150,150)")
         try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
@@ -102,7 +108,10 @@ import Testing
     /// and its geometry is printed as `--region` takes it.
     @Test func shiftRPicksAPartByDragging() throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
         try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
         let green = Self.patches[1].1
@@ -163,7 +172,10 @@ import Testing
     /// the picture); moved to the other monitor, the slide shows whole.
     @Test func itsOwnWindowIsLeftOutNeverNested() throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         // Centred on the 2048-wide screen: half on the monitor it reads.
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
         let hatched = try x.waitForScreen { shot in
@@ -182,7 +194,10 @@ import Testing
     /// `--cursor`: the pointer, over the red patch, drawn into the picture; without it, not.
     @Test(arguments: [true, false]) func thePointerOnlyWithCursor(drawn: Bool) throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"] + (drawn ? ["--cursor"] : []))
         try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
         try x.run("xdotool", ["mousemove", "250", "250"])
@@ -213,7 +228,10 @@ import Testing
     /// A server without MIT-SHM (as over ssh): plain reads, said so, the same colours.
     @Test func withoutSharedMemory() throws {
         let (x, shown) = try Self.desktop(sharedMemory: false)
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "protanopia"])
         try x.waitForOutput("without shared memory (the X server offers none here)")
         try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
@@ -224,7 +242,10 @@ import Testing
     /// Bad input: one line each, naming what exists; nothing opens.
     @Test func badInputGetsOneLine() throws {
         let (x, shown) = try Self.desktop()
-        defer { shown.terminate(); x.close() }
+        defer {
+            shown.terminate()
+            x.close()
+        }
         let cases: [([String], String)] = [
             (
                 ["--screen", "DP-9"],

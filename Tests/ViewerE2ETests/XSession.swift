@@ -34,7 +34,10 @@ final class XSession {
         let fdFile = dir + "/display"
         xvfb = try Self.spawn(
             "/bin/sh",
-            ["-c", "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp \(serverArguments.joined(separator: " ")) 3>\(fdFile) 2>/dev/null"])
+            [
+                "-c",
+                "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp \(serverArguments.joined(separator: " ")) 3>\(fdFile) 2>/dev/null",
+            ])
         var number = ""
         // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
         // been seen to take more than 5 s, so allow 60.

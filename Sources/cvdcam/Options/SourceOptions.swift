@@ -3,6 +3,7 @@ import CVDCore
 import CVDImageIO
 import CVDScreen
 import CVDSources
+import FoundationEssentials
 
 /// Where the picture comes from, for the live view and `relay`: `--image FILE`, or
 /// `--test-scene`, or the camera (`--device`, `--format`, `--size`, `--fps`, `--control`;
@@ -32,6 +33,12 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "With --screen or --region: draw the mouse pointer into the picture.")
     var cursor = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How --screen reads the screen: x11 (the X server: any monitor or region, at once), portal (the desktop's screen-sharing dialog and PipeWire: Wayland), or auto: the portal in a Wayland session, X11 otherwise.",
+            valueName: "auto|x11|portal"))
+    var screenFrom = ScreenFrom.auto
+
     @OptionGroup(
         title:
             "Camera (the test scene takes --size, --fps and --format yuyv|mjpeg too; default 1280x720 YUYV at 30 fps)")
@@ -43,7 +50,9 @@ struct SourceOptions: ParsableArguments {
         if chosen > 1 {
             throw ValidationError("--image, --test-scene and --screen/--region each choose the picture; pick one")
         }
-        if cursor, screen == nil, region == nil { throw ValidationError("--cursor is for --screen or --region") }
+        if cursor || screenFrom != .auto, screen == nil, region == nil {
+            throw ValidationError("--\(cursor ? "cursor" : "screen-from") is for --screen or --region")
+        }
         if testScene, let f = camera.pixelFormat?.code, f != .yuyv, f != .mjpeg {
             throw ValidationError("--test-scene streams yuyv or mjpeg; --format \(f) is for cameras")
         }
@@ -56,6 +65,13 @@ struct SourceOptions: ParsableArguments {
     func makeSource(
         _ reporter: any Reporter, sceneRate: FrameRate?, doing: String, watch: Bool = false, windowDisplay: Int = 1
     ) throws -> FrameSource {
+        if screen != nil || region != nil, screenFrom.usesPortal() {
+            if let m = screen, m != "auto" {
+                reporter.status("the desktop's own dialog chooses the monitor here; --screen \(m) is not used")
+            }
+            return try PortalScreenSource(
+                region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor, reporter: reporter)
+        }
         if screen != nil || region != nil {
             let source = try ScreenSource(
                 monitor: screen, region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor,
@@ -80,6 +96,22 @@ struct SourceOptions: ParsableArguments {
             watch: watch && !testScene
         ) { notice in
             TestSceneSource(size: size, fps: sceneRate, notice: notice, format: format)
+        }
+    }
+}
+
+/// How `--screen` reads the screen (`--screen-from`).
+enum ScreenFrom: String, ExpressibleByArgument, CaseIterable {
+    case auto, x11, portal
+
+    /// The portal when asked, or in a Wayland session (where X11 sees only XWayland's windows).
+    func usesPortal(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        switch self {
+        case .x11: false
+        case .portal: true
+        case .auto:
+            environment["XDG_SESSION_TYPE"] == "wayland"
+                || ((environment["DISPLAY"] ?? "").isEmpty && !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty)
         }
     }
 }
