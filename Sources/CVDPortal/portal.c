@@ -166,6 +166,10 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     pw_stream_update_params(p->stream, params, 1);
 }
 
+/// How a stream's end is said, whatever PipeWire reported.
+#define ENDED_BECAUSE ": the desktop stopped sharing it, or the monitor went away; start cvdcam --screen again to show it"
+#define ENDED_WITH "the screen's stream ended (PipeWire: %s)" ENDED_BECAUSE
+
 static void end(cvd_portal *p, const char *why) {
     pthread_mutex_lock(&p->lock);
     if (!p->ended) snprintf(p->why, sizeof(p->why), "%s", why);
@@ -175,13 +179,31 @@ static void end(cvd_portal *p, const char *why) {
 
 static void on_state_changed(void *data, enum pw_stream_state old, enum pw_stream_state state, const char *error) {
     cvd_portal *p = data;
-    (void)old;
+    // Streaming, then paused: the desktop's node went away or stopped sending (a stream's
+    // producer gone leaves it paused, not unconnected). Said, and undone if it streams again.
+    if (state == PW_STREAM_STATE_PAUSED && old == PW_STREAM_STATE_STREAMING) {
+        pthread_mutex_lock(&p->lock);
+        if (!p->ended) {
+            snprintf(p->why, sizeof(p->why), "%s",
+                     "the screen's stream stopped: the desktop stopped sharing it, or the monitor went away; the last "
+                     "picture stays until it comes back");
+            p->ended = 2;
+        }
+        pthread_mutex_unlock(&p->lock);
+        return;
+    }
+    if (state == PW_STREAM_STATE_STREAMING) {
+        pthread_mutex_lock(&p->lock);
+        if (p->ended == 2) p->ended = 0;
+        pthread_mutex_unlock(&p->lock);
+        return;
+    }
     if (state == PW_STREAM_STATE_ERROR) {
-        char why[200];
-        snprintf(why, sizeof(why), "the screen's stream failed (PipeWire: %s)", error ? error : "error");
+        char why[300];
+        snprintf(why, sizeof(why), ENDED_WITH, error ? error : "error");
         end(p, why);
     } else if (state == PW_STREAM_STATE_UNCONNECTED) {
-        end(p, "the screen's stream ended: the desktop stopped sharing it, or the monitor went away");
+        end(p, "the screen's stream ended" ENDED_BECAUSE);
     }
 }
 
@@ -231,8 +253,8 @@ static const struct pw_stream_events stream_events = {
 static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
     (void)seq, (void)res;
     if (id != PW_ID_CORE) return;
-    char why[200];
-    snprintf(why, sizeof(why), "PipeWire dropped the screen's stream (%s)", message ? message : "error");
+    char why[300];
+    snprintf(why, sizeof(why), ENDED_WITH, message ? message : "error");
     end(data, why);
 }
 

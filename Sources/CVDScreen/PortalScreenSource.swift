@@ -107,15 +107,21 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
         let period = fps.period
         var next = SystemClock.monotonic
         var pictures = 0
+        var stopped = false
         while thread.isRunning {
             var got = cvd_portal_take(portal, &whole, whole.count, &size.w, &size.h, &size.order, &error, error.count)
             if got == -2 {
                 whole = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
                 got = cvd_portal_take(portal, &whole, whole.count, &size.w, &size.h, &size.order, &error, error.count)
             }
-            if got == -1 {
+            if got == -1, !stopped {
+                // Said once; the view keeps the last picture, and goes on if the stream comes back.
                 fail(Self.text(error), sink, firstPicture: pictures == 0)
-                return
+                stopped = true
+            } else if got == 1, stopped {
+                stopped = false
+                reporter.status("the screen's stream is back")
+                sink.status = .running
             }
             let monitor = FrameSize(Int(size.w), Int(size.h))
             let now = part.withLock { p in

@@ -24,8 +24,8 @@ cvd_portal *cvd_portal_open(const char *restore_token, int cursor, int timeout_m
 /// Copies the newest picture into `dst` (`capacity` bytes; rows of width × 4 bytes, tightly
 /// packed, fourth byte 255) if one came since the last call. Returns 1 (new picture, its
 /// size and byte order in `width`, `height`, `order`), 0 (nothing new), -2 (`capacity` is
-/// too small for `width` × `height` × 4: call again with more), -1 (the stream ended:
-/// `error` says why; no picture will come).
+/// too small for `width` × `height` × 4: call again with more), -1 (the stream stopped or
+/// ended: `error` says why; pictures come again only if the desktop resumes it).
 int cvd_portal_take(cvd_portal *p, uint8_t *dst, size_t capacity, int *width, int *height, int *order,
                     char *error, size_t error_len);
 
