@@ -370,7 +370,8 @@ cvd_portal *cvd_portal_open(const char *restore_token, int cursor, int timeout_m
         token = next_token();
         g_variant_builder_init(&o, G_VARIANT_TYPE_VARDICT);
         g_variant_builder_add(&o, "{sv}", "handle_token", g_variant_new_string(token));
-        g_variant_builder_add(&o, "{sv}", "types", g_variant_new_uint32(1));
+        // A monitor, or one window (the slides' own: never cvdcam's view inside itself) where offered.
+        g_variant_builder_add(&o, "{sv}", "types", g_variant_new_uint32(types & 2 ? 3 : 1));
         g_variant_builder_add(&o, "{sv}", "multiple", g_variant_new_boolean(FALSE));
         guint32 mode = cursor ? ((modes & 2) ? 2 : 0) : ((modes & 1) ? 1 : 0);
         if (mode) g_variant_builder_add(&o, "{sv}", "cursor_mode", g_variant_new_uint32(mode));

@@ -11,7 +11,8 @@ typedef struct cvd_portal cvd_portal;
 /// What a picture's four bytes hold: B, G, R, x (0) or R, G, B, x (1).
 enum { CVD_PORTAL_BGRX = 0, CVD_PORTAL_RGBX = 1 };
 
-/// Asks the desktop for a monitor to read: CreateSession → SelectSources (one monitor,
+/// Asks the desktop for a monitor to read: CreateSession → SelectSources (one monitor, or
+/// one window where the desktop offers windows,
 /// the pointer drawn in when `cursor` and the desktop can, persist_mode 2 with
 /// `restore_token` when not NULL or empty, so the teacher is asked once) → Start (the
 /// desktop's dialog; waits up to `timeout_ms` for the answer) → OpenPipeWireRemote, then
