@@ -21,6 +21,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     private let reading: Mutex<(region: ScreenRect, whole: Bool)>
     private let fps: FrameRate
     private let cursor: Bool
+    private let reporter: any Reporter
     private let thread = SourceThread(name: "cvdcam screen")
     /// Used only from the source's thread once started (Xlib is not thread-safe).
     private let connection: X11Connection
@@ -30,8 +31,10 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     /// What `--screen` and `--region` choose (`ScreenChoice`), read at `fps` (the cursor drawn
     /// in with `cursor`); `windowDisplay` is where the window will open (counted from 1).
     public init(
-        monitor: String?, region: String?, fps: FrameRate, cursor: Bool, windowDisplay: Int = 1
+        monitor: String?, region: String?, fps: FrameRate, cursor: Bool, windowDisplay: Int = 1,
+        reporter: any Reporter = SilentReporter()
     ) throws(ScreenError) {
+        self.reporter = reporter
         connection = try X11Connection()
         let chosen = try ScreenChoice.resolve(
             monitor: monitor, region: region, monitors: connection.monitors(), screen: connection.screen,
@@ -117,10 +120,15 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                         if shown != .some(mask) || failed {
                             sink.status = mask == nil ? .running : .failed(Self.mirrorNotice)
                         }
+                        if failed { reporter.status("the screen is read again") }
                         shown = .some(mask)
                         failed = false
                     } catch {
-                        if !failed { sink.status = .failed("\(error)") }
+                        if !failed {
+                            // Once, on the terminal and in the footer; the last picture stays.
+                            reporter.status("\(error)")
+                            sink.status = .failed("\(error)")
+                        }
                         failed = true
                     }
                 }

@@ -14,12 +14,13 @@ final class X11Grabber {
 
     /// Why a read failed.
     enum Failure: Error, CustomStringConvertible {
-        case unreadable
+        case unreadable(ScreenRect)
         case unsupported(bitsPerPixel: Int32, depth: Int32)
 
         var description: String {
             switch self {
-            case .unreadable: "the screen could not be read"
+            case .unreadable(let r):
+                "the screen's part \(r) could not be read: it is no longer all on the screen (a monitor unplugged, or the resolution changed?); the last picture stays — start cvdcam --screen again"
             case .unsupported(let bits, let depth):
                 "the screen has \(depth)-bit colour in \(bits)-bit pixels; cvdcam reads 24- and 32-bit colour screens"
             }
@@ -57,7 +58,7 @@ final class X11Grabber {
                 XAllPlanes(), ZPixmap)
         else {
             _ = cvd_x11_take_error(x.display)
-            throw .unreadable
+            throw .unreadable(rect)
         }
         defer { cvd_x11_destroy_image(image) }
         try copy(image, into: &buffer)
@@ -71,7 +72,9 @@ final class X11Grabber {
             i.byte_order == LSBFirst
         else { throw .unsupported(bitsPerPixel: i.bits_per_pixel, depth: i.depth) }
         let (w, h, stride) = (Int(i.width), Int(i.height), Int(i.bytes_per_line))
-        guard let data = i.data else { throw .unreadable }
+        guard let data = i.data else {
+            throw .unreadable(ScreenRect(x: 0, y: 0, width: Int(i.width), height: Int(i.height)))
+        }
         buffer.withUnsafeMutableBytes { out in
             // Safe: the image holds `h` rows of `stride` bytes, each with `w` 4-byte pixels
             // (Xlib's own layout for a 32-bit ZPixmap); `out` holds w × h × 4 bytes (grown

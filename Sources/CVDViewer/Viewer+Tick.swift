@@ -11,6 +11,7 @@ extension Viewer {
         var running = true
         if let f = sink.takeNew(), (!state.frozen && state.check != .recoloured) || frame == nil {
             frame = f
+            lastFrameAt = SystemClock.monotonic
             noteScreenFrame(f)
             if let p = stillPicture,
                 stillFrame.map({ $0.layout.width != f.layout.width || $0.layout.height != f.layout.height }) ?? true

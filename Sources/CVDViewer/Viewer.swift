@@ -58,6 +58,13 @@ public final class Viewer {
     var ownWindowSent = false
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false
+    /// When the view last took a new frame: a second without one (a still desktop, a
+    /// picture file, frozen) and the loop looks for frames less often.
+    var lastFrameAt = SystemClock.monotonic
+    /// How long the loop waits for an event between looks for a frame: 4 ms while frames
+    /// come (a camera's next frame is shown within 4 ms), 30 ms after a second without one
+    /// (so a still desktop costs next to nothing; a key or the mouse still wakes it at once).
+    var idleWait: Int32 { SystemClock.monotonic - lastFrameAt > 1 ? 30 : 4 }
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
     /// The probe lines printed last (each is printed once).
@@ -206,7 +213,7 @@ public final class Viewer {
             if pictureDirty { try simulate(shown, sending: simulationDirty) }
             if screenDirty {
                 if !(try draw(shown?.geometry)) { running = false }
-            } else if SDL_WaitEventTimeout(&event, 4) != 0 {
+            } else if SDL_WaitEventTimeout(&event, idleWait) != 0 {
                 if !handle(event) { running = false }
             }
         }

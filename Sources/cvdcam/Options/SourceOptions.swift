@@ -75,7 +75,7 @@ struct SourceOptions: ParsableArguments {
         if screen != nil || region != nil {
             let source = try ScreenSource(
                 monitor: screen, region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor,
-                windowDisplay: windowDisplay)
+                windowDisplay: windowDisplay, reporter: reporter)
             let r = source.rect
             reporter.status(
                 "reading \(source.name) (\(r.width)×\(r.height) at \(r.x),\(r.y)) "
