@@ -22,6 +22,7 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
     /// Until the first picture says otherwise.
     public let size = FrameSize(1920, 1080)
     private let fps: FrameRate
+    public var sendsOnlyChanges: Bool { true }
     private let cursor: Bool
     private let reporter: any Reporter
     private let thread = SourceThread(name: "cvdcam screen (portal)")

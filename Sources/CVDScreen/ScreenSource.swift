@@ -20,6 +20,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     /// What is read now: the region, or the whole while one is picked.
     private let reading: Mutex<(region: ScreenRect, whole: Bool)>
     private let fps: FrameRate
+    public var sendsOnlyChanges: Bool { true }
     private let cursor: Bool
     private let reporter: any Reporter
     private let thread = SourceThread(name: "cvdcam screen")

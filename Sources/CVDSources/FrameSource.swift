@@ -8,6 +8,9 @@ public protocol FrameSource: AnyObject, Sendable {
     var size: FrameSize { get }
     /// A still picture, published once: nothing new will come after the first frame.
     var isStill: Bool { get }
+    /// Publishes only when its picture changes (the screen): a while without a frame is a
+    /// picture that stays, not a source that stalled.
+    var sendsOnlyChanges: Bool { get }
     /// Which source this is, for what is remembered per source (a camera's name and bus,
     /// a picture's path): stable across runs.
     var identity: String { get }
@@ -17,5 +20,6 @@ public protocol FrameSource: AnyObject, Sendable {
 
 extension FrameSource {
     public var isStill: Bool { false }
+    public var sendsOnlyChanges: Bool { false }
     public var identity: String { name }
 }

@@ -24,7 +24,9 @@ extension Viewer {
             noteDecodedSize(f.size)
             startBalanceIfDue(startedAt: start)
         }
-        if source.isStill, frame != nil, SystemClock.monotonic - lastStillTick >= Self.stillTick {
+        // A source that sends only changes (the screen) counts the same while it sends none.
+        let stays = source.isStill || (source.sendsOnlyChanges && SystemClock.monotonic - lastFrameAt >= Self.stillTick)
+        if stays, frame != nil, SystemClock.monotonic - lastStillTick >= Self.stillTick {
             lastStillTick = SystemClock.monotonic
             for key in probes.stillShown() where !press(key) { running = false }
         }

@@ -33,11 +33,14 @@ import Testing
         var seen: Set<String> = []
         for file in ["README.md"] + docs {
             let text = try String(contentsOfFile: root.path + "/" + file, encoding: .utf8)
+            // In a fence or not, and whether it is a shell block (```text blocks are shown, not run).
+            var inFence = false
             var inBlock = false
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 if line.hasPrefix("```") {
-                    inBlock = !inBlock && (line == "```" || line == "```sh" || line == "```bash")
+                    inFence.toggle()
+                    inBlock = inFence && (line == "```" || line == "```sh" || line == "```bash")
                     continue
                 }
                 guard inBlock else { continue }
