@@ -37,6 +37,19 @@ import Testing
         return (x, shown)
     }
 
+    typealias Box = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// The bounding box of the pixels of exactly `colour` (x1 < x0 when there are none).
+    static func box(of colour: RGB8, in shot: RGBAImage) -> Box {
+        var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
+        for y in 0..<shot.height {
+            for x in 0..<shot.width where shot[x, y] == colour {
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+            }
+        }
+        return box
+    }
+
     /// Pixels of cvdcam's window within ±`tolerance` of `c`.
     static func count(_ shot: RGBAImage, _ c: RGB8, tolerance: Int = 1) -> Int {
         var n = 0
@@ -123,15 +136,7 @@ import Testing
         try x.waitForOutput("drag over the part of the screen to show")
         // The green patch's box in the window as it is while picking (a key brings the labels
         // back in full, and the framed layout may then shrink the picture): the same twice.
-        func greenBox(_ shot: RGBAImage) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-            var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
-            for y in 0..<shot.height {
-                for x in 0..<shot.width where shot[x, y] == green {
-                    box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
-                }
-            }
-            return box
-        }
+        func greenBox(_ shot: RGBAImage) -> Box { Self.box(of: green, in: shot) }
         var box = greenBox(try x.screenshot())
         try x.waitForScreen { shot in
             let now = greenBox(shot)
@@ -206,12 +211,7 @@ import Testing
         let red = Self.patches[0].1
         try x.waitForScreen { shot in
             // The red patch's box in the window, and the pointer's pixels in it.
-            var box = (x0: Int.max, y0: Int.max, x1: 0, y1: 0)
-            for y in 0..<shot.height {
-                for x in 0..<shot.width where shot[x, y] == red {
-                    box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
-                }
-            }
+            let box = Self.box(of: red, in: shot)
             guard box.x1 > box.x0 else { return "no red patch" }
             var pointer = 0
             for y in box.y0...box.y1 {
