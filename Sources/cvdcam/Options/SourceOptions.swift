@@ -20,7 +20,7 @@ struct SourceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Show a monitor of this desktop (X11), live: its RandR name (xrandr --listmonitors) or number, counted from 1 as --display counts; without one, a monitor the window does not open on, else the primary. `cvdcam devices` lists them.",
+            "Show a monitor of this desktop, live (slides, web pages): its RandR name (xrandr --listmonitors) or number, counted from 1 as --display counts; without one, a monitor the window does not open on, else the primary. `cvdcam devices` lists them. On Wayland the desktop's own dialog chooses (--screen-from).",
             valueName: "monitor"))
     var screen: String?
 
