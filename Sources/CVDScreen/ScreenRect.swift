@@ -64,3 +64,18 @@ extension ScreenRect {
             y: fromBottom ? screen.y + screen.height - h - y : screen.y + y, width: w, height: h)
     }
 }
+
+extension ScreenRect {
+    /// The part of `area` a rectangle dragged over its picture marks, its corners given as
+    /// fractions of the picture (0…1, dragged either way): whole pixels, at least 16 × 16,
+    /// inside `area` (Shift+R).
+    public init(dragged c: (x0: Double, y0: Double, x1: Double, y1: Double), over area: ScreenRect) {
+        let left = Int((min(c.x0, c.x1) * Double(area.width)).rounded())
+        let top = Int((min(c.y0, c.y1) * Double(area.height)).rounded())
+        let right = Int((max(c.x0, c.x1) * Double(area.width)).rounded())
+        let bottom = Int((max(c.y0, c.y1) * Double(area.height)).rounded())
+        self = ScreenRect(
+            x: area.x + left, y: area.y + top, width: max(16, right - left), height: max(16, bottom - top)
+        ).intersection(area)
+    }
+}

@@ -70,18 +70,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     public func keepRegion() { reading.withLock { $0.whole = false } }
 
     public func choose(_ corners: (x0: Double, y0: Double, x1: Double, y1: Double)?) -> String {
-        let w = whole
-        var region = w
-        if let c = corners {
-            // Whole pixels, at least 16 × 16, inside the monitor.
-            let left = Int((min(c.x0, c.x1) * Double(w.width)).rounded())
-            let top = Int((min(c.y0, c.y1) * Double(w.height)).rounded())
-            let right = Int((max(c.x0, c.x1) * Double(w.width)).rounded())
-            let bottom = Int((max(c.y0, c.y1) * Double(w.height)).rounded())
-            region = ScreenRect(
-                x: w.x + left, y: w.y + top, width: max(16, right - left), height: max(16, bottom - top)
-            ).intersection(w)
-        }
+        let region = corners.map { ScreenRect(dragged: $0, over: whole) } ?? whole
         reading.withLock { $0 = (region, false) }
         return "region \(region)"
     }
@@ -103,14 +92,15 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
             var ring = FrameRing()
             var shown: ScreenRect?? = .none // the window's part last left out (none yet: first frame)
             var failed = false
-            var next = SystemClock.monotonic
+            var pacer = FramePacer(period: period)
             var rect = self.rect
             while thread.isRunning {
                 let now = self.reading.withLock { $0.whole ? self.whole : $0.region }
                 if now != rect { (rect, shown) = (now, .none) }
                 let mask = self.window.withLock { $0 }.map { $0.intersection(rect) }.flatMap { $0.isEmpty ? nil : $0 }
                 let changed = damage?.changed(in: rect, ignoring: mask) ?? true
-                if !sink.paused, changed || shown != .some(mask) || pointer?.moved() == true {
+                let moved = sink.paused ? false : pointer?.look() ?? false
+                if !sink.paused, changed || shown != .some(mask) || moved {
                     do {
                         try ring.publish(to: sink) { (buffer) throws(X11Grabber.Failure) in
                             let layout = try grabber.read(rect, into: &buffer)
@@ -133,9 +123,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                         failed = true
                     }
                 }
-                next += period
-                let wait = next - SystemClock.monotonic
-                if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
+                pacer.wait()
             }
         }
     }

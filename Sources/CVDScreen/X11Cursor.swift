@@ -6,25 +6,29 @@ final class X11Cursor {
     private let x: X11Connection
     /// What was drawn last: the pointer's hot spot and its picture's serial number.
     private(set) var last: (x: Int, y: Int, serial: UInt) = (-1, -1, 0)
+    /// The pointer as last looked at: Xlib's allocation, freed at the next look.
+    private var image: UnsafeMutablePointer<XFixesCursorImage>?
 
     init?(_ connection: X11Connection) {
         guard connection.hasFixes else { return nil }
         x = connection
     }
 
-    /// Whether the pointer moved or changed its picture since the last `draw` (one round trip).
-    func moved() -> Bool {
-        guard let c = XFixesGetCursorImage(x.display) else { return false }
-        defer { XFree(c) }
-        return (Int(c.pointee.x), Int(c.pointee.y), UInt(c.pointee.cursor_serial)) != last
+    deinit { if let image { XFree(image) } }
+
+    /// Looks at the pointer (one round trip a tick: `XFixesGetCursorImage`), and says whether
+    /// it moved or changed its picture since the last `draw`, which draws what this saw.
+    func look() -> Bool {
+        if let image { XFree(image) }
+        image = XFixesGetCursorImage(x.display)
+        guard let c = image?.pointee else { return false }
+        return (Int(c.x), Int(c.y), UInt(c.cursor_serial)) != last
     }
 
-    /// Blends the pointer's picture (premultiplied ARGB) into `buffer`, a BGRA frame of
-    /// `rect` in screen coordinates.
+    /// Blends the pointer's picture (premultiplied ARGB) as last looked at into `buffer`, a
+    /// BGRA frame of `rect` in screen coordinates.
     func draw(into buffer: inout [UInt8], rect: ScreenRect) {
-        guard let c = XFixesGetCursorImage(x.display) else { return }
-        defer { XFree(c) }
-        let cursor = c.pointee
+        guard let cursor = image?.pointee else { return }
         last = (Int(cursor.x), Int(cursor.y), UInt(cursor.cursor_serial))
         let (w, h) = (Int(cursor.width), Int(cursor.height))
         let left = Int(cursor.x) - Int(cursor.xhot) - rect.x

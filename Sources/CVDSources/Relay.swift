@@ -43,8 +43,7 @@ public final class Relay {
         let sink = LatestFrame()
         source.start(into: sink)
         defer { source.stop() }
-        let period = camera.fps.period
-        var next = SystemClock.monotonic
+        var pacer = FramePacer(period: camera.fps.period)
         var counts = Counts()
         while !shouldStop(), counts.written < (maxFrames ?? .max) {
             let took: Bool
@@ -61,9 +60,7 @@ public final class Relay {
                 restarts = camera.output.restarts
                 report("\(camera.output.path): the driver failed the output stream — restarted it")
             }
-            next += period
-            let wait = next - SystemClock.monotonic
-            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
+            pacer.wait()
         }
         counts.dropped += sink.droppedCount
         return counts

@@ -76,7 +76,7 @@ public final class TestSceneSource: FrameSource {
                     fourCC: .mjpeg, width: layout.width, height: layout.height,
                     bytesPerLine: 0, sizeImage: bytes.count))
             var ring = FrameRing()
-            var next = SystemClock.monotonic
+            var pacer = period.map(FramePacer.init(period:))
             while thread.isRunning {
                 switch format {
                 case _ where sink.paused:
@@ -94,10 +94,8 @@ public final class TestSceneSource: FrameSource {
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }
                 }
-                if let period {
-                    next += period
-                    let wait = next - SystemClock.monotonic
-                    if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
+                if pacer != nil {
+                    pacer?.wait()
                 } else {
                     usleep(200)
                 }

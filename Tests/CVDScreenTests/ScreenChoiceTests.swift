@@ -96,4 +96,21 @@ import Testing
         }
         #expect(stripes == [96, 150])
     }
+
+    /// A rectangle dragged over the frozen monitor (Shift+R): either way round, whole
+    /// pixels in the monitor's own place on the screen, at least 16 × 16, never past its edges.
+    @Test func aDraggedRectangleBecomesWholePixelsInsideTheMonitor() {
+        let m = Self.projector.rect // 1280x800+1920+0
+        #expect(
+            ScreenRect(dragged: (0.25, 0.5, 0.75, 1.0), over: m) == ScreenRect(x: 2240, y: 400, width: 640, height: 400)
+        )
+        #expect(
+            ScreenRect(dragged: (0.75, 1.0, 0.25, 0.5), over: m) == ScreenRect(x: 2240, y: 400, width: 640, height: 400)
+        )
+        #expect(
+            ScreenRect(dragged: (0.5, 0.5, 0.5, 0.5), over: m) == ScreenRect(x: 2560, y: 400, width: 16, height: 16))
+        #expect(
+            ScreenRect(dragged: (0.999, 0.999, 1.0, 1.0), over: m) == ScreenRect(x: 3199, y: 799, width: 1, height: 1))
+        #expect(ScreenRect(dragged: (0, 0, 1, 1), over: m) == m)
+    }
 }
