@@ -451,17 +451,25 @@ done:
     return p;
 }
 
-int cvd_portal_take(cvd_portal *p, uint8_t *dst, size_t capacity, int *width, int *height, int *order, char *error,
+int cvd_portal_take(cvd_portal *p, cvd_portal_picture *pic, int again, uint8_t *dst, size_t capacity, char *error,
                     size_t error_len) {
     pthread_mutex_lock(&p->lock);
     int status = 0;
-    if (p->fresh) {
-        size_t need = (size_t)p->width * (size_t)p->height * 4;
-        *width = p->width, *height = p->height, *order = p->order;
-        if (capacity < need) {
+    if (p->frame && p->width > 0 && (p->fresh || again)) {
+        pic->width = p->width, pic->height = p->height, pic->order = p->order;
+        // The part, clipped to the picture; all of it when none is asked for or none is left.
+        int x0 = pic->x > 0 ? pic->x : 0, y0 = pic->y > 0 ? pic->y : 0;
+        int x1 = pic->x + pic->w < p->width ? pic->x + pic->w : p->width;
+        int y1 = pic->y + pic->h < p->height ? pic->y + pic->h : p->height;
+        if (pic->w <= 0 || pic->h <= 0 || x1 <= x0 || y1 <= y0) x0 = 0, y0 = 0, x1 = p->width, y1 = p->height;
+        pic->x = x0, pic->y = y0, pic->w = x1 - x0, pic->h = y1 - y0;
+        size_t row = (size_t)pic->w * 4;
+        if (!dst || capacity < row * (size_t)pic->h) {
             status = -2;
         } else {
-            memcpy(dst, p->frame, need);
+            // p->frame holds width × height × 4 bytes; the part lies inside it (clipped above).
+            for (int y = 0; y < pic->h; y++)
+                memcpy(dst + (size_t)y * row, p->frame + ((size_t)(y0 + y) * (size_t)p->width + (size_t)x0) * 4, row);
             p->fresh = 0;
             status = 1;
         }

@@ -58,20 +58,10 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
 
     public func choose(_ corners: (x0: Double, y0: Double, x1: Double, y1: Double)?) -> String {
         part.withLock { p in
-            let m = p.monitor
+            let monitor = ScreenRect(x: 0, y: 0, width: p.monitor.width, height: p.monitor.height)
             p.whole = false
-            guard let c = corners else {
-                p.region = nil
-                return "region \(ScreenRect(x: 0, y: 0, width: m.width, height: m.height))"
-            }
-            let left = Int((min(c.x0, c.x1) * Double(m.width)).rounded())
-            let top = Int((min(c.y0, c.y1) * Double(m.height)).rounded())
-            let r = ScreenRect(
-                x: left, y: top, width: max(16, Int((max(c.x0, c.x1) * Double(m.width)).rounded()) - left),
-                height: max(16, Int((max(c.y0, c.y1) * Double(m.height)).rounded()) - top)
-            ).intersection(ScreenRect(x: 0, y: 0, width: m.width, height: m.height))
-            p.region = r
-            return "region \(r)"
+            p.region = corners.map { ScreenRect(dragged: $0, over: monitor) }
+            return "region \(p.region ?? monitor)"
         }
     }
 
@@ -98,22 +88,51 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
     // translators: in the window's footer while the desktop asks which monitor to share
     static let waiting = N_("waiting for the desktop's screen-sharing dialog: choose the monitor to show there")
 
-    /// Pictures from the stream until it ends or the source stops.
+    /// Pictures from the stream until it ends or the source stops: each new one (or the
+    /// last one again, when another part of it is wanted) copied straight into the next
+    /// frame buffer, only the part shown.
     private func run(_ portal: OpaquePointer, into sink: LatestFrame, thread: SourceThread) {
-        var whole = [UInt8]()
         var ring = FrameRing()
-        var size = (w: Int32(0), h: Int32(0), order: Int32(0))
         var error = [CChar](repeating: 0, count: 512)
         var shown: (ScreenRect?, Bool)?
-        let period = fps.period
-        var next = SystemClock.monotonic
+        var pacer = FramePacer(period: fps.period)
         var pictures = 0
         var stopped = false
         while thread.isRunning {
-            var got = cvd_portal_take(portal, &whole, whole.count, &size.w, &size.h, &size.order, &error, error.count)
-            if got == -2 {
-                whole = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
-                got = cvd_portal_take(portal, &whole, whole.count, &size.w, &size.h, &size.order, &error, error.count)
+            let now = part.withLock { ($0.region, $0.whole) }
+            let again = shown.map { $0.0 != now.0 || $0.1 != now.1 } ?? false
+            let wanted = now.1 ? nil : now.0
+            var pic = cvd_portal_picture(
+                width: 0, height: 0, order: 0, x: Int32(wanted?.x ?? 0), y: Int32(wanted?.y ?? 0),
+                w: Int32(wanted?.width ?? 0), h: Int32(wanted?.height ?? 0))
+            var got: Int32 = 0
+            if sink.paused {
+                // Nothing would show a picture: only whether the stream stopped is asked.
+                got = cvd_portal_take(portal, &pic, 0, nil, 0, &error, error.count)
+            } else {
+                ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
+                    got = buffer.withUnsafeMutableBytes {
+                        cvd_portal_take(portal, &pic, again ? 1 : 0, $0.baseAddress, $0.count, &error, error.count)
+                    }
+                    if got == -2 {
+                        buffer = [UInt8](repeating: 0, count: Int(pic.w) * Int(pic.h) * 4)
+                        got = buffer.withUnsafeMutableBytes {
+                            cvd_portal_take(portal, &pic, again ? 1 : 0, $0.baseAddress, $0.count, &error, error.count)
+                        }
+                    }
+                    guard got == 1 else { return nil }
+                    let layout = FrameLayout(
+                        format: pic.order == 0 ? .bgra : .rgba, width: Int(pic.w), height: Int(pic.h))
+                    return (layout, .bt601Limited)
+                }
+            }
+            if pic.width > 0 {
+                let monitor = FrameSize(Int(pic.width), Int(pic.height))
+                part.withLock { $0.monitor = monitor }
+            }
+            if got == 1 {
+                shown = now
+                pictures += 1
             }
             if got == -1, !stopped {
                 // Said once; the view keeps the last picture, and goes on if the stream comes back.
@@ -124,49 +143,13 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
                 reporter.status("the screen's stream is back")
                 sink.status = .running
             }
-            let monitor = FrameSize(Int(size.w), Int(size.h))
-            let now = part.withLock { p in
-                p.monitor = monitor
-                return (p.region, p.whole)
-            }
-            // A new picture, or another part of the last one (Shift+R).
-            if monitor.width > 0, got == 1 || shown.map({ $0.0 != now.0 || $0.1 != now.1 }) ?? false, !sink.paused {
-                let full = ScreenRect(x: 0, y: 0, width: monitor.width, height: monitor.height)
-                let r = now.1 ? full : (now.0?.intersection(full)).flatMap { $0.isEmpty ? nil : $0 } ?? full
-                ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
-                    Self.cut(r, from: whole, width: monitor.width, into: &buffer)
-                    return (
-                        FrameLayout(format: size.order == 0 ? .bgra : .rgba, width: r.width, height: r.height),
-                        .bt601Limited
-                    )
-                }
-                shown = now
-                pictures += 1
-            }
-            next += period
-            let wait = next - SystemClock.monotonic
-            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) } else { next = SystemClock.monotonic }
+            pacer.wait()
         }
     }
 
     /// A C string the portal wrote into `buffer`.
     static func text(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Copies the rows of `r` out of a picture `width` pixels wide.
-    static func cut(_ r: ScreenRect, from whole: [UInt8], width: Int, into buffer: inout [UInt8]) {
-        let rowBytes = r.width * 4
-        if buffer.count < rowBytes * r.height { buffer = [UInt8](repeating: 0, count: rowBytes * r.height) }
-        buffer.withUnsafeMutableBytes { out in
-            whole.withUnsafeBytes { from in
-                // Safe: `r` lies inside the picture (width × rows × 4 bytes); `out` holds its rows.
-                for y in 0..<r.height {
-                    let start = ((r.y + y) * width + r.x) * 4
-                    (out.baseAddress! + y * rowBytes).copyMemory(from: from.baseAddress! + start, byteCount: rowBytes)
-                }
-            }
-        }
     }
 
     /// One line, printed and in the footer; before the first picture, the test scene shows with it.

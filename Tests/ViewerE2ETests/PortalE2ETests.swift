@@ -59,6 +59,43 @@ import Testing
         #expect(!log.contains("cvdcam: error"), "\(log)")
     }
 
+    /// `--region` cuts its part from the stream: of SMPTE bars 640 pixels wide (seven bars
+    /// of 91), a region inside the fourth shows its green alone — none of the yellow or cyan
+    /// bars to its left, nor the magenta, red or blue to its right (white is the label's
+    /// text too). The window takes the region's shape: 320 × 720 pixels here.
+    @Test func aRegionOfTheStream() throws {
+        let x = try XSession()
+        defer {
+            Self.stop(x)
+            x.close()
+        }
+        try Self.launch(
+            x, ["--screen", "--screen-from", "portal", "--region", "40x100+295+20", "--mode", "normal"],
+            session: ["--pattern", "smpte", "--size", "640x480"])
+        // A channel over 150 is "on", under 60 "off".
+        func bars(_ shot: RGBAImage) -> [String: Int] {
+            var n: [String: Int] = [:]
+            for y in stride(from: 0, to: shot.height, by: 2) {
+                for x in stride(from: 0, to: shot.width, by: 2) {
+                    let p = shot[x, y]
+                    let on = [p.r, p.g, p.b].map { $0 > 150 ? "1" : $0 < 60 ? "0" : "?" }.joined()
+                    n[on, default: 0] += 1
+                }
+            }
+            return n
+        }
+        let shot = try x.waitForScreen { shot in
+            let n = bars(shot)["010", default: 0]
+            return n > 20_000 ? nil : "green on \(n) of every fourth pixel only"
+        }
+        try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/screen-portal-region.png")
+        let seen = bars(shot)
+        for (bar, name) in [("110", "yellow"), ("011", "cyan"), ("101", "magenta"), ("100", "red")] {
+            #expect(seen[bar, default: 0] < 500, "\(name) on \(seen[bar, default: 0]) of every fourth pixel: \(seen)")
+        }
+        #expect(x.readOutput().contains("cvdcam: reading the screen through the desktop's portal"))
+    }
+
     /// The teacher is asked once: the second start offers the kept token, and the desktop
     /// (the portal) restores the choice instead of asking.
     @Test func askedOnceThenTheKeptChoice() throws {

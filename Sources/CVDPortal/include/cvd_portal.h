@@ -22,13 +22,26 @@ enum { CVD_PORTAL_BGRX = 0, CVD_PORTAL_RGBX = 1 };
 cvd_portal *cvd_portal_open(const char *restore_token, int cursor, int timeout_ms, char *token_out,
                             size_t token_len, char *error, size_t error_len);
 
-/// Copies the newest picture into `dst` (`capacity` bytes; rows of width × 4 bytes, tightly
-/// packed, fourth byte 255) if one came since the last call. Returns 1 (new picture, its
-/// size and byte order in `width`, `height`, `order`), 0 (nothing new), -2 (`capacity` is
-/// too small for `width` × `height` × 4: call again with more), -1 (the stream stopped or
-/// ended: `error` says why; pictures come again only if the desktop resumes it).
-int cvd_portal_take(cvd_portal *p, uint8_t *dst, size_t capacity, int *width, int *height, int *order,
-                    char *error, size_t error_len);
+/// A picture of the stream and the part of it wanted.
+typedef struct cvd_portal_picture {
+    /// Set by `cvd_portal_take` once a picture has come: the monitor's size, and the byte
+    /// order of its pixels (0 BGRA, 1 RGBA; the fourth byte always 255).
+    int width, height, order;
+    /// The part wanted, in the picture's pixels (all of it where `w` or `h` is 0); clipped
+    /// by `cvd_portal_take` to the picture, which takes it all when nothing of it is left.
+    int x, y, w, h;
+} cvd_portal_picture;
+
+/// Copies the part `pic` asks for of the newest picture into `dst` (`capacity` bytes; rows
+/// of the part's w × 4 bytes, tightly packed), if one came since the last call — or, with
+/// `again`, the newest one anyway (another part of it). Copied straight from the picture
+/// the stream last delivered: a part costs only its own bytes. Returns 1 (copied; `pic`
+/// holds the picture's size and order and the part as clipped), 0 (nothing new),
+/// -2 (`capacity` is less than the part's w × h × 4, or `dst` NULL: `pic` says the sizes;
+/// the picture stays new for the next call), -1 (the stream stopped or ended: `error` says
+/// why; pictures come again only if the desktop resumes it).
+int cvd_portal_take(cvd_portal *p, cvd_portal_picture *pic, int again, uint8_t *dst, size_t capacity, char *error,
+                    size_t error_len);
 
 /// Stops the stream and closes the session.
 void cvd_portal_close(cvd_portal *p);
