@@ -38,7 +38,7 @@ let nativeFlags: [SwiftSetting] =
 // The kernels' loop bodies are long dependency chains (decode → matrix → encode); LLVM
 // vectorises them one vector per iteration. Four independent vectors per iteration
 // keep the multiply-add units busy (measured faster than 1, 2 and 8; figures in the
-// commit that chose it and in the README's performance section).
+// commit that chose it and in docs/performance.md).
 // Without hardware FMA (baseline x86-64, before Haswell) a fused multiply-add is a libm
 // call per element; the kernels then use a·b + c instead (CVDCAM_NO_FMA).
 // swiftc's -target-cpu knows no "x86-64-v3"; clang's -march does, and swiftc takes the
