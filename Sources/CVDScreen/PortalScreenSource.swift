@@ -66,7 +66,7 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
     }
 
     public func start(into sink: LatestFrame) {
-        sink.status = .failed(Self.waiting)
+        sink.status = .notice(Self.waiting)
         thread.start { [self] thread in
             let kept = (try? String(contentsOfFile: tokenFile, encoding: .utf8))?.trimmed
             var token = [CChar](repeating: 0, count: 256)

@@ -109,7 +109,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                             return (layout, .bt601Limited)
                         }
                         if shown != .some(mask) || failed {
-                            sink.status = mask == nil ? .running : .failed(Self.mirrorNotice)
+                            sink.status = mask == nil ? .running : .notice(Self.mirrorNotice)
                         }
                         if failed { reporter.status("the screen is read again") }
                         shown = .some(mask)

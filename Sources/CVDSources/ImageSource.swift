@@ -22,7 +22,7 @@ public final class ImageSource: FrameSource {
     }
 
     public func start(into sink: LatestFrame) {
-        if let notice { sink.status = .failed(notice) }
+        if let notice { sink.status = .notice(notice) }
         sink.publish(Frame(bytes: image.pixels, layout: image.layout, timestamp: SystemClock.monotonic))
     }
 

@@ -65,7 +65,7 @@ public final class TestSceneSource: FrameSource {
     }
 
     public func start(into sink: LatestFrame) {
-        if let notice { sink.status = .failed(notice) }
+        if let notice { sink.status = .notice(notice) }
         let bytes = bytes
         let layout = layout
         let period = fps?.period

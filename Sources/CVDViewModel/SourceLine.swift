@@ -5,8 +5,8 @@ import FoundationEssentials
 
 /// The line at the bottom of the window: which source shows, and its trouble if any.
 public enum SourceLine {
-    /// A transient `message` (e.g. "saved …") wins; then a lost camera; then a failure;
-    /// else the source's name.
+    /// A transient `message` (e.g. "saved …") wins; then a lost camera; then a failure or
+    /// a notice; else the source's name.
     public static func text(source: String, status: SourceStatus, hasFrame: Bool, message: String? = nil) -> String {
         // In the window's language (English without a catalogue, as in the tests).
         if let message { return message }
@@ -16,7 +16,7 @@ public enum SourceLine {
         case .running: line = tr("Source: %s", tr(source))
         case .disconnected(let what): line = tr("camera disconnected — waiting (%s)", what)
         // A sentence cvdcam wrote (a screen source's) in the window's language; a camera's own words as they are.
-        case .failed(let why): line = tr(why)
+        case .failed(let why), .notice(let why): line = tr(why)
         }
         if !hasFrame { line = tr("%s — waiting for the first frame", line) }
         return line

@@ -25,6 +25,15 @@ import Testing
         #expect(SourceLine.text(source: "built-in test scene", status: .failed(why), hasFrame: true) == why)
     }
 
+    /// A notice (the source runs: the desktop's dialog awaited) is the line, as a failure is.
+    @Test func showsANotice() {
+        let waiting = "waiting for the desktop's screen-sharing dialog: choose the monitor to show there"
+        #expect(SourceLine.text(source: "screen (desktop portal)", status: .notice(waiting), hasFrame: true) == waiting)
+        #expect(
+            SourceLine.text(source: "screen (desktop portal)", status: .notice(waiting), hasFrame: false)
+                == waiting + " — waiting for the first frame")
+    }
+
     @Test func transientMessagesWin() {
         #expect(
             SourceLine.text(source: "cam", status: .disconnected("x"), hasFrame: true, message: "saved a.png")
