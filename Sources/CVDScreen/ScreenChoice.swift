@@ -7,20 +7,19 @@ public enum ScreenChoice {
     ///   - region: `--region WxH+X+Y`, in the screen's coordinates (it needs no monitor).
     ///   - screen: the whole screen (the root window).
     /// - Returns: the rectangle to read; the whole a region is picked from in the view (Shift+R:
-    /// the monitor chosen, or the one a region's middle is on); a name ("monitor HDMI-1",
-    /// "region 800x600+0+0").
+    /// the monitor chosen, or the one a region's middle is on) and that monitor's RandR name
+    /// ("screen" for the whole screen); a name ("monitor HDMI-1", "region 800x600+0+0").
     public static func resolve(
         monitor: String?, region: String?, monitors: [Monitor], screen: ScreenRect, windowDisplay: Int = 1
-    ) throws(ScreenError) -> (rect: ScreenRect, whole: ScreenRect, name: String) {
+    ) throws(ScreenError) -> (rect: ScreenRect, whole: ScreenRect, monitor: String, name: String) {
         if let region {
             guard let r = ScreenRect.parse(region, screen: screen) else { throw .malformedGeometry(region) }
             guard screen.contains(r) else { throw .regionOffScreen(r, screen) }
             let middle = ScreenRect(x: r.x + r.width / 2, y: r.y + r.height / 2, width: 1, height: 1)
-            let on = monitors.numbered.first { $0.rect.contains(middle) }.map { $0.rect.intersection(screen) }
-            return (r, on ?? screen, "region \(r)")
+            let on = monitors.numbered.first { $0.rect.contains(middle) }
+            return (r, on.map { $0.rect.intersection(screen) } ?? screen, on?.name ?? "screen", "region \(r)")
         }
-        // A server without RandR monitors (or none listed): the whole screen is the one.
-        let all = monitors.isEmpty ? [Monitor(name: "screen", rect: screen, primary: true)] : monitors.numbered
+        let all = everyMonitor(monitors, screen: screen)
         let chosen: Monitor
         switch monitor?.lowercased() {
         case nil, "auto", "":
@@ -41,6 +40,21 @@ public enum ScreenChoice {
         }
         // Clipped to the screen: a monitor set up larger than the framebuffer shows what exists.
         let rect = chosen.rect.intersection(screen)
-        return (rect, rect, "monitor \(chosen.name)")
+        return (rect, rect, chosen.name, "monitor \(chosen.name)")
+    }
+
+    /// Where the monitor named `name` is now that the screen's layout changed (RandR: a
+    /// monitor unplugged, plugged in again, moved or resized): nil when it is gone — no
+    /// longer listed, or outside the screen as it is now (the framebuffer shrank).
+    public static func follow(_ name: String, monitors: [Monitor], screen: ScreenRect) -> ScreenRect? {
+        guard let m = everyMonitor(monitors, screen: screen).first(where: { $0.name == name }) else { return nil }
+        let rect = m.rect.intersection(screen)
+        return rect.isEmpty ? nil : rect
+    }
+
+    /// The monitors in the desktop's order; a server without RandR monitors (or none
+    /// listed) has one, the whole screen, named "screen".
+    static func everyMonitor(_ monitors: [Monitor], screen: ScreenRect) -> [Monitor] {
+        monitors.isEmpty ? [Monitor(name: "screen", rect: screen, primary: true)] : monitors.numbered
     }
 }

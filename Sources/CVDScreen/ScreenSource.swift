@@ -15,10 +15,11 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     public let size: FrameSize
     /// What is read at first, in the screen's pixels.
     public let rect: ScreenRect
-    /// What a region is picked from in the view (Shift+R): the monitor.
-    public let whole: ScreenRect
-    /// What is read now: the region, or the whole while one is picked.
-    private let reading: Mutex<(region: ScreenRect, whole: Bool)>
+    /// The monitor read (RandR's name), followed when monitors are plugged in or out.
+    let monitorName: String
+    /// What is read now: the region, or the whole monitor while one is picked; and where
+    /// the monitor is now.
+    private let reading: Mutex<(region: ScreenRect, whole: Bool, monitor: ScreenRect)>
     private let fps: FrameRate
     public var sendsOnlyChanges: Bool { true }
     private let cursor: Bool
@@ -41,8 +42,8 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
             monitor: monitor, region: region, monitors: connection.monitors(), screen: connection.screen,
             windowDisplay: windowDisplay)
         rect = chosen.rect
-        whole = chosen.whole
-        reading = Mutex((chosen.rect, false))
+        monitorName = chosen.monitor
+        reading = Mutex((chosen.rect, false, chosen.whole))
         name = chosen.name
         size = FrameSize(rect.width, rect.height)
         self.fps = fps
@@ -63,6 +64,9 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
 
     public func ownWindowHidden() { window.withLock { $0 = nil } }
 
+    /// What a region is picked from in the view (Shift+R): the monitor, where it is now.
+    public var whole: ScreenRect { reading.withLock { $0.monitor } }
+
     public var wholeSize: FrameSize { FrameSize(whole.width, whole.height) }
 
     public func showWhole() { reading.withLock { $0.whole = true } }
@@ -71,7 +75,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
 
     public func choose(_ corners: (x0: Double, y0: Double, x1: Double, y1: Double)?) -> String {
         let region = corners.map { ScreenRect(dragged: $0, over: whole) } ?? whole
-        reading.withLock { $0 = (region, false) }
+        reading.withLock { ($0.region, $0.whole) = (region, false) }
         return "region \(region)"
     }
 
@@ -92,10 +96,19 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
             var ring = FrameRing()
             var shown: ScreenRect?? = .none // the window's part last left out (none yet: first frame)
             var failed = false
+            var gone = false
             var pacer = FramePacer(period: period)
             var rect = self.rect
             while thread.isRunning {
-                let now = self.reading.withLock { $0.whole ? self.whole : $0.region }
+                if damage?.takeScreenChange() == true {
+                    gone = follow(into: sink, wasGone: gone)
+                    shown = .none // read again, wherever the monitor is now
+                }
+                if gone {
+                    pacer.wait()
+                    continue
+                }
+                let now = self.reading.withLock { $0.whole ? $0.monitor : $0.region }
                 if now != rect { (rect, shown) = (now, .none) }
                 let mask = self.window.withLock { $0 }.map { $0.intersection(rect) }.flatMap { $0.isEmpty ? nil : $0 }
                 let changed = damage?.changed(in: rect, ignoring: mask) ?? true
@@ -126,6 +139,38 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                 pacer.wait()
             }
         }
+    }
+
+    // translators: in the window's footer when the monitor shown was unplugged (its last picture stays)
+    static let goneNotice = N_(
+        "the monitor shown is gone (unplugged?): its last picture stays, and the view goes on when it is back")
+
+    /// Follows the monitor read through a change of the screen's layout (RandR): where it
+    /// moved or how it was resized, the part read moves with it; gone, its last picture
+    /// stays with one line until it is back. Returns whether it is gone.
+    private func follow(into sink: LatestFrame, wasGone: Bool) -> Bool {
+        let name = monitorName
+        guard
+            let now = ScreenChoice.follow(name, monitors: connection.monitors(), screen: connection.currentScreen())
+        else {
+            if !wasGone {
+                reporter.status("monitor \(name) is gone (unplugged?): its last picture stays until it is back")
+                sink.status = .failed(Self.goneNotice)
+            }
+            return true
+        }
+        reading.withLock { r in
+            let moved = ScreenRect(
+                x: r.region.x + now.x - r.monitor.x, y: r.region.y + now.y - r.monitor.y,
+                width: r.region.width, height: r.region.height
+            ).intersection(now)
+            (r.region, r.monitor) = (moved.isEmpty ? now : moved, now)
+        }
+        if wasGone {
+            reporter.status("monitor \(name) is back (\(now.width)×\(now.height) at \(now.x),\(now.y))")
+            sink.status = .running
+        }
+        return false
     }
 
     /// Fills `area` of a BGRA frame `width` pixels wide with grey and darker diagonal

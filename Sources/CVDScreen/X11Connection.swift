@@ -13,11 +13,12 @@ final class X11Connection: @unchecked Sendable {
     /// What the server offers.
     let hasShm: Bool
     let damageEventBase: Int32?
+    let randrEventBase: Int32?
     let hasFixes: Bool
 
     /// Opens the display named by DISPLAY (wraps `XOpenDisplay`) and asks which
     /// extensions it has (`XShmQueryExtension`, `XDamageQueryExtension`,
-    /// `XFixesQueryExtension`).
+    /// `XRRQueryExtension`, `XFixesQueryExtension`).
     init() throws(ScreenError) {
         let name = getenv("DISPLAY").map { String(cString: $0) }
         if name == nil || name!.isEmpty {
@@ -35,10 +36,19 @@ final class X11Connection: @unchecked Sendable {
         var event: Int32 = 0
         var error: Int32 = 0
         damageEventBase = XDamageQueryExtension(d, &event, &error) != 0 ? event : nil
+        randrEventBase = XRRQueryExtension(d, &event, &error) != 0 ? event : nil
         hasFixes = XFixesQueryExtension(d, &event, &error) != 0
     }
 
     deinit { XCloseDisplay(display) }
+
+    /// The root window's size now (wraps `XGetWindowAttributes`): the screen after a monitor
+    /// was plugged in or out.
+    func currentScreen() -> ScreenRect {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, root, &attributes)
+        return ScreenRect(x: 0, y: 0, width: Int(attributes.width), height: Int(attributes.height))
+    }
 
     /// The monitors (wraps `XRRGetMonitors`, RandR 1.5); empty when the server has no RandR.
     func monitors() -> [Monitor] {

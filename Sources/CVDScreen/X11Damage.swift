@@ -2,13 +2,17 @@ import CX11Screen
 
 /// Which parts of the screen changed since the last look (the DAMAGE extension: the server
 /// reports drawing anywhere on the root window and its windows), so that a still desktop is
-/// not read again — it costs next to nothing.
+/// not read again — it costs next to nothing; and whether the screen's layout changed
+/// (RandR: a monitor plugged in or out, moved or resized), which its events come with.
 final class X11Damage {
     private let x: X11Connection
     private let damage: Damage
     private let notify: Int32
+    private let screenChange: Int32?
     /// Changes reported and not yet looked at.
     private var pending = true
+    /// A change of the screen's layout reported and not yet taken (`takeScreenChange`).
+    private var layoutChanged = false
 
     /// Starts watching the whole screen (wraps `XDamageCreate` with
     /// `XDamageReportNonEmpty`: one event when the damage goes from none to some). Nil
@@ -18,20 +22,38 @@ final class X11Damage {
         x = connection
         notify = cvd_x11_damage_notify(base)
         damage = XDamageCreate(connection.display, connection.root, Int32(XDamageReportNonEmpty))
+        screenChange = connection.randrEventBase.map { cvd_x11_screen_change_notify($0) }
+        if screenChange != nil { cvd_x11_select_screen_changes(connection.display, connection.root) }
         XFlush(connection.display)
     }
 
     deinit { XDamageDestroy(x.display, damage) }
 
-    /// Whether anything in `rect` changed since the last call, leaving out what lies
-    /// wholly inside `ignoring` (cvdcam's own window, which redraws every frame).
-    func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> Bool {
-        // The events that came (XPending, XNextEvent); other events are not asked for.
+    /// Whether the screen's layout changed since the last call.
+    func takeScreenChange() -> Bool {
+        drain()
+        defer { layoutChanged = false }
+        return layoutChanged
+    }
+
+    /// Takes the events that came (XPending, XNextEvent); other events are not asked for.
+    private func drain() {
         while XPending(x.display) > 0 {
             var event = XEvent()
             XNextEvent(x.display, &event)
             if event.type == notify { pending = true }
+            if event.type == screenChange {
+                // Xlib's idea of the screen's size follows (XRRUpdateConfiguration); all is read again.
+                XRRUpdateConfiguration(&event)
+                (layoutChanged, pending) = (true, true)
+            }
         }
+    }
+
+    /// Whether anything in `rect` changed since the last call, leaving out what lies
+    /// wholly inside `ignoring` (cvdcam's own window, which redraws every frame).
+    func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> Bool {
+        drain()
         guard pending else { return false }
         pending = false
         // What was damaged, taken and cleared (XDamageSubtract into an XFixes region).

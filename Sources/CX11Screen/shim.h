@@ -35,6 +35,13 @@ static inline void cvd_x11_destroy_image(XImage *image) { XDestroyImage(image); 
 
 /// The event type a DAMAGE notify arrives as (the extension's first event number + XDamageNotify).
 static inline int cvd_x11_damage_notify(int eventBase) { return eventBase + XDamageNotify; }
+/// The event type RandR sends when the screen's layout changes (a monitor plugged in or
+/// out, moved, resized), from its event base.
+static inline int cvd_x11_screen_change_notify(int eventBase) { return eventBase + RRScreenChangeNotify; }
+/// Asks for RandR's screen-change events on `root`.
+static inline void cvd_x11_select_screen_changes(Display *d, Window root) {
+    XRRSelectInput(d, root, RRScreenChangeNotifyMask);
+}
 
 /// A private shared-memory segment of `bytes`, attached here and marked for removal at
 /// once (it goes when the last process detaches — never left behind, even on a crash).

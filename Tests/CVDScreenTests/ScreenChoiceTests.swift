@@ -113,4 +113,22 @@ import Testing
             ScreenRect(dragged: (0.999, 0.999, 1.0, 1.0), over: m) == ScreenRect(x: 3199, y: 799, width: 1, height: 1))
         #expect(ScreenRect(dragged: (0, 0, 1, 1), over: m) == m)
     }
+
+    /// A monitor followed through a change of the screen's layout: moved, resized, gone
+    /// from the list, or left outside a screen that shrank.
+    @Test func aMonitorFollowedWhenTheLayoutChanges() {
+        let moved = Monitor(name: "HDMI-1", rect: ScreenRect(x: 0, y: 1080, width: 1280, height: 800), primary: false)
+        let tall = ScreenRect(x: 0, y: 0, width: 1920, height: 1880)
+        #expect(ScreenChoice.follow("HDMI-1", monitors: Self.monitors, screen: Self.screen) == Self.projector.rect)
+        #expect(ScreenChoice.follow("HDMI-1", monitors: [Self.laptop, moved], screen: tall) == moved.rect)
+        #expect(ScreenChoice.follow("HDMI-1", monitors: [Self.laptop], screen: Self.laptop.rect) == nil)
+        let narrow = ScreenRect(x: 0, y: 0, width: 1920, height: 1080)
+        #expect(ScreenChoice.follow("HDMI-1", monitors: Self.monitors, screen: narrow) == nil)
+        // Without RandR monitors the whole screen is "screen", as large as it is now.
+        #expect(ScreenChoice.follow("screen", monitors: [], screen: narrow) == narrow)
+        // A region's monitor is the one its middle lies on.
+        let region = try? ScreenChoice.resolve(
+            monitor: nil, region: "200x200+2000+100", monitors: Self.monitors, screen: Self.screen)
+        #expect(region?.monitor == "HDMI-1")
+    }
 }

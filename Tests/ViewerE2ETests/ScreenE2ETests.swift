@@ -100,6 +100,37 @@ import Testing
         try x.waitForScreen { Self.count($0, red) < 100 ? nil : "the closed slide still shows" }
     }
 
+    /// The projector unplugged mid-lesson and plugged in again: the screen shrinks to the
+    /// laptop's monitor (`xrandr --fb`, as RandR reports an unplugged output), and grows
+    /// back. One line each; the last picture stays meanwhile and the view goes on.
+    @Test func theMonitorUnpluggedAndBack() throws {
+        let (x, shown) = try Self.desktop()
+        defer {
+            shown.terminate()
+            x.close()
+        }
+        // The slide on the right monitor, cvdcam reading it with its window on the left.
+        try x.run("xdotool", ["search", "--sync", "--class", "display", "windowmove", "%@", "1024", "0"])
+        try x.launch(["--screen", "right", "--window", "800x600", "--mode", "normal"])
+        try x.waitForOutput("cvdcam: reading monitor right (1024×768 at 1024,0)")
+        try x.run("xdotool", ["windowmove", x.window, "100", "84"])
+        let red = Self.patches[0].1
+        try x.waitForScreen { Self.count($0, red) > 10_000 ? nil : "no red patch from the right monitor" }
+        // xrandr says "X Error … BadValue" for its CRTC but the screen is resized: not checked.
+        _ = try? x.run("xrandr", ["--fb", "1024x768"])
+        let gone = "cvdcam: monitor right is gone (unplugged?): its last picture stays until it is back"
+        try x.waitForOutput(gone, timeout: 15)
+        usleep(1_000_000)
+        #expect(x.appProcess?.isRunning == true, "the view goes on")
+        let shot = try x.screenshot()
+        #expect(Self.count(shot, red) > 10_000, "the last picture stays")
+        _ = try? x.run("xrandr", ["--fb", "2048x768"])
+        let out = try x.waitForOutput("cvdcam: monitor right is back (1024×768 at 1024,0)", timeout: 15)
+        #expect(out.components(separatedBy: gone).count == 2, "said once: \(out)")
+        try x.waitForScreen { Self.count($0, red) > 10_000 ? nil : "the red patch did not come back" }
+        #expect(!x.readOutput().contains("cvdcam: error"))
+    }
+
     /// A region (X11 geometry): the red patch's middle alone fills the picture.
     @Test func aRegionShowsThatPartOnly() throws {
         let (x, shown) = try Self.desktop()
