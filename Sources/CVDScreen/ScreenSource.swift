@@ -111,7 +111,8 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                 let now = self.reading.withLock { $0.whole ? $0.monitor : $0.region }
                 if now != rect { (rect, shown) = (now, .none) }
                 let mask = self.window.withLock { $0 }.map { $0.intersection(rect) }.flatMap { $0.isEmpty ? nil : $0 }
-                let changed = damage?.changed(in: rect, ignoring: mask) ?? true
+                // Paused (frozen, hidden), the damage is left for later: what changed meanwhile is read on resuming.
+                let changed = !sink.paused && damage?.changed(in: rect, ignoring: mask) ?? true
                 let moved = sink.paused ? false : pointer?.look() ?? false
                 if !sink.paused, changed || shown != .some(mask) || moved {
                     do {
@@ -136,7 +137,11 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
                         failed = true
                     }
                 }
+                // At most one read a frame period; then, where nothing but the server's
+                // reports can bring a change (no pointer to follow), sleep until one comes
+                // (DAMAGE, RandR) or 100 ms pass, for the own window, Shift+R and pausing.
                 pacer.wait()
+                if pointer == nil, damage != nil { connection.waitForEvents(seconds: 0.1) }
             }
         }
     }

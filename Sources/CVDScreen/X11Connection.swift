@@ -50,6 +50,14 @@ final class X11Connection: @unchecked Sendable {
         return ScreenRect(x: 0, y: 0, width: Int(attributes.width), height: Int(attributes.height))
     }
 
+    /// Returns when the server has sent something (an event, queued or on the socket) or
+    /// after `seconds` (wraps poll(2) on `XConnectionNumber`).
+    func waitForEvents(seconds: Double) {
+        guard XPending(display) == 0 else { return }
+        var socket = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+        _ = poll(&socket, 1, Int32(seconds * 1000))
+    }
+
     /// The monitors (wraps `XRRGetMonitors`, RandR 1.5); empty when the server has no RandR.
     func monitors() -> [Monitor] {
         var event: Int32 = 0
