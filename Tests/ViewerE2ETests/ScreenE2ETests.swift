@@ -131,6 +131,27 @@ import Testing
         #expect(!x.readOutput().contains("cvdcam: error"))
     }
 
+    /// Frozen (space), the screen is not read; what changed meanwhile shows as soon as the
+    /// view is live again, though nothing changes after that.
+    @Test func whatChangedWhileFrozenShowsWhenLive() throws {
+        let (x, shown) = try Self.desktop()
+        defer {
+            shown.terminate()
+            x.close()
+        }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        let red = Self.patches[0].1
+        try x.waitForScreen { Self.count($0, red) > 10_000 ? nil : "no red patch" }
+        try x.key("space")
+        try x.waitForOutput("frozen")
+        shown.terminate() // the slide closes: the monitor is bare (black)
+        usleep(1_500_000)
+        #expect(Self.count(try x.screenshot(), red) > 10_000, "frozen: the slide stays")
+        try x.key("space")
+        try x.waitForScreen { Self.count($0, red) < 100 ? nil : "live again, the closed slide still shows" }
+    }
+
     /// A region (X11 geometry): the red patch's middle alone fills the picture.
     @Test func aRegionShowsThatPartOnly() throws {
         let (x, shown) = try Self.desktop()
