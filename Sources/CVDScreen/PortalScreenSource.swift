@@ -152,10 +152,11 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// One line, printed and in the footer; before the first picture, the test scene shows with it.
+    /// One line, printed whole and in the footer in the window's language; before the first
+    /// picture, the test scene shows with it.
     private func fail(_ line: String, _ sink: LatestFrame, firstPicture: Bool) {
         reporter.status(line)
-        sink.status = .failed(line)
+        sink.status = .failed(PortalProblem(line: line).footer)
         if firstPicture {
             let scene = TestScene.render(width: size.width, height: size.height)
             sink.publish(Frame(bytes: scene.pixels, layout: scene.layout, timestamp: SystemClock.monotonic))
