@@ -190,16 +190,19 @@ extension Viewer {
     }
 
     /// Works the framed layout's bands out again when what they must hold changes: the
-    /// labels of this state in this window, with the footer's source line always (a message
-    /// or the footer fading does not move the picture).
+    /// labels of this state in this window, with the footer's source line always — the
+    /// source's status as it is (a busy camera's or a screen's line can take three lines at
+    /// `--ui-scale 2`, and stays), but not a message (a message or the footer fading does
+    /// not move the picture).
     func updateFraming(window: FrameSize, picture: FrameSize) {
         let check = checkInput
+        let status = lastStatus
         guard
             framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture
-                || framingKey?.check != check
+                || framingKey?.check != check || framingKey?.status != status
         else { return }
-        framingKey = (state, window, picture, check)
-        let footer = SourceLine.text(source: source.name, status: .running, hasFrame: true)
+        framingKey = (state, window, picture, check, status)
+        let footer = SourceLine.text(source: source.name, status: status, hasFrame: true)
         let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
         let lines = state.statsVisible ? stats.overlayLines : nil
         framedBands = OverlayPlan.framing(
