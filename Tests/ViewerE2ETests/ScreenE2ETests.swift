@@ -131,6 +131,39 @@ import Testing
         #expect(!x.readOutput().contains("cvdcam: error"))
     }
 
+    /// The view's tools on the screen as on a camera: a click probes the slide's red (its
+    /// exact colour, read from the screen), `v` splits the picture (the original on the left
+    /// — the red patch —, simulated on the right — the green one), `s` saves what the window shows.
+    @Test func theViewsToolsWorkOnTheScreen() throws {
+        let (x, shown) = try Self.desktop()
+        defer {
+            shown.terminate()
+            x.close()
+        }
+        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "deuteranopia"])
+        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        let red = Self.patches[0].1
+        let simulated = FrameKernel(try Simulation(mode: .deuteranopia)).apply(red)
+        let shot = try x.waitForScreen { Self.count($0, simulated) > 10_000 ? nil : "no simulated red patch" }
+        let b = Self.box(of: simulated, in: shot)
+        let (cx, cy) = ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)
+        try x.run("xdotool", ["mousemove", "--window", x.window, "\(cx)", "\(cy)", "click", "1"])
+        let probe = try x.waitForOutput("cvdcam: probe 1:")
+        #expect(probe.contains("probe 1: \(red.hexString) ("), "the slide's red, exactly: \(probe)")
+        try x.key("v")
+        let green = FrameKernel(try Simulation(mode: .deuteranopia)).apply(Self.patches[1].1)
+        let split = try x.waitForScreen { shot in
+            let (n, m) = (Self.count(shot, red), Self.count(shot, green))
+            return n > 5_000 && m > 5_000 ? nil : "split: red on \(n) pixels, simulated green on \(m)"
+        }
+        try ImageFile.write(split, to: ViewerE2ETests.screenshotDir + "/screen-split.png")
+        try x.key("s")
+        let out = try x.waitForOutput("cvdcam: saved ")
+        let path = String(out.components(separatedBy: "cvdcam: saved ").last!.prefix { $0 != "\n" })
+        let saved = try ImageFile.read(path)
+        #expect(Self.count(saved, red) > 5_000 && Self.count(saved, green) > 5_000, "the snapshot: \(path)")
+    }
+
     /// Frozen (space), the screen is not read; what changed meanwhile shows as soon as the
     /// view is live again, though nothing changes after that.
     @Test func whatChangedWhileFrozenShowsWhenLive() throws {
