@@ -18,6 +18,17 @@ import Testing
     /// Where cvdcam's window goes: on the right monitor.
     static let windowPlace = (x: 1124, y: 84)
 
+    /// cvdcam started with `args` (an 800×600 window, mode `mode`), its window then moved
+    /// onto the right monitor.
+    static func view(_ x: XSession, _ args: [String], mode: String = "normal") throws {
+        try x.launch(args + ["--window", "800x600", "--mode", mode])
+        try moveWindow(x)
+    }
+
+    static func moveWindow(_ x: XSession) throws {
+        try x.run("xdotool", ["windowmove", x.window, "\(windowPlace.x)", "\(windowPlace.y)"])
+    }
+
     /// The desktop with the slide on its left monitor; the `display` process showing it.
     static func desktop(sharedMemory: Bool = true) throws -> (XSession, Process) {
         let x = try XSession(
@@ -87,7 +98,7 @@ import Testing
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
         let out = try x.waitForOutput("through shared memory (MIT-SHM)")
         #expect(out.contains("cvdcam: reading monitor left (1024×768 at 0,0)"), "\(out)")
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.moveWindow(x)
         for (i, mode) in VisionMode.allCases.enumerated() {
             try x.key("\(i + 1)")
             let kernel = FrameKernel(try Simulation(mode: mode))
@@ -140,8 +151,7 @@ import Testing
             shown.terminate()
             x.close()
         }
-        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "deuteranopia"])
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.view(x, ["--screen", "left"], mode: "deuteranopia")
         let red = Self.patches[0].1
         let simulated = FrameKernel(try Simulation(mode: .deuteranopia)).apply(red)
         let shot = try x.waitForScreen { Self.count($0, simulated) > 10_000 ? nil : "no simulated red patch" }
@@ -172,8 +182,7 @@ import Testing
             shown.terminate()
             x.close()
         }
-        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.view(x, ["--screen", "left"])
         let red = Self.patches[0].1
         try x.waitForScreen { Self.count($0, red) > 10_000 ? nil : "no red patch" }
         try x.key("space")
@@ -194,7 +203,7 @@ import Testing
         }
         try x.launch(["--region", "200x200+150+150", "--window", "600x600", "--mode", "normal"])
         try x.waitForOutput("cvdcam: reading region 200x200+150+150 (200×200 at 150,150)")
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.moveWindow(x)
         try x.waitForScreen { shot in
             let red = Self.count(shot, Self.patches[0].1)
             let green = Self.count(shot, Self.patches[1].1)
@@ -210,8 +219,7 @@ import Testing
             shown.terminate()
             x.close()
         }
-        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.view(x, ["--screen", "left"])
         let green = Self.patches[1].1
         // Once the window is on the right monitor: the patch whole, nothing hatched.
         try x.waitForScreen {
@@ -274,7 +282,7 @@ import Testing
             return light > 5000 && dark > 1000 ? nil : "no hatched patch: \(light) light, \(dark) dark grey pixels"
         }
         try ImageFile.write(hatched, to: ViewerE2ETests.screenshotDir + "/screen-own-window.png")
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.moveWindow(x)
         let kernel = FrameKernel(try Simulation(mode: .normal))
         try x.waitForScreen { shot in
             Self.problem(shot, kernel, .normal) ?? (Self.count(shot, RGB8(150, 150, 150)) < 100 ? nil : "still hatched")
@@ -288,8 +296,7 @@ import Testing
             shown.terminate()
             x.close()
         }
-        try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"] + (drawn ? ["--cursor"] : []))
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.view(x, ["--screen", "left"] + (drawn ? ["--cursor"] : []))
         try x.run("xdotool", ["mousemove", "250", "250"])
         // The pointer (ImageMagick's arrow, black and white; ≈ 14 of its pixels survive the
         // window's scaling): such pixels inside the red patch.
@@ -319,7 +326,7 @@ import Testing
         }
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "protanopia"])
         try x.waitForOutput("without shared memory (the X server offers none here)")
-        try x.run("xdotool", ["windowmove", x.window, "\(Self.windowPlace.x)", "\(Self.windowPlace.y)"])
+        try Self.moveWindow(x)
         let kernel = FrameKernel(try Simulation(mode: .protanopia))
         try x.waitForScreen { Self.problem($0, kernel, .protanopia) }
     }
