@@ -35,6 +35,8 @@ struct cvd_portal {
     char why[256];
     struct spa_video_info_raw format;
     int has_format;
+    /// The shared monitor's place and size on the desktop (x, y, w, h; w 0 when unknown).
+    int area[4];
 };
 
 static void say(char *error, size_t len, const char *fmt, const char *detail) {
@@ -408,8 +410,18 @@ cvd_portal *cvd_portal_open(const char *restore_token, int cursor, int timeout_m
         say(error, error_len, "the desktop shared no monitor%s", "");
         goto done;
     }
-    g_variant_get_child(streams, 0, "(u@a{sv})", &node, NULL);
+    GVariant *props = NULL;
+    g_variant_get_child(streams, 0, "(u@a{sv})", &node, &props);
     g_variant_unref(streams);
+    // Where the shared monitor lies on the desktop, in the compositor's coordinates (not
+    // given for a window).
+    if (props) {
+        gint32 x, y, w, h;
+        if (g_variant_lookup(props, "position", "(ii)", &x, &y) && g_variant_lookup(props, "size", "(ii)", &w, &h) &&
+            w > 0 && h > 0)
+            p->area[0] = x, p->area[1] = y, p->area[2] = w, p->area[3] = h;
+        g_variant_unref(props);
+    }
     const char *kept = NULL;
     if (token_out && token_len && g_variant_lookup(results, "restore_token", "&s", &kept))
         snprintf(token_out, token_len, "%s", kept);
@@ -479,6 +491,12 @@ int cvd_portal_take(cvd_portal *p, cvd_portal_picture *pic, int again, uint8_t *
     }
     pthread_mutex_unlock(&p->lock);
     return status;
+}
+
+int cvd_portal_area(const cvd_portal *p, int *x, int *y, int *width, int *height) {
+    if (!p || p->area[2] <= 0) return 0;
+    *x = p->area[0], *y = p->area[1], *width = p->area[2], *height = p->area[3];
+    return 1;
 }
 
 void cvd_portal_close(cvd_portal *p) {

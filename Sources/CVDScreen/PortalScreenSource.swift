@@ -15,7 +15,7 @@ import Synchronization
 /// a first picture, the last picture after.
 ///
 /// A part of the monitor (`--region`, Shift+R) is cut from the stream's pictures.
-public final class PortalScreenSource: FrameSource, RegionPickingSource {
+public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWindowWatcher {
     // translators: the footer's source name ("Source: screen (desktop portal)")
     public var name: String { N_("screen (desktop portal)") }
     public var identity: String { "screen portal" }
@@ -24,13 +24,16 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
     private let fps: FrameRate
     public var sendsOnlyChanges: Bool { true }
     private let cursor: Bool
-    private let reporter: any Reporter
+    let reporter: any Reporter
     private let thread = SourceThread(name: "cvdcam screen (portal)")
     /// The part shown (nil: all of it; `--region` or Shift+R), whether the whole is shown
     /// for picking, and the monitor's size as last seen.
     private let part: Mutex<(region: ScreenRect?, whole: Bool, monitor: FrameSize)>
     /// Where the restore token is kept.
     let tokenFile: String
+    /// The display cvdcam's window is on, in the desktop's coordinates, as the view last
+    /// said (nil: hidden or not said): `PortalScreenSource+OwnWindow.swift`.
+    let windowDisplay = Mutex<ScreenRect?>(nil)
 
     /// How long the desktop's dialog may wait for the teacher.
     static let dialogSeconds = 120
@@ -98,16 +101,28 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
         var pacer = FramePacer(period: fps.period)
         var pictures = 0
         var stopped = false
+        var area = (x: Int32(0), y: Int32(0), w: Int32(0), h: Int32(0))
+        let shared =
+            cvd_portal_area(portal, &area.x, &area.y, &area.w, &area.h) == 1
+            ? ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.w), height: Int(area.h)) : nil
+        var held = false // the window is on the shared monitor: the picture is held
+        var force = false // the latest picture taken again, though not new
         while thread.isRunning {
+            if showsItself(shared) != held {
+                held.toggle()
+                force = !held
+                holding(held, sink, firstPicture: pictures == 0)
+            }
             let now = part.withLock { ($0.region, $0.whole) }
-            let again = shown.map { $0.0 != now.0 || $0.1 != now.1 } ?? false
+            let again = force || shown.map { $0.0 != now.0 || $0.1 != now.1 } ?? false
             let wanted = now.1 ? nil : now.0
             var pic = cvd_portal_picture(
                 width: 0, height: 0, order: 0, x: Int32(wanted?.x ?? 0), y: Int32(wanted?.y ?? 0),
                 w: Int32(wanted?.width ?? 0), h: Int32(wanted?.height ?? 0))
             var got: Int32 = 0
-            if sink.paused {
-                // Nothing would show a picture: only whether the stream stopped is asked.
+            if sink.paused || held {
+                // Nothing would show a picture, or it would show the window inside itself:
+                // only whether the stream stopped is asked.
                 got = cvd_portal_take(portal, &pic, 0, nil, 0, &error, error.count)
             } else {
                 ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
@@ -131,7 +146,7 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
                 part.withLock { $0.monitor = monitor }
             }
             if got == 1 {
-                shown = now
+                (shown, force) = (now, false)
                 pictures += 1
             }
             if got == -1, !stopped {
@@ -154,13 +169,16 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource {
 
     /// One line, printed whole and in the footer in the window's language; before the first
     /// picture, the test scene shows with it.
-    private func fail(_ line: String, _ sink: LatestFrame, firstPicture: Bool) {
+    func fail(_ line: String, _ sink: LatestFrame, firstPicture: Bool) {
         reporter.status(line)
         sink.status = .failed(PortalProblem(line: line).footer)
-        if firstPicture {
-            let scene = TestScene.render(width: size.width, height: size.height)
-            sink.publish(Frame(bytes: scene.pixels, layout: scene.layout, timestamp: SystemClock.monotonic))
-        }
+        if firstPicture { showTestScene(sink) }
+    }
+
+    /// The test scene in place of a picture the screen cannot give.
+    func showTestScene(_ sink: LatestFrame) {
+        let scene = TestScene.render(width: size.width, height: size.height)
+        sink.publish(Frame(bytes: scene.pixels, layout: scene.layout, timestamp: SystemClock.monotonic))
     }
 
     /// Keeps the portal's restore token for next time (written whole or not at all).

@@ -7,4 +7,12 @@ public protocol OwnWindowWatcher: FrameSource {
     /// it changes.
     func ownWindowMoved(x: Int, y: Int, width: Int, height: Int)
     func ownWindowHidden()
+    /// The display the window is on (its bounds in the desktop's coordinates, as SDL
+    /// gives them), whenever that changes: on Wayland, where a window's own place is not
+    /// known, what the portal's screen source goes by.
+    func ownWindowDisplay(x: Int, y: Int, width: Int, height: Int)
+}
+
+extension OwnWindowWatcher {
+    public func ownWindowDisplay(x: Int, y: Int, width: Int, height: Int) {}
 }

@@ -11,6 +11,16 @@ extension Viewer {
     /// called every tick (two SDL calls that ask no server).
     func followOwnWindow() {
         guard let watcher = source as? OwnWindowWatcher else { return }
+        // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds), when that changes.
+        var display = SDL_Rect()
+        let index = SDL_GetWindowDisplayIndex(canvas.window)
+        if index >= 0, SDL_GetDisplayBounds(index, &display) == 0,
+            [display.x, display.y, display.w, display.h] != lastOwnDisplay.map({ [$0.x, $0.y, $0.w, $0.h] })
+        {
+            lastOwnDisplay = display
+            watcher.ownWindowDisplay(
+                x: Int(display.x), y: Int(display.y), width: Int(display.w), height: Int(display.h))
+        }
         let r = canvas.clientRect
         let b = canvas.borders
         let hidden =

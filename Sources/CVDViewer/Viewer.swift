@@ -55,6 +55,8 @@ public final class Viewer {
     var lastStatus = SourceStatus.running
     /// The window's outer rectangle last told to a screen source (`followOwnWindow`).
     var lastOwnWindow: SDL_Rect?
+    /// The bounds of the display the window was last said to be on (`followOwnWindow`).
+    var lastOwnDisplay: SDL_Rect?
     var ownWindowSent = false
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false

@@ -11,6 +11,8 @@
 #   CVDCAM_TEST_NODE           PipeWire node id to hand out; else looked up with pw-dump by
 #   CVDCAM_TEST_NODE_NAME      node.name (default cvdcamtest-source); 4242 when neither finds one
 #   CVDCAM_TEST_SIZE           stream size WxH (default 640x480)
+#   CVDCAM_TEST_POSITION       the shared monitor's place X,Y on the desktop (default 4000,0:
+#                              beside the display cvdcam's window is on; 0,0 puts it there)
 #   CVDCAM_TEST_PORTAL         behaviour (default ok), one of
 #                                ok         answer 0 with the stream
 #                                cancel     answer 1 (the user cancelled)
@@ -249,7 +251,8 @@ class ScreenCast(dbus.service.Object):
         w, h = size()
         stream = dbus.Struct((dbus.UInt32(node_id()), dbus.Dictionary({
             "size": dbus.Struct((dbus.Int32(w), dbus.Int32(h)), signature="ii"),
-            "position": dbus.Struct((dbus.Int32(0), dbus.Int32(0)), signature="ii"),
+            "position": dbus.Struct(tuple(dbus.Int32(int(v)) for v in
+                                          os.environ.get("CVDCAM_TEST_POSITION", "4000,0").split(",")), signature="ii"),
             "source_type": dbus.UInt32(SOURCE_MONITOR),
             "id": dbus.String("cvdcamtest-monitor-0"),
         }, signature="sv")), signature="ua{sv}")

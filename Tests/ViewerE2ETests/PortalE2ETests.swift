@@ -96,6 +96,30 @@ import Testing
         #expect(x.readOutput().contains("cvdcam: reading the screen through the desktop's portal"))
     }
 
+    /// The desktop shares the monitor cvdcam's window is on (the portal puts it at 0,0, where
+    /// Xvfb's one display is): one line, and the picture is held — the test scene, as no
+    /// picture was taken — never the window inside itself.
+    @Test func theWindowOnTheSharedMonitorHoldsThePicture() throws {
+        let x = try XSession()
+        defer {
+            Self.stop(x)
+            x.close()
+        }
+        try Self.launch(
+            x, ["--screen", "--screen-from", "portal", "--mode", "normal"], session: ["--colour", "d52828"],
+            environment: ["CVDCAM_TEST_POSITION": "0,0"])
+        let line = "cvdcam: cvdcam's own window is on the monitor the desktop shares: the picture is held"
+        try x.waitForOutput(line, timeout: 30)
+        usleep(1_500_000)
+        #expect(x.appProcess?.isRunning == true, "the view goes on")
+        let shot = try x.screenshot()
+        #expect(Self.count(shot, Self.red) < 1_000, "the shared monitor is not shown")
+        #expect(
+            Set(stride(from: 0, to: shot.pixels.count, by: 4 * 97).map { shot.pixels[$0] }).count > 20, "the test scene"
+        )
+        #expect(x.readOutput().components(separatedBy: "the picture is held").count <= 2, "said once")
+    }
+
     /// The teacher is asked once: the second start offers the kept token, and the desktop
     /// (the portal) restores the choice instead of asking.
     @Test func askedOnceThenTheKeptChoice() throws {

@@ -43,5 +43,10 @@ typedef struct cvd_portal_picture {
 int cvd_portal_take(cvd_portal *p, cvd_portal_picture *pic, int again, uint8_t *dst, size_t capacity, char *error,
                     size_t error_len);
 
+/// Where the shared monitor lies on the desktop, in the compositor's (logical) coordinates,
+/// as the portal said when sharing began: 1 and the rectangle, or 0 when it did not say
+/// (a window was shared, or an older portal).
+int cvd_portal_area(const cvd_portal *p, int *x, int *y, int *width, int *height);
+
 /// Stops the stream and closes the session.
 void cvd_portal_close(cvd_portal *p);
