@@ -112,6 +112,8 @@ let package = Package(
             dependencies: ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { .target(name: $0.module) },
             swiftSettings: nativeFlags),
         .target(name: "CVDCPUID"),
+        // C's stdout checked (what Swift 6 cannot name): `cvd_stdout_flush`.
+        .target(name: "CVDStdio"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
         .target(name: "CVDKernelInterface"),
 
@@ -126,6 +128,13 @@ let package = Package(
         .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
         // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
         .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
+
+        // The check of the material (`cvdcam check`, the live `z`): the picture's colours and
+        // marks, the verdict, the replacements and the marks drawn. Pure Swift over CVDCore;
+        // optimised in debug builds too, so that its tests run on real-sized pictures quickly.
+        .target(
+            name: "CVDCheck", dependencies: ["CVDCore"],
+            swiftSettings: nativeFlags + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
@@ -171,11 +180,13 @@ let package = Package(
         .target(name: "CVDScreen", dependencies: ["CX11Screen", "CVDPortal", "CVDCore", "CVDSources", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDSources", "CVDSystem", "CVDLocale"]),
+        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDCheck", "CVDSources", "CVDSystem", "CVDLocale"]),
         .target(
             name: "CVDViewer",
             dependencies: [
-                "CVDCore", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem", "CVDLocale", "CSDL2",
+                "CVDCore", "CVDCheck", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem",
+                "CVDLocale",
+                "CSDL2",
                 "CSDL2TTF", "CSDL2X11", "CWayland", "CEpoxy",
             ],
             swiftSettings: nativeFlags),
@@ -184,8 +195,8 @@ let package = Package(
         .executableTarget(
             name: "cvdcam",
             dependencies: [
-                "CVDCore", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture", "CVDSystem",
-                "CVDLocale", "CVDScreen",
+                "CVDCore", "CVDCheck", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture",
+                "CVDSystem", "CVDLocale", "CVDScreen", "CVDStdio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: nativeFlags
@@ -193,18 +204,21 @@ let package = Package(
 
         .testTarget(
             name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
-        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO"]),
         .testTarget(
             name: "CVDViewModelTests",
-            dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
+            dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore"]),
         .testTarget(
             name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDImageIO", "CVDViewModel"]),
+        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
     ] + kernelTargets,
     swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,8 @@ public enum ImageFile {
         public let image: RGBAImage
         /// Why the picture is incomplete (a JPEG that ends early: how much of it there is).
         public let damage: String?
+        /// The first row that holds no picture (a damaged file's rest is filled), if any.
+        public var missingFrom: Int? = nil
     }
 
     /// Loads a picture as RGBA, as `read`, and says when the file is damaged but still gave
@@ -65,7 +67,8 @@ public enum ImageFile {
             image: image,
             damage:
                 "'\(name)' is damaged: the JPEG file ends early; \(share) % of the picture "
-                + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again")
+                + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again",
+            missingFrom: rows)
     }
 
     /// The largest file `read` takes: a 16384² picture in PNG, badly compressed, stays below it.

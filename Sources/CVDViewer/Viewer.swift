@@ -1,4 +1,5 @@
 import CSDL2
+import CVDCheck
 import CVDCore
 import CVDLocale
 import CVDSources

@@ -60,7 +60,10 @@ import Testing
         let lines = r.stdout.split(separator: "\n")
         #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("{\"") && $0.hasSuffix("}") }, "\(r.stdout)")
         #expect(lines.filter { $0.contains("\"kind\":\"region\"") }.count == 4, "three bars and the paper")
-        #expect(lines.filter { $0.contains("\"kind\":\"mode\"") }.count == 7, "every form of CVD")
+        #expect(lines.filter { $0.contains("\"kind\":\"mode\"") }.count == 5, "the forms a class has")
+        #expect(
+            lines.last?.contains("\"kind\":\"verdict\"") == true
+                && lines.last?.contains("\"verdict\":\"at risk\"") == true)
         #expect(lines.contains { $0.contains("\"kind\":\"pair\"") && $0.contains("\"mode\":\"deuteranopia\"") })
         #expect(lines.contains { $0.contains("\"kind\":\"suggestion\"") })
     }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CVDCheck
 @testable import CVDCore
 @testable import CVDViewModel
 
@@ -8,7 +9,7 @@ import Testing
 /// picture (never on it in the framed layout, at a projector's 1024×768 and `--ui-scale` 2).
 @Suite struct CheckOverlayTests {
     static func region(_ c: RGB8, _ name: String, _ x: Double, _ y: Double) -> CheckTracker.Region {
-        CheckTracker.Region(rgb: c, name: name, x: x, y: y, width: 0.15, height: 0.5, lab: CIELab(c))
+        CheckTracker.Region(rgb: c, name: ColourName(base: name), x: x, y: y, width: 0.15, height: 0.5, lab: CIELab(c))
     }
     static let red = region(RGB8(213, 40, 40), "red", 0.1, 0.3)
     static let green = region(RGB8(60, 160, 60), "green", 0.3, 0.35)

@@ -1,3 +1,4 @@
+import CVDCheck
 import CVDCore
 import CVDImageIO
 import Foundation

@@ -1,3 +1,4 @@
+import CVDCheck
 import CVDCore
 import CVDLocale
 
@@ -25,13 +26,13 @@ public enum CheckWords {
         var out: [Paragraph] = []
         if recoloured { out.append(Paragraph(swatches: [], text: tr("Recoloured with the suggestions:"))) }
         for pair in shown.pairs.prefix(listed) {
-            let names = tr("%s ↔ %s", tr(pair.first.name), tr(pair.second.name))
+            let names = tr("%s ↔ %s", said(pair.first.name), said(pair.second.name))
             if recoloured {
                 guard let s = pair.suggestion, let old = pair.replaced else { continue }
                 out.append(
                     Paragraph(
                         swatches: [old.rgb, s.colour],
-                        text: "\(pair.number)  " + tr("%s now %s (%s)", tr(old.name), s.colour.hexString, names)))
+                        text: "\(pair.number)  " + tr("%s now %s (%s)", said(old.name), s.colour.hexString, names)))
                 continue
             }
             var parts: [String] = []
@@ -46,7 +47,7 @@ public enum CheckWords {
             if suggestions, let s = pair.suggestion, let old = pair.replaced {
                 out.append(
                     Paragraph(
-                        swatches: [s.colour], text: tr("instead of %s: %s", tr(old.name), s.colour.hexString)))
+                        swatches: [s.colour], text: tr("instead of %s: %s", said(old.name), s.colour.hexString)))
             }
         }
         let more = shown.pairs.count - listed
@@ -61,9 +62,20 @@ public enum CheckWords {
     /// safe line, or the recoloured still's header, as they are).
     public static func oneLine(_ shown: CheckTracker.Shown, recoloured: Bool) -> [Paragraph] {
         guard !shown.isSafe else { return paragraphs(shown, recoloured: recoloured) }
-        let pairs = shown.pairs.map { "\($0.number) " + tr("%s ↔ %s", tr($0.first.name), tr($0.second.name)) }
+        let pairs = shown.pairs.map { "\($0.number) " + tr("%s ↔ %s", said($0.first.name), said($0.second.name)) }
         let lead = recoloured ? tr("Recoloured with the suggestions:") + " " : ""
         return [Paragraph(swatches: [], text: lead + pairs.joined(separator: " · "))]
+    }
+
+    /// A colour's name in the window's language: "lighter orange" as "helleres Orange".
+    public static func said(_ name: ColourName) -> String {
+        let base = tr(name.base)
+        switch name.qualifier {
+        case nil: return base
+        case .lighter?: return tr("lighter %s", base)
+        case .darker?: return tr("darker %s", base)
+        case .number(let n)?: return tr("%s %s", base, String(n))
+        }
     }
 
     /// "Deuteranopia, Protanopia", or "every form of CVD" for all seven.

@@ -1,3 +1,4 @@
+import CVDCheck
 import CVDCore
 
 /// The check of the material on screen (`z`): each pair's two regions outlined in every

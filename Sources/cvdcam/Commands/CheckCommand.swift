@@ -1,22 +1,29 @@
 import ArgumentParser
+import CVDCheck
 import CVDCore
 import CVDImageIO
 import CVDSystem
+import Glibc
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check pictures for colours that a form of colour-vision deficiency confuses.",
         discussion: """
-            Finds each picture's distinct colours (regions of at least 0.2 % of it; edges, thin \
-            lines and smooth shading left out) and lists, for each mode, the pairs that are easy \
-            to tell apart in normal vision (ΔE00 ≥ 10) but hard to tell apart or the same as \
-            that mode sees them (ΔE00 < 10), with where they are and a replacement colour from \
-            the Okabe–Ito or ColorBrewer Dark2 palettes that keeps every colour apart. \
-            docs/teaching-tools.md explains the check and its limits.
+            Finds each picture's colours and the marks they are drawn as — areas, lines, \
+            text, dots — and lists the pairs that normal vision tells apart but a form of CVD \
+            does not, judged with thresholds for the size of the marks (a thin line needs a \
+            larger difference than a bar), with where they are and a replacement colour that \
+            keeps every colour apart. Shading (gradients, photographs) cannot be judged and is \
+            reported as such. By default the forms a class has are counted: protanopia, \
+            deuteranopia, tritanopia, protanomaly and deuteranomaly (severity 0.6); \
+            achromatopsia and tritanomaly only with --mode. docs/teaching-tools.md explains \
+            the check, how well it agrees with experts, and its limits.
 
-            Exit status: 0 every checked mode is safe, 1 some pair is at risk, 2 a file could \
-            not be read (the others are still checked).
+            Exit status: 0 safe; 1 some pair is at risk; 3 no pair at risk, but some part \
+            could not be judged (not fully checked); 2 a file could not be read (the others \
+            are still checked); 4 a report or a picture could not be written. With several \
+            files, the first of 4, 2, 1, 3 that applies.
 
             Examples:
               cvdcam check worksheet.jpg
@@ -32,15 +39,16 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Vision to check: \(VisionModeArgument.helpList), or all (default: every form of CVD).", valueName: "mode"),
+            "Vision to check: \(VisionModeArgument.helpList), or all (default: the forms a class has).",
+            valueName: "mode"),
         transform: VisionModeArgument.parse)
-    var mode: VisionModeArgument = .all
+    var mode: VisionModeArgument?
 
     @OptionGroup var tuning: ModelOptions
 
     @Flag(
         help:
-            "One JSON object per line (kind: region, pair, mode, suggestion, marked, recoloured, error) instead of the report."
+            "One JSON object per line (kind: region, pair, mode, suggestion, verdict, marked, recoloured, error) instead of the report."
     )
     var json = false
 
@@ -60,46 +68,98 @@ struct CheckCommand: ParsableCommand {
             guard files.count == 1 else { throw ValidationError("\(flag) takes one picture; check one file at a time") }
             try OutputFiles.validate(path)
         }
+        if let m = marked, let r = recoloured, m == r || OutputFiles.sameFile(m, r) {
+            throw ValidationError(
+                "--marked and --recoloured both name '\(PathName.shown(m))': give each picture a file of its own")
+        }
+    }
+
+    /// What happened to one file, in the order a script reads the exit status.
+    enum Outcome: Int32, Comparable {
+        case safe = 0
+        case notFullyChecked = 3
+        case atRisk = 1
+        case unreadable = 2
+        case unwritten = 4
+
+        /// 4 before 2 before 1 before 3 before 0.
+        var rank: Int { [0: 0, 3: 1, 1: 2, 2: 3, 4: 4][Int(rawValue)]! }
+        static func < (a: Outcome, b: Outcome) -> Bool { a.rank < b.rank }
+    }
+
+    /// The simulations to check: `--mode`'s, or the forms a class has.
+    func simulations() throws -> [Simulation] {
+        guard let mode else {
+            return try MaterialCheck.classForms.map {
+                try Simulation(mode: $0, severity: tuning.severity, model: tuning.model.kind)
+            }
+        }
+        return try tuning.simulations(mode).filter { mode != .all || $0.mode != .normal }
     }
 
     func run() throws {
         Interruption.install()
-        let sims = try tuning.simulations(mode).filter { mode != .all || $0.mode != .normal }
-        var status: Int32 = 0
+        let sims = try simulations()
+        var outcome = Outcome.safe
         for file in files {
-            let loaded: ImageFile.Loaded
-            do { loaded = try ImageFile.load(file, allowStdin: true) } catch {
-                let line = "cvdcam: error: \(error)"
-                if json {
-                    print(JSONLine.encode(["kind": "error", "file": PathName.shown(file), "error": "\(error)"]))
-                }
-                StderrCapture.write(line + "\n")
-                status = 2
+            outcome = max(outcome, check(file, sims))
+        }
+        if outcome != .safe { throw ExitCode(outcome.rawValue) }
+    }
+
+    /// Checks one file: its report, and the pictures asked for.
+    func check(_ file: String, _ sims: [Simulation]) -> Outcome {
+        let shown = PathName.shown(file)
+        let loaded: ImageFile.Loaded
+        do { loaded = try ImageFile.load(file, allowStdin: true) } catch {
+            if json { emit(JSONLine.encode(["kind": "error", "file": shown, "error": "\(error)"])) }
+            StderrCapture.write("cvdcam: error: \(error)\n")
+            return StandardOutput.failed ? .unwritten : .unreadable
+        }
+        if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
+        let image = loaded.image
+        let unjudged = loaded.missingFrom.map {
+            [ColourRegion.Box(x: 0, y: $0, width: image.width, height: image.height - $0)]
+        }
+        let check = MaterialCheck(image, simulations: sims, unjudged: unjudged ?? [])
+        let suggestions = Replacement.suggest(for: check)
+        let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: mode != nil)
+        emit(json ? report.jsonLines.joined(separator: "\n") : report.text)
+        guard !StandardOutput.failed else { return .unwritten }
+        var outcome: Outcome =
+            switch check.verdict {
+            case .safe: .safe
+            case .atRisk: .atRisk
+            case .notFullyChecked: .notFullyChecked
+            }
+        for (kind, path) in [("marked", marked), ("recoloured", recoloured)] {
+            guard let path else { continue }
+            if file != "-", OutputFiles.sameFile(path, file) {
+                StderrCapture.write(
+                    "cvdcam: error: '\(PathName.shown(path))' is the picture being checked: give --\(kind) another name\n"
+                )
+                outcome = max(outcome, .unwritten)
                 continue
             }
-            if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
-            let check = MaterialCheck(loaded.image, simulations: sims)
-            let suggestions = Replacement.suggest(for: check)
-            let report = CheckReport(file: PathName.shown(file), check: check, suggestions: suggestions)
-            print(json ? report.jsonLines.joined(separator: "\n") : report.text)
-            for (kind, path) in [("marked", marked), ("recoloured", recoloured)] {
-                guard let path else { continue }
-                if file != "-", OutputFiles.sameFile(path, file) {
-                    throw CLIError(
-                        "'\(PathName.shown(path))' is the picture being checked: give --\(kind) another name")
-                }
-                let picture =
-                    kind == "marked"
-                    ? CheckMarks.draw(check, on: loaded.image)
-                    : Recolouring.apply(suggestions, in: check.found, to: loaded.image)
-                try ImageFile.write(picture, to: path)
-                print(
-                    json
-                        ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)])
-                        : "wrote \(PathName.shown(path))")
+            let picture =
+                kind == "marked"
+                ? CheckMarks.draw(check, on: loaded.image)
+                : Recolouring.apply(suggestions, in: check.found, to: loaded.image)
+            do { try ImageFile.write(picture, to: path) } catch {
+                StderrCapture.write("cvdcam: error: \(error)\n")
+                if json { emit(JSONLine.encode(["kind": "error", "file": PathName.shown(path), "error": "\(error)"])) }
+                outcome = max(outcome, .unwritten)
+                continue
             }
-            if !check.isSafe, status == 0 { status = 1 }
+            emit(
+                json ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)]) : "wrote \(PathName.shown(path))")
         }
-        if status != 0 { throw ExitCode(status) }
+        return StandardOutput.failed ? .unwritten : outcome
+    }
+
+    /// A line (or lines) on stdout, flushed: the report of a file is out before the next is read.
+    func emit(_ text: String) {
+        print(text)
+        StandardOutput.flush()
     }
 }

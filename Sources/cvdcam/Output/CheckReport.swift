@@ -1,16 +1,33 @@
+import CVDCheck
 import CVDCore
 
-/// What `cvdcam check` prints for one picture: a report for people, or JSON lines.
+/// What `cvdcam check` prints for one picture (or page): a report for people, or JSON lines.
+/// Pairs are numbered from 1 within each form, in the order of the colours (most ink first).
 struct CheckReport {
+    /// The file (and page) as shown, escaped.
     let file: String
     let check: MaterialCheck
     let suggestions: [Replacement]
+    /// The forms counted by default, and whether the user chose the forms.
+    let chosen: Bool
 
     private var regions: [ColourRegion] { check.found.regions }
-    private var numbers: [String: Int] {
-        var n: [String: Int] = [:]
-        for (i, p) in check.numberedPairs.enumerated() { n["\(p.first)-\(p.second)"] = i + 1 }
-        return n
+
+    /// A pair at risk in at least one form: its colours, and each form's figures, most
+    /// confused first.
+    struct Listed {
+        let first: Int, second: Int
+        let risks: [(simulation: Simulation, pair: MaterialCheck.RiskyPair)]
+    }
+
+    /// Every pair at risk, numbered from 1 in the order of its colours (most ink first).
+    var listed: [Listed] {
+        check.numberedPairs.map { n in
+            let risks = check.results.compactMap { r -> (Simulation, MaterialCheck.RiskyPair)? in
+                r.pairs.first { $0.first == n.first && $0.second == n.second }.map { (r.simulation, $0) }
+            }
+            return Listed(first: n.first, second: n.second, risks: risks)
+        }
     }
 
     private func percent(_ share: Double) -> String {
@@ -20,8 +37,8 @@ struct CheckReport {
 
     private func describe(_ i: Int) -> String {
         let r = regions[i]
-        return "\(r.name) \(r.rgb.hexString) (\(r.place(inWidth: check.found.width, height: check.found.height)), "
-            + "\(percent(r.share)))"
+        let place = r.place(inWidth: check.found.width, height: check.found.height)
+        return "\(r.name) \(r.rgb.hexString) (\(r.kindWords), \(place))"
     }
 
     var text: String {
@@ -29,99 +46,110 @@ struct CheckReport {
         let list = regions.map { "\($0.name) \(percent($0.share))" }.joined(separator: ", ")
         lines.append(
             "\(file): \(regions.count) colour\(regions.count == 1 ? "" : "s")\(list.isEmpty ? "" : " — " + list)")
-        if check.found.gradientShare >= 0.05 {
+        lines.append("  judged: " + judged)
+        if !chosen {
             lines.append(
-                "  \(percent(check.found.gradientShare)) of it is smooth shading (a gradient or a photograph): not checked"
-            )
+                "  forms counted: " + check.results.map { $0.simulation.description }.joined(separator: ", ")
+                    + " (achromatopsia and tritanomaly: --mode, or --mode all)")
         }
-        let n = numbers
+        let pairs = listed
+        if !pairs.isEmpty { lines.append("  pairs at risk:") }
+        for (n, l) in pairs.enumerated() {
+            lines.append("    \(n + 1)  \(describe(l.first)) ↔ \(describe(l.second)): " + pairWords(l))
+        }
         for r in check.results {
             let name = r.simulation.mode.rawValue
-            guard !r.isSafe else {
-                lines.append("  \(name): safe")
-                continue
-            }
-            lines.append("  \(name): \(r.pairs.count) pair\(r.pairs.count == 1 ? "" : "s") at risk")
-            for p in r.pairs.sorted(by: { n["\($0.first)-\($0.second)"]! < n["\($1.first)-\($1.second)"]! }) {
-                lines.append(
-                    "    \(n["\(p.first)-\(p.second)"]!)  \(describe(p.first)) ↔ \(describe(p.second)): "
-                        + "\(p.verdictSeen.rawValue), ΔE00 \(fixed(p.deltaENormal)) → \(fixed(p.deltaESeen))")
-            }
+            lines.append(
+                r.isSafe
+                    ? "  \(name): safe" : "  \(name): \(r.pairs.count) pair\(r.pairs.count == 1 ? "" : "s") at risk")
         }
         if !suggestions.isEmpty {
             lines.append("  instead:")
-            for s in suggestions {
-                let r = regions[s.region]
-                var how =
-                    s.keepsApart
-                    ? "keeps every colour apart in normal vision and every mode checked (ΔE00 ≥ \(fixed(s.worstDeltaE)))"
-                    : "the nearest to keeping every colour apart; not enough (ΔE00 down to \(fixed(s.worstDeltaE)))"
-                if let a = s.achromatopsiaDeltaE, a < PairVerdict.hardBelow {
-                    how += "; in achromatopsia down to \(fixed(a))"
-                }
-                let which = s.pairs.map(String.init).joined(separator: ", ")
-                lines.append(
-                    "    \(r.name) \(r.rgb.hexString) → \(s.colour.hexString) (\(s.source)), for pair\(s.pairs.count == 1 ? "" : "s") \(which): \(how)"
-                )
-            }
+            for s in suggestions { lines.append("    " + SuggestionWords(s, regions).text) }
         }
-        let risky = check.numberedPairs.count
-        lines.append(
-            risky == 0
-                ? "  verdict: safe in every mode checked"
-                : "  verdict: \(risky) pair\(risky == 1 ? "" : "s") at risk")
+        lines.append("  verdict: " + verdictWords)
         return lines.joined(separator: "\n")
     }
 
-    var jsonLines: [String] {
-        var out: [String] = []
-        for (i, r) in regions.enumerated() {
-            out.append(
-                JSONLine.encode([
-                    "kind": "region", "file": file, "region": i + 1, "name": r.name, "hex": r.rgb.hexString,
-                    "share": rounded(r.share, 4), "box": r.box.description,
-                ]))
-        }
-        let n = numbers
-        for r in check.results {
-            for p in r.pairs {
-                out.append(
-                    JSONLine.encode([
-                        "kind": "pair", "file": file, "mode": r.simulation.mode.rawValue,
-                        "pair": n["\(p.first)-\(p.second)"]!, "first": p.first + 1, "second": p.second + 1,
-                        "firstName": regions[p.first].name, "secondName": regions[p.second].name,
-                        "firstHex": regions[p.first].rgb.hexString, "secondHex": regions[p.second].rgb.hexString,
-                        "deltaE00Normal": rounded(p.deltaENormal, 2), "deltaE00Seen": rounded(p.deltaESeen, 2),
-                        "verdict": p.verdictSeen.rawValue,
-                    ]))
-            }
-            out.append(
-                JSONLine.encode([
-                    "kind": "mode", "file": file, "mode": r.simulation.mode.rawValue,
-                    "model": r.simulation.model.rawValue,
-                    "severity": r.simulation.severity, "safe": r.isSafe, "pairs": r.pairs.count,
-                ]))
-        }
-        for s in suggestions {
-            var object: [String: Any] = [
-                "kind": "suggestion", "file": file, "pairs": s.pairs.map(String.init).joined(separator: ","),
-                "region": s.region + 1, "from": regions[s.region].rgb.hexString, "to": s.colour.hexString,
-                "source": s.source, "worstDeltaE00": rounded(s.worstDeltaE, 2), "keepsApart": s.keepsApart,
-            ]
-            if let a = s.achromatopsiaDeltaE { object["achromatopsiaDeltaE00"] = rounded(a, 2) }
-            out.append(JSONLine.encode(object))
-        }
-        return out
+    /// "the same in deuteranopia; hard to tell apart in protanopia — 7.9 → 0.3 steps in
+    /// deuteranopia (lines 2 px wide need 1), ΔE00 71.8 → 4.7".
+    func pairWords(_ l: Listed) -> String {
+        let same = l.risks.filter { $0.pair.verdictSeen == .lookTheSame }.map(\.simulation.mode.rawValue)
+        let hard = l.risks.filter { $0.pair.verdictSeen != .lookTheSame }.map(\.simulation.mode.rawValue)
+        var parts: [String] = []
+        if !same.isEmpty { parts.append("the same in " + same.joined(separator: ", ")) }
+        if !hard.isEmpty { parts.append("hard to tell apart in " + hard.joined(separator: ", ")) }
+        let worst = l.risks.min { $0.pair.stepsSeen < $1.pair.stepsSeen }!
+        let p = worst.pair
+        return parts.joined(separator: "; ")
+            + " — \(Self.steps(p.stepsNormal)) → \(Self.steps(p.stepsSeen)) steps in \(worst.simulation.mode.rawValue) "
+            + "(\(mark(p)): 2 are seen by everyone), ΔE00 \(Self.fixed(p.deltaENormal)) → \(Self.fixed(p.deltaESeen))"
     }
 
-    private func fixed(_ x: Double) -> String {
+    /// "all of it", or what was not judged and where.
+    var judged: String {
+        let found = check.found
+        switch check.coverage {
+        case .all: return "all of it"
+        case .none:
+            if found.judgedPixels < MaterialCheck.smallestPicture {
+                return "nothing — the picture is too small to judge (\(found.width)×\(found.height) pixels)"
+            }
+            return "nothing — it is all shading or fine texture (a photograph, a gradient): no colour to judge"
+        case .partly:
+            var parts: [String] = []
+            if found.uncheckedShare >= MaterialCheck.partlyAbove {
+                let at = found.unchecked.map {
+                    "\($0) (\(ColourRegion.place($0, inWidth: found.width, height: found.height)))"
+                }
+                parts.append(
+                    "\(percent(found.uncheckedShare)) is shading or fine texture (a gradient, a photograph), not judged"
+                        + (at.isEmpty ? "" : " — at " + at.joined(separator: ", ")))
+            }
+            if !found.unjudged.isEmpty {
+                parts.append(
+                    "the damaged part (" + found.unjudged.map(\.description).joined(separator: ", ") + ") is not judged"
+                )
+            }
+            return "partly: " + parts.joined(separator: "; ")
+        }
+    }
+
+    var verdictWords: String {
+        switch check.verdict {
+        case .atRisk:
+            let forms = check.results.filter { !$0.isSafe }.map(\.simulation.mode.rawValue)
+            let n = check.numberedPairs.count
+            return "at risk — \(n) pair\(n == 1 ? "" : "s") of colours (\(forms.joined(separator: ", ")))"
+        case .safe: return "safe in every form checked"
+        case .notFullyChecked: return "not fully checked — no pair at risk in what could be judged"
+        }
+    }
+
+    /// The harder of the pair's marks, as the threshold is set: "lines 2 px wide", "areas".
+    private func mark(_ p: MaterialCheck.RiskyPair) -> String {
+        let a = regions[p.first]
+        let b = regions[p.second]
+        func sum(_ r: ColourRegion) -> Double { r.noticeable.l + r.noticeable.a + r.noticeable.b }
+        let k = sum(a) >= sum(b) ? a.hardest : b.hardest
+        switch k.kind {
+        case .area: return "areas"
+        case .line: return "lines \(ColourRegion.pixels(k.width)) px wide"
+        case .text: return "text"
+        case .dot: return "dots \(ColourRegion.pixels(k.width)) px across"
+        }
+    }
+
+    /// Steps to one decimal, rounded down below the threshold and up at or above it, so
+    /// that a figure never reads as the threshold it missed ("2.0" for 1.97).
+    static func steps(_ x: Double) -> String {
+        let n = RiskRule.noticed
+        let t = x < n ? min(n - 0.1, (x * 10).rounded(.down) / 10) : (x * 10).rounded(.up) / 10
+        return fixed(t)
+    }
+
+    static func fixed(_ x: Double) -> String {
         let t = (x * 10).rounded() / 10
         return t == t.rounded() ? "\(Int(t)).0" : "\(t)"
-    }
-
-    private func rounded(_ x: Double, _ places: Int) -> Double {
-        var s = 1.0
-        for _ in 0..<places { s *= 10 }
-        return (x * s).rounded() / s
     }
 }

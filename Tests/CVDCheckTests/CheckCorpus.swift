@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import CVDCheck
 @testable import CVDCore
 
 /// The pictures the material check is measured on, made here: charts in known palettes,
@@ -71,6 +72,9 @@ enum CheckCorpus {
         }
         return downsample(big, by: s)
     }
+
+    /// How wide `barChart` draws each of `count` bars, in pixels (at its default size).
+    static func barWidth(_ count: Int, width: Int = 960) -> Double { Double(width - 80) / Double(count) * 0.7 }
 
     static func downsample(_ img: RGBAImage, by s: Int) -> RGBAImage {
         var out = RGBAImage(width: img.width / s, height: img.height / s)

@@ -1,3 +1,5 @@
+import CVDCore
+
 /// The check in the live view, calm: successive checks of a camera's picture (a few a
 /// second) turned into what the window shows — numbered pairs whose numbers stay while the
 /// material stays put, and that change only when two checks in a row agree, so camera
@@ -9,7 +11,7 @@ public struct CheckTracker: Sendable {
     /// A region as shown: its colour, name and where it is, as fractions (0…1) of the picture.
     public struct Region: Sendable, Equatable {
         public let rgb: RGB8
-        public let name: String
+        public let name: ColourName
         public var x: Double, y: Double, width: Double, height: Double
         let lab: CIELab
     }
@@ -153,7 +155,10 @@ public struct CheckTracker: Sendable {
     }
 
     static func close(_ a: Region, _ b: Region) -> Bool {
-        WorkingPicture.distance2(a.lab, b.lab) <= sameColour * sameColour
+        let dl = a.lab.l - b.lab.l
+        let da = a.lab.a - b.lab.a
+        let db = a.lab.b - b.lab.b
+        return dl * dl + da * da + db * db <= sameColour * sameColour
     }
 
     /// Every pair of `a` is one of `b`'s and the other way round.

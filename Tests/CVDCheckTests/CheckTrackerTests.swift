@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CVDCheck
 @testable import CVDCore
 
 /// The live view's check made calm (`CheckTracker`): what a camera's noise does to one
@@ -9,11 +10,13 @@ import Testing
 /// those that stayed.
 @Suite struct CheckTrackerTests {
     static let sims = [VisionMode.protanopia, .deuteranopia, .tritanopia].map { try! Simulation(mode: $0) }
-    static let red = RGB8(213, 40, 40)
-    static let green = RGB8(60, 160, 60)
-    static let blue = RGB8(40, 90, 200)
-    static let orange = RGB8(240, 150, 20)
-    static let purple = RGB8(110, 60, 160)
+    // matplotlib's tab10: red ↔ green at risk in deuteranopia, green ↔ orange in
+    // protanopia, blue ↔ purple in both.
+    static let red = RGB8(0xD6, 0x27, 0x28)
+    static let green = RGB8(0x2C, 0xA0, 0x2C)
+    static let blue = RGB8(0x1F, 0x77, 0xB4)
+    static let orange = RGB8(0xFF, 0x7F, 0x0E)
+    static let purple = RGB8(0x94, 0x67, 0xBD)
 
     static func check(_ colours: [RGB8], noiseSeed: UInt64? = nil, shift: Int = 0) -> MaterialCheck {
         var img = CheckCorpus.barChart(colours)
@@ -52,7 +55,10 @@ import Testing
     /// Each shown pair as "number first↔second" (names), for comparing what the class sees.
     static func names(_ t: CheckTracker) -> Set<String> {
         Set(
-            t.shown?.pairs.map { "\($0.number) " + [$0.first.name, $0.second.name].sorted().joined(separator: "↔") }
+            t.shown?.pairs.map {
+                "\($0.number) "
+                    + [$0.first.name.description, $0.second.name.description].sorted().joined(separator: "↔")
+            }
                 ?? [])
     }
 

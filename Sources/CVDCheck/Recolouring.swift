@@ -1,3 +1,5 @@
+import CVDCore
+
 /// The picture with the check's replacements put in, so the fix can be seen to work
 /// (`cvdcam check --recoloured`). Each pixel of a replaced region moves by the difference
 /// between the new colour and the old (in sRGB levels, so the paper's texture, noise and

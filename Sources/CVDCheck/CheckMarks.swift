@@ -1,3 +1,5 @@
+import CVDCore
+
 /// The check drawn on the picture: each numbered pair's two regions outlined by a dashed
 /// black-and-white frame (seen on any colour, and by shape, never by colour alone) with
 /// the pair's number in a white tag at its top-left corner — `cvdcam check --marked`.

@@ -1,3 +1,5 @@
+import CVDCore
+
 #if canImport(Glibc)
     import Glibc
 #endif

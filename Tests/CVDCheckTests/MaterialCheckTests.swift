@@ -1,0 +1,161 @@
+import Testing
+
+@testable import CVDCheck
+@testable import CVDCore
+
+/// The material check on bar charts in known palettes (`CheckCorpus`): the colours found are
+/// the palette's, and each form's pairs at risk are those the same rule gives for the palette
+/// itself (float64, the bars' own width) — except pairs within `margin` of a threshold,
+/// where a camera's few levels may tip the verdict either way (stated, not hidden).
+@Suite struct MaterialCheckTests {
+    static let modes = VisionMode.allCases.filter { $0 != .normal }
+    static let sims = modes.map { try! Simulation(mode: $0) }
+    /// The share of a threshold on either side of it where a verdict may go either way:
+    /// 10 %, 25 % under uneven light (12 % less light on one side moves L* by up to 5).
+    static func margin(_ v: CheckCorpus.Variant) -> Double { v == .unevenLight ? 0.25 : 0.1 }
+    /// How far (ΔE00) a found colour may lie from its palette colour, per variant.
+    static func colourTolerance(_ v: CheckCorpus.Variant) -> Double { v == .unevenLight ? 6 : 3 }
+
+    /// The pairs (indices into `palette`) a form puts at risk, computed from the palette:
+    /// (sure, borderline). `widths`: each colour's mark kind and width in picture pixels.
+    static func expected(
+        _ palette: [RGB8], _ marks: [(MarkKind, Double)], degreesPerPixel: Double, _ sim: Simulation, margin: Double
+    ) -> (sure: Set<[Int]>, borderline: Set<[Int]>) {
+        var sure = Set<[Int]>()
+        var borderline = Set<[Int]>()
+        let nds = marks.map { NoticeableDifference($0.0, width: $0.1 * degreesPerPixel) }
+        let seen = palette.map { CIELab(sim.simulate($0)) }
+        for i in palette.indices {
+            for j in palette.indices where j > i {
+                let nd = nds[i].harder(nds[j])
+                let n = nd.steps(CIELab(palette[i]), CIELab(palette[j]))
+                let s = nd.steps(seen[i], seen[j])
+                let t = RiskRule.noticed
+                let near = { (x: Double, at: Double) in abs(x - at) < margin * at }
+                if near(n, t) || near(s, t) || near(s, RiskRule.keptBelow * n) {
+                    borderline.insert([i, j])
+                } else if RiskRule.atRisk(normal: n, seen: s) {
+                    sure.insert([i, j])
+                }
+            }
+        }
+        return (sure, borderline)
+    }
+
+    /// The pairs a check found, as palette index pairs (through each region's nearest colour).
+    static func found(_ check: MaterialCheck, _ result: MaterialCheck.ModeResult, _ match: [Int: Int]) -> Set<[Int]> {
+        Set(
+            result.pairs.compactMap { p -> [Int]? in
+                guard let a = match[p.first], let b = match[p.second] else { return nil }
+                return [min(a, b), max(a, b)]
+            })
+    }
+
+    /// region index → palette index, each palette colour found once within `tolerance`.
+    static func matched(_ regions: [ColourRegion], _ palette: [RGB8], tolerance: Double, _ what: String) -> [Int: Int] {
+        var match: [Int: Int] = [:]
+        for (k, c) in palette.enumerated() {
+            let near = regions.indices.min {
+                CIEDE2000.difference(regions[$0].rgb, c) < CIEDE2000.difference(regions[$1].rgb, c)
+            }
+            guard let r = near, CIEDE2000.difference(regions[r].rgb, c) < tolerance else {
+                Issue.record("\(what): \(c.hexString) not found among \(regions.map(\.rgb.hexString))")
+                continue
+            }
+            match[r] = k
+        }
+        return match
+    }
+
+    @Test(arguments: CheckCorpus.Variant.allCases)
+    func chartsGetThePalettesVerdicts(variant: CheckCorpus.Variant) {
+        for (name, bars) in CheckCorpus.palettes {
+            let picture = variant.apply(CheckCorpus.barChart(bars))
+            let palette = bars + [RGB8(255, 255, 255)] // and the paper
+            let check = MaterialCheck(picture, simulations: Self.sims)
+            let regions = check.found.regions
+            let match = Self.matched(regions, palette, tolerance: Self.colourTolerance(variant), "\(name) \(variant)")
+            // The bars, the paper and the chart's black (axis and text); nothing else of any size —
+            // but a 5×5 blur mixes each bar's foot with the axis into a short line of its own.
+            let extra = variant == .blur ? bars.count : 0
+            #expect(
+                regions.count >= palette.count + 1 && regions.count <= palette.count + 1 + extra,
+                "\(name) \(variant): the bars, the paper and black: \(regions.map(\.rgb.hexString))")
+            guard match.count == palette.count else { continue }
+            let barWidth = CheckCorpus.barWidth(bars.count)
+            let marks = bars.map { _ in (MarkKind.area, barWidth) } + [(MarkKind.area, 960.0)]
+            for result in check.results {
+                let (sure, borderline) = Self.expected(
+                    palette, marks, degreesPerPixel: check.found.degreesPerPixel, result.simulation,
+                    margin: Self.margin(variant))
+                let got = Self.found(check, result, match)
+                let missed = sure.subtracting(got)
+                let extra = got.subtracting(sure).subtracting(borderline)
+                #expect(
+                    missed.isEmpty && extra.isEmpty,
+                    "\(name) \(variant) \(result.simulation.mode): missed \(missed), extra \(extra)")
+            }
+        }
+    }
+
+    @Test func theClassicPairsAreFound() {
+        let check = MaterialCheck(CheckCorpus.barChart(CheckCorpus.palettes[0].colours), simulations: Self.sims)
+        let deutan = check.results.first { $0.simulation.mode == .deuteranopia }!
+        let names = deutan.pairs.map {
+            Set([check.found.regions[$0.first].name.base, check.found.regions[$0.second].name.base])
+        }
+        #expect(names.contains(["red", "green"]), "red ↔ green in deuteranopia: \(names)")
+        #expect(check.verdict == .atRisk)
+        // Okabe & Ito's palette is made for the forms a class has: safe in all of them.
+        let classForms = MaterialCheck.classForms.map { try! Simulation(mode: $0) }
+        let okabeIto = MaterialCheck(CheckCorpus.barChart(CheckCorpus.palettes[4].colours), simulations: classForms)
+        #expect(okabeIto.verdict == .safe, "Okabe–Ito: \(okabeIto.results.map { ($0.simulation.mode, $0.pairs) })")
+    }
+
+    @Test func shadingIsNeverCalledSafe() {
+        for (what, picture) in [("gradient", CheckCorpus.gradient()), ("photograph", CheckCorpus.photograph())] {
+            let check = MaterialCheck(picture, simulations: Self.sims)
+            #expect(check.coverage != .all && check.verdict != .safe, "\(what): \(check.coverage) \(check.verdict)")
+            #expect(
+                check.coverage == .none && check.numberedPairs.isEmpty, "\(what): \(check.numberedPairs.count) pairs")
+        }
+        let tiny = MaterialCheck(RGBAImage(width: 4, height: 4, fill: RGB8(200, 30, 30)), simulations: Self.sims)
+        #expect(tiny.coverage == .none && tiny.verdict == .notFullyChecked)
+        let blank = MaterialCheck(RGBAImage(width: 600, height: 400, fill: RGB8(255, 255, 255)), simulations: Self.sims)
+        #expect(blank.coverage == .all && blank.verdict == .safe)
+    }
+
+    @Test func aChartBesideAPhotographIsPartlyChecked() {
+        var picture = CheckCorpus.barChart(CheckCorpus.palettes[4].colours)
+        let photo = CheckCorpus.photograph(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 { picture[600 + x, 20 + y] = photo[x, y] } }
+        let check = MaterialCheck(picture, simulations: MaterialCheck.classForms.map { try! Simulation(mode: $0) })
+        #expect(check.coverage == .partly, "\(check.found.uncheckedShare)")
+        let box = check.found.unchecked.first
+        #expect(box.map { $0.x >= 580 && $0.x <= 620 && $0.y <= 40 } == true, "where: \(check.found.unchecked)")
+    }
+
+    @Test func aDamagedPartIsNeverJudged() {
+        // A red/green chart whose lower half is missing (grey fill): the missing half is not judged.
+        var picture = CheckCorpus.barChart(CheckCorpus.palettes[0].colours)
+        for y in 320..<picture.height { for x in 0..<picture.width { picture[x, y] = RGB8(128, 128, 128) } }
+        let missing = ColourRegion.Box(x: 0, y: 320, width: picture.width, height: picture.height - 320)
+        let check = MaterialCheck(picture, simulations: Self.sims, unjudged: [missing])
+        #expect(check.coverage == .partly)
+        #expect(
+            !check.found.regions.contains { CIEDE2000.difference($0.rgb, RGB8(128, 128, 128)) < 3 }, "the grey fill")
+    }
+
+    @Test func theSamePictureGivesTheSameAnswer() {
+        for picture in [
+            CheckCorpus.barChart(CheckCorpus.palettes[6].colours),
+            MarkCorpus.worksheet(answers: [MarkCorpus.red, MarkCorpus.green]),
+            CheckCorpus.Variant.noise.apply(CheckCorpus.barChart(CheckCorpus.palettes[2].colours)),
+        ] {
+            let a = MaterialCheck(picture, simulations: Self.sims)
+            let b = MaterialCheck(picture, simulations: Self.sims)
+            #expect(a.found.regions == b.found.regions)
+            #expect(a.results.map(\.pairs) == b.results.map(\.pairs))
+        }
+    }
+}
