@@ -46,5 +46,6 @@ struct ConvertCommand: ParsableCommand {
         try OutputFiles(output, mode: simulation.mode, input: input == "-" ? nil : input, force: force).write(sims) {
             .picture(image.simulated(by: FrameKernel($0)))
         }
+        try StandardOutput.finish()
     }
 }
