@@ -5,6 +5,12 @@ import CVDSystem
 import FoundationEssentials
 import Glibc
 
+// Enough files may be open at once, before anything starts (`DescriptorLimit`).
+if let tooFew = DescriptorLimit.ensure() {
+    StderrCapture.write("cvdcam: error: \(tooFew)\n")
+    exit(1)
+}
+
 // SDL's allocations under a ceiling, before any thread uses SDL (`ImageFile.capAllocations`).
 ImageFile.capAllocations()
 
