@@ -25,8 +25,8 @@ enum PictureChecks {
                 "the picture is \(h.width)×\(h.height); cvdcam reads pictures up to \(ImageFile.maximumSide)×\(ImageFile.maximumSide)"
             )
         }
-        // The decoded picture, its RGBA copy and a result: three times 4 bytes a pixel.
-        let need = h.width * h.height * 12
+        // The file, the decoded picture, its RGBA copy and a result: three times 4 bytes a pixel.
+        let need = bytes.count + h.width * h.height * 12
         if let available = availableMemory(), need > available {
             let gib = { (b: Int) in String(cFormat: "%.1f", Double(b) / Double(1 << 30)) }
             throw .unreadable(
