@@ -46,7 +46,8 @@ public enum ImageFile {
     /// data goes, the rest grey — the share of rows that hold picture is reported.
     public static func load(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> Loaded {
         let bytes = try fileBytes(path, allowStdin: allowStdin)
-        let image = try decode(bytes, path)
+        var image = try decode(bytes, path)
+        if let damage = TGAData.greyMissingRows(&image, bytes, path) { return Loaded(image: image, damage: damage) }
         // A whole JPEG's segments reach its end-of-image marker (whatever follows it).
         guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), !JPEGSegments.reachesEnd(bytes) else {
             return Loaded(image: image, damage: nil)
