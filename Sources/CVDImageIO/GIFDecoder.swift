@@ -12,7 +12,9 @@ import CVDSystem
 enum GIFDecoder {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-        init(_ d: String) { description = d }
+        /// The file may be fine: its picture did not fit in the memory there is.
+        var noMemory = false
+        init(_ d: String, noMemory: Bool = false) { (description, self.noMemory) = (d, noMemory) }
     }
 
     /// Whether `bytes` start as a GIF does.
@@ -71,7 +73,8 @@ enum GIFDecoder {
         while let block = r.subBlockToEnd(), !block.isEmpty { data += block }
         // The indices and the picture: tried first, so a memory limit is a line, not an abort.
         guard Memory.canAllocate(w * h * 5) else {
-            throw Failure("there is not enough memory for its \(w)×\(h) picture (a memory limit, ulimit -v?)")
+            throw Failure(
+                "there is not enough memory for its \(w)×\(h) picture (a memory limit, ulimit -v?)", noMemory: true)
         }
         let indices = try lzw(data, minimum: minimum, count: w * h)
         var image = RGBAImage(width: w, height: h)

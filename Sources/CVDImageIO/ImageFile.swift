@@ -87,7 +87,7 @@ public enum ImageFile {
             switch error {
             case .notFound: throw .notFound(path)
             case .isDirectory: throw .unreadable(path, "it is a folder, not a picture file")
-            case .refused(let why) where why == PictureFormat.notAPicture: throw .undecodable(path, why)
+            case .refused(let why): throw .undecodable(path, why)
             case .tooLarge(let limit) where size != nil:
                 throw .unreadable(
                     path,
@@ -133,7 +133,7 @@ public enum ImageFile {
             do throws(GIFDecoder.Failure) {
                 return try GIFDecoder.decode(bytes, maximumSide: maximumSide)
             } catch {
-                throw .undecodable(path, error.description)
+                throw error.noMemory ? .unreadable(path, error.description) : .undecodable(path, error.description)
             }
         }
         AllocationCap.installed

@@ -21,7 +21,7 @@ enum PictureFormat: Equatable {
             self = .jpeg
         } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
             self = .gif
-        } else if starts(Array("BM".utf8)), h.count >= 18, [12, 40, 52, 56, 64, 108, 124].contains(Self.le(h, 14, 4)) {
+        } else if starts(Array("BM".utf8)) {
             self = .bmp
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
