@@ -194,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
-        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO", "CVDSystem"]),
         .testTarget(
             name: "CVDViewModelTests",
             dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
