@@ -35,11 +35,7 @@ pthread_sigmask(SIG_UNBLOCK, &quitSignal, nil)
 // other commands.
 if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
     print(RootHelp.text)
-    if let failure = StandardOutput.failure() {
-        StderrCapture.write("cvdcam: error: \(failure)\n")
-        exit(1)
-    }
-    exit(0)
+    StandardOutput.exit(0)
 }
 
 // `-image` (one dash): say what was meant instead of "unknown option '-i'".

@@ -102,6 +102,24 @@ extension NothingLostE2ETests {
         #expect(!FileManager.default.fileExists(atPath: home), "HOME is not made")
     }
 
+    @Test func aViewWhoseStdoutCannotBeWrittenFails() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let r = try XSession.runToEnd(
+            "/bin/sh",
+            [
+                "-c", "exec \"$0\" \"$@\" > /dev/full", XSession.binary, "--test-scene", "--screenshot",
+                x.dir + "/shot.png", "--screenshot-after", "3",
+            ],
+            environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .stderr)
+        #expect(r.status == 1, "\(r.text)")
+        #expect(
+            r.text.hasSuffix(
+                "cvdcam: error: cannot write to standard output: the disk is full; what cvdcam printed there is incomplete\n"
+            ), "\(r.text)")
+        #expect(FileManager.default.fileExists(atPath: x.dir + "/shot.png"), "the screenshot itself was written")
+    }
+
     @Test func aNameWithAnEscapeReachesTheTerminalEscaped() throws {
         let x = try XSession()
         defer { x.close() }

@@ -236,14 +236,8 @@ struct ViewCommand: ParsableCommand {
             reporter.release()
             return try viewer.run()
         }
-        // Exit here, so the window goes with the process (see Canvas); lines lost on stdout
-        // make it a failure, said on stderr.
-        if let failure = StandardOutput.failure() {
-            StderrCapture.write("cvdcam: error: \(failure)\n")
-            Glibc.exit(status == 0 ? 1 : status)
-        }
-        fflush(nil)
-        Glibc.exit(status)
+        // Exit here, so the window goes with the process (see Canvas).
+        StandardOutput.exit(status)
     }
 }
 

@@ -10,8 +10,8 @@ import Synchronization
 /// `finish` looks at it once the command is done.
 ///
 /// Every command calls `try StandardOutput.finish()` last, after its last line (the live
-/// view: `failure()`, before its own `exit`): it flushes stdout and throws a `CLIError`
-/// — one line on stderr, status 1 — when anything written to stdout was lost.
+/// view and `--help` end with `StandardOutput.exit(status)`): it flushes stdout and throws a
+/// `CLIError` — one line on stderr, status 1 — when anything written to stdout was lost.
 enum StandardOutput {
     /// The `errno` of the first write to stdout that failed (0: none seen yet).
     private static let firstError = Atomic<Int32>(0)
@@ -44,5 +44,16 @@ enum StandardOutput {
     /// A command's last step: throws (one line, status 1) when stdout lost anything.
     static func finish() throws {
         if let failure = failure() { throw CLIError(failure) }
+    }
+
+    /// Ends the process with `status` — or, when stdout lost anything, with the line on
+    /// stderr and status 1 (where a command ends itself: the live view, `--help`).
+    static func exit(_ status: Int32) -> Never {
+        if let failure = failure() {
+            StderrCapture.write("cvdcam: error: \(failure)\n")
+            Glibc.exit(status == 0 ? 1 : status)
+        }
+        fflush(nil)
+        Glibc.exit(status)
     }
 }
