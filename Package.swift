@@ -112,8 +112,6 @@ let package = Package(
             dependencies: ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { .target(name: $0.module) },
             swiftSettings: nativeFlags),
         .target(name: "CVDCPUID"),
-        // C's stdout checked (what Swift 6 cannot name): `cvd_stdout_flush`.
-        .target(name: "CVDStdio"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
         .target(name: "CVDKernelInterface"),
 
@@ -196,7 +194,7 @@ let package = Package(
             name: "cvdcam",
             dependencies: [
                 "CVDCore", "CVDCheck", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture",
-                "CVDSystem", "CVDLocale", "CVDScreen", "CVDStdio",
+                "CVDSystem", "CVDLocale", "CVDScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: nativeFlags
@@ -208,7 +206,7 @@ let package = Package(
             name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
-        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO"]),
+        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
         .testTarget(
             name: "CVDViewModelTests",
             dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),

@@ -5,6 +5,7 @@
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
+#include <stdio.h>
 
 /// Whether an EWMH window manager runs on the window's X display: 1 when the root window
 /// names one (`_NET_SUPPORTING_WM_CHECK`), 0 when none does (a bare kiosk session),
@@ -25,4 +26,64 @@ static inline int cvd_x11_window_manager_running(SDL_Window *window) {
     int running = status == Success && data != NULL && count == 1;
     if (data) XFree(data);
     return running;
+}
+
+/// Xlib errors while OpenGL starts. A GLX driver that cannot be loaded (no driver for the
+/// GPU, LIBGL_DRIVERS_PATH pointing nowhere) makes libGL fall back to indirect rendering,
+/// and the X server answers its context request with an error (BadValue on
+/// X_GLXCreateContext) that reaches Xlib's default handler — which prints it and ends the
+/// process. Between `cvd_gl_x11_catch` and `cvd_gl_x11_release` the first such error on
+/// the window's display is noted instead (`cvd_gl_x11_take`); errors on other
+/// connections go to the handler that was there before. The handler is the process's
+/// (Xlib has one), so the two calls bracket the GL start on the main thread only.
+static int cvd_gl_x11_error = 0, cvd_gl_x11_major = 0, cvd_gl_x11_minor = 0;
+static Display *cvd_gl_x11_display = NULL;
+static XErrorHandler cvd_gl_x11_previous = NULL;
+static inline int cvd_gl_x11_note(Display *d, XErrorEvent *e) {
+    if (cvd_gl_x11_display != NULL && d != cvd_gl_x11_display && cvd_gl_x11_previous != NULL)
+        return cvd_gl_x11_previous(d, e);
+    if (cvd_gl_x11_error == 0) {
+        cvd_gl_x11_error = e->error_code;
+        cvd_gl_x11_major = e->request_code;
+        cvd_gl_x11_minor = e->minor_code;
+        cvd_gl_x11_display = d;
+    }
+    return 0;
+}
+static inline void cvd_gl_x11_catch(void) {
+    cvd_gl_x11_error = 0;
+    cvd_gl_x11_display = NULL;
+    cvd_gl_x11_previous = XSetErrorHandler(cvd_gl_x11_note);
+}
+/// The window's display, or NULL when the window is not on X11.
+static inline Display *cvd_gl_x11_window_display(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (window == NULL || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
+    return info.info.x11.display;
+}
+/// Waits for the server to answer everything sent so far on the window's display, then
+/// returns the first error noted (0: none) and clears it; `text` gets Xlib's words for it
+/// and the request ("BadValue (integer parameter out of range for operation), request 150.3").
+static inline int cvd_gl_x11_take(SDL_Window *window, char *text, int size) {
+    Display *d = cvd_gl_x11_window_display(window);
+    if (d != NULL) {
+        if (cvd_gl_x11_display == NULL) cvd_gl_x11_display = d;
+        XSync(d, False);
+    }
+    int code = cvd_gl_x11_error;
+    if (code != 0 && text != NULL && size > 0) {
+        char words[160] = "";
+        if (cvd_gl_x11_display != NULL) XGetErrorText(cvd_gl_x11_display, code, words, sizeof words);
+        snprintf(text, (size_t)size, "%s, request %d.%d", words, cvd_gl_x11_major, cvd_gl_x11_minor);
+    }
+    cvd_gl_x11_error = 0;
+    return code;
+}
+static inline void cvd_gl_x11_release(SDL_Window *window) {
+    Display *d = cvd_gl_x11_window_display(window);
+    if (d != NULL) XSync(d, False);
+    XSetErrorHandler(cvd_gl_x11_previous);
+    cvd_gl_x11_previous = NULL;
+    cvd_gl_x11_display = NULL;
 }

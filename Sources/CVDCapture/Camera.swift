@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSystem
 import FoundationEssentials
 
 /// What to open and how (`--device`, `--format`, `--size`, `--fps`, `--control`).
@@ -26,8 +27,9 @@ public final class Camera {
     /// Controls set from `--control`, each with the value the driver reports back.
     public let controlsSet: [(CameraControl, Int?)]
 
-    /// "card (path)", for the screen and stdout.
-    public var name: String { "\(capabilities.card) (\(device.path))" }
+    /// "card (path)", for the screen and stdout (the driver's name and the path shown
+    /// escaped: `PathName.shown`).
+    public var name: String { "\(PathName.shown(capabilities.card)) (\(PathName.shown(device.path)))" }
     /// Which camera this is, whatever node it got: its name and where it is plugged in
     /// (`VIDIOC_QUERYCAP`'s card and bus_info, e.g. "HD Pro Webcam C920 @ usb-0000:00:14.0-1").
     public var identity: String { "\(capabilities.card) @ \(capabilities.bus)" }

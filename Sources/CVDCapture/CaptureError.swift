@@ -48,25 +48,25 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchDevice(let p):
-            "\(p): no such camera; run `cvdcam devices` to list the cameras there are"
+            "\(PathName.shown(p)): no such camera; run `cvdcam devices` to list the cameras there are"
         case .permissionDenied(let p):
-            "\(p): permission denied; add your user to the video group (sudo usermod -aG video $USER) and log in again"
+            "\(PathName.shown(p)): permission denied; add your user to the video group (sudo usermod -aG video $USER) and log in again"
         case .busy(let p):
-            "\(p): the camera is busy — another program is using it; close that program and try again"
+            "\(PathName.shown(p)): the camera is busy — another program is using it; close that program and try again"
         case .notCaptureDevice(let p, let what):
-            "\(p) is not a video capture device (\(what)); run `cvdcam devices` to list the cameras"
+            "\(PathName.shown(p)) is not a video capture device (\(what)); run `cvdcam devices` to list the cameras"
         case .disconnected(let p):
-            "\(p): the camera was disconnected; plug it back in and start again"
+            "\(PathName.shown(p)): the camera was disconnected; plug it back in and start again"
         case .unsupportedFormat(let p, let what):
-            "\(p): \(what)"
+            "\(PathName.shown(p)): \(what)"
         case .badControl(let p, let what):
-            "\(p): \(what); run `cvdcam devices --controls` to list the controls"
+            "\(PathName.shown(p)): \(what); run `cvdcam devices --controls` to list the controls"
         case .timeout(let p, let s):
-            "\(p): no frame arrived within \(s) s; check the camera is connected, or try a smaller --size or another --format"
+            "\(PathName.shown(p)): no frame arrived within \(s) s; check the camera is connected, or try a smaller --size or another --format"
         case .noCamera:
             "no camera found (no /dev/video* capture device); plug in a webcam — without one, `cvdcam scene` writes the test scene and `cvdcam convert` simulates a picture file"
         case .system(let p, let call, let e):
-            "\(p): \(call) failed: \(String(cString: strerror(e.rawValue)))"
+            "\(PathName.shown(p)): \(call) failed: \(String(cString: strerror(e.rawValue)))"
         }
     }
 
@@ -74,8 +74,8 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     /// ("… — restarted the stream"), where "plug it back in" would be wrong.
     public var fault: String {
         switch self {
-        case .disconnected(let p): "\(p): the camera was disconnected"
-        case .timeout(let p, let s): "\(p): no frame arrived within \(s) s"
+        case .disconnected(let p): "\(PathName.shown(p)): the camera was disconnected"
+        case .timeout(let p, let s): "\(PathName.shown(p)): no frame arrived within \(s) s"
         default: description
         }
     }

@@ -47,20 +47,20 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
             "v4l2loopback is loaded but none of its devices takes video now (each is in use, or shows as a camera); "
                 + "close the program writing to it, or add one: sudo modprobe -r v4l2loopback && sudo modprobe v4l2loopback exclusive_caps=1 card_label=cvdcam"
         case .isCamera(let p, let card):
-            "\(p) is a camera (\(card)), not a virtual camera output; leave out --to to use the first v4l2loopback device"
+            "\(PathName.shown(p)) is a camera (\(PathName.shown(card))), not a virtual camera output; leave out --to to use the first v4l2loopback device"
         case .notOutput(let p, let what):
-            "\(p) does not take video output (\(what)); leave out --to to use the first v4l2loopback device"
+            "\(PathName.shown(p)) does not take video output (\(what)); leave out --to to use the first v4l2loopback device"
         case .busy(let p):
-            "\(p): the virtual camera is busy — another program is writing to it; stop that program, or load a second device (sudo modprobe v4l2loopback devices=2 exclusive_caps=1,1)"
+            "\(PathName.shown(p)): the virtual camera is busy — another program is writing to it; stop that program, or load a second device (sudo modprobe v4l2loopback devices=2 exclusive_caps=1,1)"
         case .formatRefused(let p, let what):
-            "\(p): \(what); stop the programs reading the virtual camera (they fix its format), or pick the size it has with --size"
+            "\(PathName.shown(p)): \(what); stop the programs reading the virtual camera (they fix its format), or pick the size it has with --size"
         case .vanished(let p):
-            "\(p): the virtual camera's device went away while frames were sent to it (its module unloaded?); "
+            "\(PathName.shown(p)): the virtual camera's device went away while frames were sent to it (its module unloaded?); "
                 + "load it again (\(Self.setUp)) and start again"
         case .device(let e):
             e.description
         case .system(let p, let call, let e):
-            "\(p): \(call) failed: \(String(cString: strerror(e.rawValue)))"
+            "\(PathName.shown(p)): \(call) failed: \(String(cString: strerror(e.rawValue)))"
         }
     }
 }

@@ -93,7 +93,9 @@ public final class VideoDevice {
     /// Fixed-size C char arrays import as tuples; read up to the first NUL.
     static func string<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Bytes that are not UTF-8 kept (`PathName.decoded`), shown as `\xNN` where shown.
+            let bytes = Array(raw.prefix { $0 != 0 })
+            return bytes.withUnsafeBufferPointer { PathName.decoded($0) }
         }
     }
 }

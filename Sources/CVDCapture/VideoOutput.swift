@@ -23,7 +23,7 @@ public final class VideoOutput {
     private var streaming = false
 
     /// "card (path)".
-    public var name: String { "\(capabilities.card) (\(path))" }
+    public var name: String { "\(PathName.shown(capabilities.card)) (\(PathName.shown(path)))" }
     /// Times the output stream was restarted after the driver failed it (mapped buffers only).
     public var restarts: Int { mapped?.restarts ?? 0 }
 

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSystem
 
 /// GIF pictures (87a and 89a), their first frame, decoded by cvdcam itself: SDL2_image's
 /// GIF loader crashed (SIGSEGV inside `IMG_LoadGIF_RW`) on a 170-byte file the fuzzer
@@ -11,7 +12,9 @@ import CVDCore
 enum GIFDecoder {
     struct Failure: Error, CustomStringConvertible {
         let description: String
-        init(_ d: String) { description = d }
+        /// The file may be fine: its picture did not fit in the memory there is.
+        var noMemory = false
+        init(_ d: String, noMemory: Bool = false) { (description, self.noMemory) = (d, noMemory) }
     }
 
     /// Whether `bytes` start as a GIF does.
@@ -68,6 +71,11 @@ enum GIFDecoder {
         // whole picture, as other readers show it; one cut before them is an error below.
         var data: [UInt8] = []
         while let block = r.subBlockToEnd(), !block.isEmpty { data += block }
+        // The indices and the picture: tried first, so a memory limit is a line, not an abort.
+        guard Memory.canAllocate(w * h * 5) else {
+            throw Failure(
+                "there is not enough memory for its \(w)×\(h) picture (a memory limit, ulimit -v?)", noMemory: true)
+        }
         let indices = try lzw(data, minimum: minimum, count: w * h)
         var image = RGBAImage(width: w, height: h)
         let interlaced = flags & 0x40 != 0

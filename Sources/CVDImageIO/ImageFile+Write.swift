@@ -16,7 +16,23 @@ extension ImageFile {
         do throws(SafeFile.WriteError) {
             try SafeFile.write(bytes, to: path)
         } catch {
-            throw .unwritable(path, error.reason + (error.existed ? "; the old file is kept" : "; nothing was written"))
+            throw .unwritable(path, error.reason + "; " + error.outcome)
+        }
+    }
+
+    /// Writes a picture, as `write`, under the first of `names(0)`, `names(1)`, … that no
+    /// file has, even with other processes saving at the same moment (`SafeFile.create`);
+    /// returns the name written. `mode`: its permissions, less the umask.
+    public static func create(
+        _ image: RGBAImage, mode: mode_t = 0o666, jpegQuality: Int = 92, names: (Int) -> String
+    ) throws(ImageFileError) -> String {
+        let first = names(0)
+        guard let format = OutputFormat(path: first) else { throw .unsupportedOutput(first) }
+        let bytes = try encode(image, format, jpegQuality: jpegQuality, first)
+        do throws(SafeFile.WriteError) {
+            return try SafeFile.create(bytes, mode: mode, names: names)
+        } catch {
+            throw .unwritable(error.path, error.reason + "; " + error.outcome)
         }
     }
 

@@ -48,7 +48,8 @@ public enum ImageFile {
     /// data goes, the rest grey — the share of rows that hold picture is reported.
     public static func load(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> Loaded {
         let bytes = try fileBytes(path, allowStdin: allowStdin)
-        let image = try decode(bytes, path)
+        var image = try decode(bytes, path)
+        if let damage = TGAData.greyMissingRows(&image, bytes, path) { return Loaded(image: image, damage: damage) }
         // A whole JPEG's segments reach its end-of-image marker (whatever follows it).
         guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), !JPEGSegments.reachesEnd(bytes) else {
             return Loaded(image: image, damage: nil)
@@ -75,13 +76,26 @@ public enum ImageFile {
     public static let maximumFileBytes = 1 << 30
 
     /// The file's bytes, read once (`FileBytes`: a FIFO, `/dev/stdin`, `-` when allowed).
+    /// Its format is known from its head before the rest is read (`PictureFormat.bound`):
+    /// a file that is no picture is refused there, and one that is is read no further than
+    /// its picture can need.
     static func fileBytes(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> [UInt8] {
+        var size: (width: Int, height: Int)?
         do throws(FileBytes.Failure) {
-            return try FileBytes.read(path, limit: maximumFileBytes, allowStdin: allowStdin)
+            return try FileBytes.read(path, limit: maximumFileBytes, allowStdin: allowStdin) { head in
+                size = PictureFormat(head, path: path)?.size(head)
+                return PictureFormat.bound(head, path: path)
+            }
         } catch {
             switch error {
             case .notFound: throw .notFound(path)
             case .isDirectory: throw .unreadable(path, "it is a folder, not a picture file")
+            case .refused(let why): throw .undecodable(path, why)
+            case .tooLarge(let limit) where size != nil:
+                throw .unreadable(
+                    path,
+                    "it is larger than its \(size!.width)×\(size!.height) picture can need (\(limit >> 20) MiB): "
+                        + "something else is in the file, or it is damaged")
             default: throw .unreadable(path, error.description)
             }
         }
@@ -122,7 +136,7 @@ public enum ImageFile {
             do throws(GIFDecoder.Failure) {
                 return try GIFDecoder.decode(bytes, maximumSide: maximumSide)
             } catch {
-                throw .undecodable(path, error.description)
+                throw error.noMemory ? .unreadable(path, error.description) : .undecodable(path, error.description)
             }
         }
         AllocationCap.installed
@@ -154,7 +168,10 @@ public enum ImageFile {
         // `SDL_ConvertPixels` from the decoded surface's format to ABGR8888, whose bytes are
         // R, G, B, A on little-endian machines. The buffer holds h rows of w·4 bytes, the
         // pitch given; a surface needs locking only when RLE-encoded (SDL_MUSTLOCK).
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var pixels: [UInt8]
+        do throws(FileBytes.Failure) { pixels = try FileBytes.zeros(w * h * 4) } catch {
+            throw .unreadable(path, "there is not enough memory for its \(w)×\(h) picture (a memory limit, ulimit -v?)")
+        }
         let needsLock = loaded.pointee.flags & UInt32(SDL_RLEACCEL) != 0
         if needsLock { SDL_LockSurface(loaded) }
         defer { if needsLock { SDL_UnlockSurface(loaded) } }

@@ -25,14 +25,17 @@ enum PictureChecks {
                 "the picture is \(h.width)×\(h.height); cvdcam reads pictures up to \(ImageFile.maximumSide)×\(ImageFile.maximumSide)"
             )
         }
-        // The decoded picture, its RGBA copy and a result: three times 4 bytes a pixel.
-        let need = h.width * h.height * 12
+        // The file, the decoded picture, its RGBA copy and a result: three times 4 bytes a pixel.
+        let need = bytes.count + h.width * h.height * 12
         if let available = availableMemory(), need > available {
-            let gib = { (b: Int) in String(cFormat: "%.1f", Double(b) / Double(1 << 30)) }
+            // "3.0 GiB"; below 1 GiB in MiB ("138 MiB"), where tenths of a GiB say too little.
+            let gib = { (b: Int) in
+                b >= 1 << 30 ? String(cFormat: "%.1f GiB", Double(b) / Double(1 << 30)) : "\(b >> 20) MiB"
+            }
             throw .unreadable(
                 path,
-                "the picture is \(h.width)×\(h.height), which needs about \(gib(need)) GiB to work on; "
-                    + "this machine has \(gib(available)) GiB free: make it smaller first")
+                "the picture is \(h.width)×\(h.height), which needs about \(gib(need)) to work on; "
+                    + "this machine has \(gib(available)) free: make it smaller first")
         }
     }
 
@@ -42,7 +45,8 @@ enum PictureChecks {
         var limit = rlimit()
         var fromLimit: Int?
         if getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
-            fromLimit = max(0, Int(limit.rlim_cur) - (ProcessMemory.read()?.now ?? 0))
+            // The limit counts the address space mapped, not what is resident.
+            fromLimit = max(0, Int(limit.rlim_cur) - (ProcessMemory.addressSpace() ?? ProcessMemory.read()?.now ?? 0))
         }
         var fromSystem: Int?
         if let f = fopen("/proc/meminfo", "r") {

@@ -1,3 +1,5 @@
+import CVDSystem
+
 /// One monitor of the desktop, as RandR 1.5 describes it (`xrandr --listmonitors`): a
 /// laptop's panel, a projector; its place in the root window in real pixels.
 public struct Monitor: Equatable, Sendable {
@@ -10,9 +12,11 @@ public struct Monitor: Equatable, Sendable {
         (self.name, self.rect, self.primary) = (name, rect, primary)
     }
 
-    /// "1: eDP-1, 1920×1080 at 0,0 (primary)"; `number` counted from 1.
+    /// "1: eDP-1, 1920×1080 at 0,0 (primary)"; `number` counted from 1; the name shown
+    /// escaped (`PathName.shown`: a monitor's name is whatever `xrandr --setmonitor` was given).
     public func described(_ number: Int) -> String {
-        "\(number): \(name), \(rect.width)×\(rect.height) at \(rect.x),\(rect.y)" + (primary ? " (primary)" : "")
+        "\(number): \(PathName.shown(name)), \(rect.width)×\(rect.height) at \(rect.x),\(rect.y)"
+            + (primary ? " (primary)" : "")
     }
 }
 

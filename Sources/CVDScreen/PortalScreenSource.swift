@@ -71,7 +71,7 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
     public func start(into sink: LatestFrame) {
         sink.status = .notice(Self.waiting)
         thread.start { [self] thread in
-            let kept = (try? String(contentsOfFile: tokenFile, encoding: .utf8))?.trimmed
+            let kept = keptToken()
             var token = [CChar](repeating: 0, count: 256)
             var error = [CChar](repeating: 0, count: 512)
             let portal = cvd_portal_open(
@@ -181,13 +181,31 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
         sink.publish(Frame(bytes: scene.pixels, layout: scene.layout, timestamp: SystemClock.monotonic))
     }
 
-    /// Keeps the portal's restore token for next time (written whole or not at all).
+    /// The token kept last time: a line of a few dozen characters; a file larger than
+    /// `tokenLimit` is not a token (not read, not sent to the portal).
+    private func keptToken() -> String? {
+        do throws(FileBytes.Failure) {
+            let bytes = try FileBytes.read(tokenFile, limit: Self.tokenLimit)
+            return String(decoding: bytes, as: UTF8.self).trimmed
+        } catch {
+            if case .tooLarge = error {
+                reporter.status(
+                    "\(PathName.shown(tokenFile)) is larger than 4 KiB, so it is no token of the desktop's: not used (the desktop asks again)"
+                )
+            }
+            return nil
+        }
+    }
+
+    static let tokenLimit = 4096
+
+    /// Keeps the portal's restore token for next time: private (0600, in the private
+    /// settings folder: `UserDirectories.privateConfig`), written whole or not at all.
     private func keep(_ token: String, was kept: String?) {
         guard !token.isEmpty, token != kept else { return }
-        try? FileManager.default.createDirectory(
-            atPath: UserDirectories.config(), withIntermediateDirectories: true)
-        do throws(SafeFile.WriteError) {
-            try SafeFile.write(Array((token + "\n").utf8), to: tokenFile)
+        do {
+            _ = try UserDirectories.privateConfig()
+            try SafeFile.write(Array((token + "\n").utf8), to: tokenFile, private: true)
         } catch {
             reporter.status(
                 "the desktop's permission to share the screen could not be kept (\(error)): it will ask again")

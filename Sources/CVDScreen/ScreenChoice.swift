@@ -1,3 +1,5 @@
+import CVDSystem
+
 /// What part of the screen `--screen` and `--region` choose, given the monitors there are.
 public enum ScreenChoice {
     /// - Parameters:
@@ -40,7 +42,7 @@ public enum ScreenChoice {
         }
         // Clipped to the screen: a monitor set up larger than the framebuffer shows what exists.
         let rect = chosen.rect.intersection(screen)
-        return (rect, rect, chosen.name, "monitor \(chosen.name)")
+        return (rect, rect, chosen.name, "monitor \(PathName.shown(chosen.name))")
     }
 
     /// Where the monitor named `name` is now that the screen's layout changed (RandR: a

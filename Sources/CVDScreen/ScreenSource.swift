@@ -159,7 +159,8 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
             let now = ScreenChoice.follow(name, monitors: connection.monitors(), screen: connection.currentScreen())
         else {
             if !wasGone {
-                reporter.status("monitor \(name) is gone (unplugged?): its last picture stays until it is back")
+                reporter.status(
+                    "monitor \(PathName.shown(name)) is gone (unplugged?): its last picture stays until it is back")
                 sink.status = .failed(Self.goneNotice)
             }
             return true
@@ -172,7 +173,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
             (r.region, r.monitor) = (moved.isEmpty ? now : moved, now)
         }
         if wasGone {
-            reporter.status("monitor \(name) is back (\(now.width)×\(now.height) at \(now.x),\(now.y))")
+            reporter.status("monitor \(PathName.shown(name)) is back (\(now.width)×\(now.height) at \(now.x),\(now.y))")
             sink.status = .running
         }
         return false

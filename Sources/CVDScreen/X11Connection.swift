@@ -1,3 +1,4 @@
+import CVDSystem
 import CX11Screen
 import Glibc
 
@@ -72,7 +73,7 @@ final class X11Connection: @unchecked Sendable {
             let atomName = XGetAtomName(display, m.name)
             defer { if let atomName { XFree(atomName) } }
             return Monitor(
-                name: atomName.map { String(cString: $0) } ?? "monitor \(i + 1)",
+                name: atomName.map { PathName.argument($0) } ?? "monitor \(i + 1)",
                 rect: ScreenRect(x: Int(m.x), y: Int(m.y), width: Int(m.width), height: Int(m.height)),
                 primary: m.primary != 0)
         }

@@ -135,7 +135,9 @@ struct CaptureLoop: Sendable {
                     nextAttempt = 0
                     continue
                 }
-                reporter.status("camera plugged in: \(c.capabilities?.card ?? "camera") (\(c.path)) — n switches to it")
+                reporter.status(
+                    "camera plugged in: \(PathName.shown(c.capabilities?.card ?? "camera")) (\(PathName.shown(c.path))) — n switches to it"
+                )
             }
             guard let cam = camera else {
                 if SystemClock.monotonic < nextAttempt {
@@ -190,8 +192,8 @@ struct CaptureLoop: Sendable {
                 // Unplugged, stalled, or any other failure mid-stream: keep the last frame,
                 // say so, and restart the stream (`CameraErrorPolicy.afterLoss`).
                 if case .disconnected(let path) = error {
-                    sink.status = .disconnected(path)
-                    reporter.status("camera disconnected (\(path)) — waiting for it to come back")
+                    sink.status = .disconnected(PathName.shown(path))
+                    reporter.status("camera disconnected (\(PathName.shown(path))) — waiting for it to come back")
                 } else {
                     sink.status = .disconnected("\(error)")
                     reporter.status("camera stopped: \(error.fault) — restarting the stream")

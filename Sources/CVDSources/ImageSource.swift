@@ -14,7 +14,7 @@ public final class ImageSource: FrameSource {
     public let identity: String
 
     public init(path: String, image: RGBAImage, notice: String? = nil) {
-        name = "image " + PathName.lastComponent(path)
+        name = "image " + PathName.shown(PathName.lastComponent(path))
         size = FrameSize(image.width, image.height)
         self.image = image
         self.notice = notice

@@ -4,7 +4,7 @@ import Glibc
 /// Windows share's). cvdcam keeps such a name's bytes from the command line to `open()`:
 /// a byte that is not part of valid UTF-8 stands in the `String` as the private-use
 /// character U+10FC00 + byte (`argument(_:)`), and goes back to the same byte when the path
-/// is handed to the C library (`withCPath`). Shown to people, it reads `\xNN` (`shown`).
+/// is handed to the C library (`withCPath`). Shown to people, it reads `\xNN` (`shown`, in PathName+Shown.swift).
 extension PathName {
     /// Where the stand-ins for bytes 0x00–0xFF start (Supplementary Private Use Area-B).
     static let byteBase: UInt32 = 0x10FC00
@@ -64,26 +64,5 @@ extension PathName {
             }
         }
         return bytes
-    }
-
-    /// The path for a message: stand-ins as `\xNN`, control characters escaped likewise
-    /// (a name with a newline cannot forge a second line).
-    public static func shown(_ path: String) -> String {
-        var out = ""
-        for s in path.unicodeScalars {
-            if s.value >= byteBase, s.value <= byteBase + 0xFF {
-                out += "\\x" + hex(UInt8(s.value - byteBase))
-            } else if s.value < 0x20 || s.value == 0x7F {
-                out += "\\x" + hex(UInt8(s.value))
-            } else {
-                out.unicodeScalars.append(s)
-            }
-        }
-        return out
-    }
-
-    private static func hex(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
     }
 }

@@ -24,6 +24,20 @@ public struct ProcessMemory: Equatable, Sendable {
         return ProcessMemory(now: now, peak: peak)
     }
 
+    /// The address space the process has mapped (`VmSize`: libraries, thread stacks and
+    /// heap, touched or not), in bytes — what an address-space limit (`ulimit -v`,
+    /// `prlimit --as`) counts; nil where it cannot be read.
+    public static func addressSpace() -> Int? {
+        guard let f = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), f) != nil {
+            let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let v = value(s, "VmSize:") { return v }
+        }
+        return nil
+    }
+
     /// "VmHWM:	  187624 kB" with `name` "VmHWM:" → 187624 × 1024; nil for another line.
     static func value(_ line: String, _ name: String) -> Int? {
         guard line.hasPrefix(name) else { return nil }

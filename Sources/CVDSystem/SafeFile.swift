@@ -2,12 +2,22 @@ import Glibc
 
 /// Writing a file so that nothing is lost: the one writer every output of cvdcam goes
 /// through (pictures from `convert`, `scene`, `snapshot`, `lut`, the live view's `s`,
-/// `--screenshot` and stills, the remembered views). The bytes go to a temporary file
-/// beside the target, every write, the flush to the disk (`fsync`) and the close are
-/// checked, and only then is the temporary renamed over the target: a full disk, a
-/// read-only file system or a missing permission leaves the old file as it was, removes the
-/// temporary, and says which of these happened. The target keeps its permissions (a
-/// private picture stays private), and a symbolic link is written through to its target.
+/// `--screenshot` and stills, the remembered views, the portal's token). The bytes go to a
+/// temporary file beside the target, every write, the flush to the disk (`fsync`) and the
+/// close are checked, and only then is the temporary renamed over the target: a full disk,
+/// a read-only file system or a missing permission leaves the old file as it was, removes
+/// the temporary, and says which of these happened. A symbolic link is written through to
+/// its target.
+///
+/// An old file keeps what it was: its permissions (a private picture stays private), its
+/// owner and group (the temporary is given them: root converting onto a teacher's file
+/// leaves it hers). Where a new file cannot be given them (someone else's file in a shared
+/// folder: only root may give a file away), where the file has other names (hard links,
+/// which a rename would leave on the old picture) or an access control list, it is
+/// written in place instead, as careful editors do (`writeInPlace`): the old contents
+/// copied aside first, and put back if anything fails. A file that can be neither is
+/// refused with the reason. New files get `mode` less the umask (0666: what every
+/// program's files get; 0600 for private ones, which an old file is made too).
 public enum SafeFile {
     /// Why a file could not be written; the old file, if any, is unchanged.
     public struct WriteError: Error, Equatable, CustomStringConvertible {
@@ -17,21 +27,21 @@ public enum SafeFile {
         public let reason: String
         /// Whether a file was there before (and is kept).
         public let existed: Bool
+        /// What became of the file: "the old file is kept", "nothing was written", or worse.
+        public let outcome: String
 
-        public init(path: String, code: Int32, existed: Bool, reason: String? = nil) {
+        public init(path: String, code: Int32, existed: Bool, reason: String? = nil, outcome: String? = nil) {
             self.path = path
             self.code = code
             self.existed = existed
             self.reason = reason ?? Self.reason(code)
+            self.outcome = outcome ?? (existed ? "the old file is kept" : "nothing was written")
         }
 
-        public var description: String {
-            "cannot write '\(PathName.shown(path))': \(reason); "
-                + (existed ? "the old file is kept" : "nothing was written")
-        }
+        public var description: String { "cannot write '\(PathName.shown(path))': \(reason); \(outcome)" }
 
         /// What `errno` means for someone saving a file.
-        static func reason(_ code: Int32) -> String {
+        public static func reason(_ code: Int32) -> String {
             switch code {
             case ENOSPC: "the disk is full"
             case EDQUOT: "the disk quota is used up"
@@ -49,64 +59,90 @@ public enum SafeFile {
         }
     }
 
-    /// The temporary files being written now, and the files a command asked to have removed
-    /// if it is interrupted (`rollBack`): what `Interruption` removes on SIGINT, SIGTERM, SIGHUP.
-    static let pending = Locked<(temporaries: Set<String>, rollBack: Set<String>)>(([], []))
+    /// The temporary files being written now, the files a command asked to have removed
+    /// if it is interrupted (`rollBack`), and the file being written in place with the copy
+    /// of its old contents (`inPlace`): what `Interruption` removes or puts back on SIGINT,
+    /// SIGTERM, SIGHUP (`removePending`).
+    static let pending = Locked<Pending>(Pending())
 
-    /// Writes `bytes` to `path` (see the type): whole, or not at all.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    struct Pending {
+        var temporaries: Set<String> = []
+        var rollBack: Set<String> = []
+        var inPlace: (copy: String, target: String)?
+    }
+
+    /// Writes `bytes` to `path` (see the type): whole, or not at all. `mode`: a new file's
+    /// permissions (less the umask); `private`: 0600 whatever the old file had.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666, private: Bool = false)
+        throws(WriteError)
+    {
         let failure: WriteError? = bytes.withUnsafeBytes { b in
             do throws(WriteError) {
-                try write(b, to: path)
+                try write(b, to: path, mode: mode, private: `private`)
                 return nil
             } catch { return error }
         }
         if let failure { throw failure }
     }
 
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
+    /// `placeholder`: `path` is an empty file `create` made to hold the name, written as a
+    /// new file (its failure removes nothing else and keeps no "old file").
+    static func write(
+        _ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t, private: Bool, placeholder: Bool = false
+    ) throws(WriteError) {
         let target = resolved(path)
         var st = stat()
         let existed = PathName.withCPath(target) { stat($0, &st) } == 0
         if existed, st.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, code: EISDIR, existed: false) }
+        // Other names (hard links) and access lists live with the file itself: only a write
+        // in place keeps them.
+        if existed, !placeholder, st.st_mode & S_IFMT == S_IFREG, st.st_nlink > 1 || hasAccessList(target) {
+            return try writeInPlace(bytes, to: target, path: path, old: st, private: `private`)
+        }
         let dir = PathName.directory(target)
         let temp = PathName.appending(
             ".\(PathName.lastComponent(target)).cvdcam-\(getpid())-\(counter.next()).tmp", to: dir.isEmpty ? "." : dir)
-        // The final permissions from the start: the old file's, or the usual ones (0666 less
-        // the umask) for a new file. Exclusive: never through a link someone placed there.
-        let mode = existed ? st.st_mode & 0o7777 : 0o666
-        let fd = PathName.withCPath(temp) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
-        guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: existed) }
+        // The final permissions from the start: the old file's, or `mode` (less the umask)
+        // for a new file. Exclusive: never through a link someone placed there.
+        let final: mode_t = `private` ? 0o600 : existed ? st.st_mode & 0o7777 : mode
+        let fd = PathName.withCPath(temp) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, final) }
+        guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: existed && !placeholder) }
         pending.withLock { _ = $0.temporaries.insert(temp) }
+        func drop() {
+            remove(temp)
+            pending.withLock { _ = $0.temporaries.remove(temp) }
+        }
         func fail(_ code: Int32) -> WriteError {
             close(fd)
-            remove(temp)
-            pending.withLock { _ = $0.temporaries.remove(temp) }
-            return WriteError(path: path, code: code, existed: existed)
+            drop()
+            return WriteError(path: path, code: code, existed: existed && !placeholder)
         }
-        if existed, fchmod(fd, st.st_mode & 0o7777) != 0 { throw fail(errno) }
-        var done = 0
-        while done < bytes.count {
-            // `done` < count: the rest of the buffer, from its start address on.
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw fail(n == 0 ? EIO : errno) }
-            done += n
+        if existed, !placeholder {
+            // The old file's owner and group (chown clears set-id bits: the mode after it).
+            var made = stat()
+            guard fstat(fd, &made) == 0 else { throw fail(errno) }
+            if made.st_uid != st.st_uid || made.st_gid != st.st_gid, fchown(fd, st.st_uid, st.st_gid) != 0 {
+                // Only root may give a file away: written in place, where it keeps both.
+                guard errno == EPERM, st.st_mode & S_IFMT == S_IFREG else { throw fail(errno) }
+                close(fd)
+                drop()
+                return try writeInPlace(bytes, to: target, path: path, old: st, private: `private`)
+            }
+            if fchmod(fd, final) != 0 { throw fail(errno) }
         }
+        let written = writeAll(fd, bytes)
+        guard written == 0 else { throw fail(written) }
         guard fsync(fd) == 0 else { throw fail(errno) }
         // close() can report a deferred write error (NFS, some FUSE file systems).
-        let closed = close(fd)
-        guard closed == 0 else {
+        guard close(fd) == 0 else {
             let code = errno
-            remove(temp)
-            pending.withLock { _ = $0.temporaries.remove(temp) }
-            throw WriteError(path: path, code: code, existed: existed)
+            drop()
+            throw WriteError(path: path, code: code, existed: existed && !placeholder)
         }
         guard PathName.withCPath(temp, { t in PathName.withCPath(target) { rename(t, $0) } }) == 0 else {
             let code = errno
-            remove(temp)
-            pending.withLock { _ = $0.temporaries.remove(temp) }
-            throw WriteError(path: path, code: code, existed: existed)
+            drop()
+            throw WriteError(path: path, code: code, existed: existed && !placeholder)
         }
         pending.withLock { _ = $0.temporaries.remove(temp) }
         // The rename itself on the disk (best effort: some file systems refuse fsync on a folder).
@@ -117,54 +153,35 @@ public enum SafeFile {
         }
     }
 
-    /// Registers files a command is making as a set (`convert --mode all`): removed if it
-    /// is interrupted before it ends (`finished` unregisters them).
-    public static func rollBackIfInterrupted(_ path: String) {
-        pending.withLock { _ = $0.rollBack.insert(resolved(path)) }
-    }
-
-    public static func finished(_ paths: [String]) {
-        pending.withLock { p in for path in paths { p.rollBack.remove(resolved(path)) } }
-    }
-
-    /// Removes every temporary being written and every file registered for roll-back (on an
-    /// interruption).
-    public static func removePending() {
-        let (temps, files) = pending.withLock { p in
-            defer { p = ([], []) }
-            return (p.temporaries, p.rollBack)
+    /// Writes all of `bytes` at the descriptor's offset; 0, or the `errno` of the write that failed.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        var done = 0
+        while done < bytes.count {
+            // `done` < count: the rest of the buffer, from its start address on.
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return n == 0 ? EIO : errno }
+            done += n
         }
-        for f in temps.union(files) { remove(f) }
+        return 0
     }
 
-    /// Removes a file (wraps `unlink`), its name's bytes as they are.
-    static func remove(_ path: String) { PathName.withCPath(path) { _ = unlink($0) } }
-
-    /// Where writing `path` writes: the final target of a chain of symbolic links (a
-    /// dangling link's target too), else `path` itself.
-    static func resolved(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = PathName.withCPath(current) { readlink($0, &buffer, Int(PATH_MAX)) }
-            guard n > 0 else { return current }
-            let link = buffer.withUnsafeBufferPointer { PathName.decoded(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-            let dir = PathName.directory(current)
-            current = link.hasPrefix("/") || dir.isEmpty ? link : PathName.appending(link, to: dir)
-        }
-        return current
+    /// Whether the file has a POSIX access control list (the `system.posix_acl_access`
+    /// attribute; `getfacl` shows it), which a new file would not have.
+    static func hasAccessList(_ path: String) -> Bool {
+        guard let getxattr = getxattrFunction else { return false }
+        return PathName.withCPath(path) { getxattr($0, "system.posix_acl_access", nil, 0) } > 0
     }
 
-    /// Distinct temporary names within one process.
-    private static let counter = Counter()
-
-    private final class Counter: Sendable {
-        private let value = Locked(0)
-        func next() -> Int {
-            value.withLock { v in
-                defer { v += 1 }
-                return v
-            }
-        }
-    }
+    /// glibc's `getxattr` (Swift's Glibc module leaves <sys/xattr.h> out), looked up once
+    /// by name in the C library the process already has (`dlsym`, RTLD_DEFAULT: a null
+    /// handle on glibc); its C signature is fixed by POSIX and Linux, so the cast is sound.
+    private static let getxattrFunction:
+        (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int)? = {
+            guard let symbol = dlsym(nil, "getxattr") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int)
+                    .self)
+        }()
 }

@@ -19,11 +19,12 @@ public enum StderrCapture {
         try lock.withLock { try unlockedRun(body) }
     }
 
-    /// Writes `text` to stderr, never into a capture that is running on another thread.
+    /// Writes `text` to stderr, never into a capture that is running on another thread;
+    /// made safe for the terminal first (`PathName.safeLine`).
     public static func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        var bytes = Array(text.utf8)[...]
+        var bytes = Array(PathName.safeLine(text).utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

@@ -3,19 +3,24 @@ import Glibc
 
 /// The user's folders as the XDG user-dirs convention names them (`xdg-user-dir PICTURES`).
 public enum UserDirectories {
+    /// The home folder: `HOME`, else the password database's.
+    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
+    }
+
     /// The pictures folder: `XDG_PICTURES_DIR` from `$XDG_CONFIG_HOME/user-dirs.dirs`
-    /// (default `~/.config`), else `~/Pictures`.
+    /// (default `~/.config`; read up to 64 KiB), else `~/Pictures`.
     public static func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
+        let home = home(environment: environment)
         let config = configHome(environment, home: home)
-        let file = (try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8)) ?? ""
+        let bytes = (try? FileBytes.read(config + "/user-dirs.dirs", limit: 1 << 16)) ?? []
+        let file = bytes.withUnsafeBufferPointer { PathName.decoded($0) }
         return userDir("PICTURES", in: file, home: home) ?? home + "/Pictures"
     }
 
     /// cvdcam's own settings folder: `$XDG_CONFIG_HOME/cvdcam` (default `~/.config/cvdcam`).
     public static func config(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswd()
-        return configHome(environment, home: home) + "/cvdcam"
+        configHome(environment, home: home(environment: environment)) + "/cvdcam"
     }
 
     /// `XDG_CONFIG_HOME` when it is an absolute path (the specification says to ignore a

@@ -60,17 +60,9 @@ final class Canvas {
         let tryGL = choice == .gl || (choice == .auto && DisplayStart.hasRenderNode)
         var made: (window: OpaquePointer, backend: (any RenderBackend)?)?
         if tryGL {
-            // A GL window needs libGL; without it SDL refuses the window itself.
-            if let w = place.open(flags | SDL_WINDOW_OPENGL.rawValue) {
-                do throws(RenderFault) {
-                    made = (w, try Self.openGL(on: w, forced: choice == .gl))
-                } catch {
-                    rendererNote = error.description
-                    made = (w, nil)
-                }
-            } else {
-                rendererNote = "no OpenGL window: \(String(cString: SDL_GetError()))"
-            }
+            let gl = GLStart.open(place: place, flags: flags, forced: choice == .gl)
+            rendererNote = gl.note
+            if let w = gl.window { made = (w, gl.backend) }
         } else if choice == .auto {
             rendererNote = "no GPU render node in /dev/dri"
         }
@@ -85,20 +77,6 @@ final class Canvas {
         backend = b!
         text = try TextCache(backend: b!, fontPath: fontPath)
         if fullscreen, onX11 { setFullscreen(true) }
-    }
-
-    /// The GL renderer on `window` (a GL window): a context, its shaders and self-test. With
-    /// `--renderer auto` (not `forced`), a CPU rasteriser is declined: the CPU path is cheaper.
-    private static func openGL(on window: OpaquePointer, forced: Bool) throws(RenderFault) -> GLBackend {
-        let context = try GLContext(window: window)
-        if !forced, context.isSoftwareRasteriser {
-            context.close()
-            throw RenderFault("\(context.name) is a CPU rasteriser, where the software renderer costs less")
-        }
-        do { return try GLBackend(context: context) } catch {
-            context.close()
-            throw error
-        }
     }
 
     /// SDL's software renderer on `window`; where SDL cannot make one on it (a GL window on

@@ -1,4 +1,5 @@
 import CSDL2
+import CVDSystem
 
 /// The outputs SDL sees (monitors, projectors), numbered from 1 as desktops' display
 /// settings number them; SDL's own index is one less.
@@ -12,7 +13,7 @@ enum Displays {
         let number = ofAll ? "\(index + 1) of \(count)" : "\(index + 1)"
         // SDL 2.26's Wayland driver names every output "none".
         let name =
-            SDL_GetDisplayName(index).map { String(cString: $0) }.flatMap {
+            SDL_GetDisplayName(index).map { PathName.shown(PathName.argument($0)) }.flatMap {
                 ["", "none"].contains($0) ? nil : $0 + ", "
             } ?? ""
         var b = SDL_Rect()

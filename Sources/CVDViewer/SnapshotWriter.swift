@@ -11,18 +11,12 @@ struct SnapshotWriter {
     /// `--snapshot-dir`: a new time-stamped name each time.
     let directory: String
 
-    /// `cvdcam-2026-11-23T101500.png` in the directory, `-2`, `-3`, … when taken.
+    /// `cvdcam-2026-11-23T101500.png` in the directory for `n` = 0, then `-2`, `-3`, …
     /// With a `name` ("still"), `cvdcam-still-2026-…png`.
-    func nextPath(now: Date = Date(), named name: String? = nil) -> String {
-        let stamp = (name.map { $0 + "-" } ?? "") + Self.localStamp(now)
+    func path(_ n: Int, stamp: String, named name: String? = nil) -> String {
         let dir = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
-        var path = PathName.appending("cvdcam-\(stamp).png", to: dir)
-        var n = 2
-        while Self.exists(path) {
-            path = PathName.appending("cvdcam-\(stamp)-\(n).png", to: dir)
-            n += 1
-        }
-        return path
+        let stem = "cvdcam-" + (name.map { $0 + "-" } ?? "") + stamp
+        return PathName.appending(stem + (n == 0 ? "" : "-\(n + 1)") + ".png", to: dir)
     }
 
     /// `2026-11-23T101500` in local time (ISO 8601 basic time: no colons, which some file
@@ -36,13 +30,14 @@ struct SnapshotWriter {
         return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Writes `image` as PNG (whole or not at all: `ImageFile.write`), making the folder
-    /// first if needed; returns the full path written.
-    func write(_ image: RGBAImage, named name: String? = nil) throws -> String {
+    /// Writes `image` as PNG under a name of its own, whatever other windows save at the
+    /// same moment (`ImageFile.create`: whole or not at all), making the folder first if
+    /// needed; returns the full path written. Snapshots are 0644 (less the umask): others
+    /// may look, never write.
+    func write(_ image: RGBAImage, named name: String? = nil, now: Date = Date()) throws -> String {
         try Self.makeFolder(directory)
-        let path = nextPath(named: name)
-        try ImageFile.write(image, to: path)
-        return path
+        let stamp = Self.localStamp(now)
+        return try ImageFile.create(image, mode: 0o644) { path($0, stamp: stamp, named: name) }
     }
 
     /// Writes the scripted screenshot to `fixedPath`; returns it.
@@ -52,21 +47,20 @@ struct SnapshotWriter {
         return path
     }
 
-    static func exists(_ path: String) -> Bool {
-        var st = stat()
-        return PathName.withCPath(path) { lstat($0, &st) } == 0
-    }
-
-    /// Makes `folder` and the folders above it that are missing (wraps `mkdir`); says which
-    /// one could not be made and why.
-    static func makeFolder(_ folder: String) throws(SnapshotFolderError) {
+    /// Makes `folder` and the folders above it that are missing (wraps `mkdir`) — but never
+    /// `home`: a HOME that does not exist is a mistake to say, not a folder to make up;
+    /// says which one could not be made and why.
+    static func makeFolder(_ folder: String, home: String = UserDirectories.home()) throws(SnapshotFolderError) {
         var st = stat()
         if PathName.withCPath(folder, { stat($0, &st) }) == 0 {
             guard st.st_mode & S_IFMT == S_IFDIR else { throw SnapshotFolderError(folder: folder, code: ENOTDIR) }
             return
         }
+        if folder == home || folder + "/" == home {
+            throw SnapshotFolderError(folder: folder, code: ENOENT, home: true)
+        }
         let parent = PathName.directory(folder)
-        if !parent.isEmpty, parent != folder { try makeFolder(parent) }
+        if !parent.isEmpty, parent != folder { try makeFolder(parent, home: home) }
         guard PathName.withCPath(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
             throw SnapshotFolderError(folder: folder, code: errno)
         }
@@ -77,7 +71,13 @@ struct SnapshotWriter {
 struct SnapshotFolderError: Error, CustomStringConvertible {
     let folder: String
     let code: Int32
+    /// `folder` is the home folder, which does not exist.
+    var home = false
     var description: String {
+        if home {
+            return "cannot save snapshots: the home folder '\(PathName.shown(folder))' (HOME) does not exist; "
+                + "choose a folder with --snapshot-dir"
+        }
         let why =
             code == ENOTDIR
             ? "a file of that name is in the way" : SafeFile.WriteError(path: folder, code: code, existed: false).reason

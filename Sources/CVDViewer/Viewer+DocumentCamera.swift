@@ -91,34 +91,31 @@ extension Viewer {
     }
 
     /// After a command: saves the view when it changed (and the source has an identity).
+    /// cvdcam's own folder is made private (`UserDirectories.privateConfig`: a HOME that is
+    /// missing is not made up); then, holding the lock beside the file (`FileLock`: other
+    /// windows save too), the file is read again, this source's line changed in it, and it
+    /// is written whole or not at all, private (`SafeFile`, 0600).
     func rememberView() {
         let view = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         guard view != rememberedView, let id = viewIdentity else { return }
         rememberedView = view
-        guard var all = readRememberedViews() else { return }
-        all[id] = view
-        // cvdcam's own folder is made, and the config folder above it (~/.config, private as
-        // the XDG specification asks) where that one's parent exists — a HOME that is missing
-        // is not made up; then the file is written whole or not at all (`SafeFile`).
-        let dir = UserDirectories.config()
-        let parent = PathName.directory(dir)
-        var st = stat()
-        if PathName.withCPath(parent, { stat($0, &st) }) != 0,
-            PathName.withCPath(PathName.directory(parent), { stat($0, &st) }) == 0
-        {
-            PathName.withCPath(parent) { _ = mkdir($0, 0o700) }
-        }
-        if PathName.withCPath(parent, { stat($0, &st) }) != 0 {
-            return viewsTrouble(Message("%s does not exist: views are not remembered", .text(PathName.shown(parent))))
-        }
-        PathName.withCPath(dir) { _ = mkdir($0, 0o777) }
-        do throws(SafeFile.WriteError) {
-            try SafeFile.write(PathName.bytes(all.text), to: Self.rememberedViewsFile)
+        let file = Self.rememberedViewsFile
+        let cannot = Message("%s cannot be written: views are not remembered", .text(PathName.shown(file)))
+        do throws(UserDirectories.FolderError) {
+            _ = try UserDirectories.privateConfig()
         } catch {
-            viewsTrouble(
-                Message(
-                    "%s cannot be written: views are not remembered", .text(PathName.shown(Self.rememberedViewsFile))),
-                error.description)
+            guard error.code == ENOENT else { return viewsTrouble(cannot, error.description) }
+            return viewsTrouble(
+                Message("%s does not exist: views are not remembered", .text(PathName.shown(error.folder))))
+        }
+        do {
+            try FileLock.holding(file + ".lock") {
+                guard var all = readRememberedViews() else { return }
+                all[id] = view
+                try SafeFile.write(PathName.bytes(all.text), to: file, private: true)
+            }
+        } catch {
+            viewsTrouble(cannot, "\(error)")
         }
     }
 

@@ -5,6 +5,12 @@ import CVDSystem
 import FoundationEssentials
 import Glibc
 
+// Enough files may be open at once, before anything starts (`DescriptorLimit`).
+if let tooFew = DescriptorLimit.ensure() {
+    StderrCapture.write("cvdcam: error: \(tooFew)\n")
+    exit(1)
+}
+
 // SDL's allocations under a ceiling, before any thread uses SDL (`ImageFile.capAllocations`).
 ImageFile.capAllocations()
 
@@ -29,7 +35,7 @@ pthread_sigmask(SIG_UNBLOCK, &quitSignal, nil)
 // other commands.
 if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
     print(RootHelp.text)
-    exit(0)
+    StandardOutput.exit(0)
 }
 
 // `-image` (one dash): say what was meant instead of "unknown option '-i'".

@@ -88,7 +88,7 @@ import Testing
         (
             "giant.bmp",
             "424d4600000000000000360000593c5e55663a004800ff00030001001800000000001000000000000000000000000000000000000000"
-                + "ff000000ff00000000000000ffffff000000", "its header claims a picture that would take"
+                + "ff000000ff00000000000000ffffff000000", "cvdcam reads pictures up to 16384×16384"
         ),
         // A GIMP XCF header: SDL2_image's XCF loader allocated for 14 s before failing; cvdcam
         // reads only the formats it documents.

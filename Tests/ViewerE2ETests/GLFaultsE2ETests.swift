@@ -13,7 +13,8 @@ import Testing
         let x = try XSession(width: 1280, height: 720)
         defer { x.close() }
         let cases = [
-            ("context", "no OpenGL context (injected"), ("shader", "shader does not compile"),
+            ("context", "no OpenGL context (injected"), ("version", "the driver gave OpenGL 2.1 (injected"),
+            ("shader", "shader does not compile"),
             ("selftest", "the OpenGL colour kernel computes"),
         ]
         for (fault, reason) in cases {
@@ -36,6 +37,63 @@ import Testing
             #expect(shot[640, 360] != RGB8(0, 0, 0), "\(fault): the picture shows")
         }
     }
+
+    /// No OpenGL driver (LIBGL_DRIVERS_PATH pointing nowhere): libGL falls back to indirect
+    /// GLX, and the X server refuses its context with BadValue — an X error, which Xlib's
+    /// default handler would turn into exit status 1. One line, and the software renderer:
+    /// with `--renderer gl`, and with the default renderer where a GPU's render node is
+    /// there (made for the test in a mount namespace of its own: `/dev/dri/renderD128`).
+    @Test func aMissingDriverFallsBackToSoftware() throws {
+        let x = try XSession(width: 1280, height: 720)
+        defer { x.close() }
+        let canUnshare =
+            (try? XSession.runToEnd("/usr/bin/unshare", ["-m", "/bin/true"], capture: .stderr))?.status == 0
+        let cases: [(tag: String, command: [String])] =
+            [("gl", [XSession.binary, "--renderer", "gl"])]
+            + (canUnshare
+                ? [("auto", ["/usr/bin/unshare", "-m", "/bin/sh", "-c", Self.withRenderNode, "sh", XSession.binary])]
+                : [])
+        if !canUnshare {
+            Issue.record("unshare -m is not allowed here (the test needs root, as CI has): auto not tested")
+        }
+        for (tag, command) in cases {
+            let path = x.dir + "/\(tag).png"
+            let r = try XSession.runToEnd(
+                command[0],
+                Array(command.dropFirst()) + [
+                    "--test-scene", "--mode", "deuteranopia", "--screenshot", path, "--screenshot-after", "3",
+                ],
+                environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }.merging([
+                    "LIBGL_DRIVERS_PATH": "/nonexistent"
+                ]) { $1 }, capture: .stdout)
+            #expect(r.status == 0, "\(tag): exit status \(r.status): \(r.text)")
+            let line = r.text.split(separator: "\n").first { $0.hasPrefix("cvdcam: renderer: ") } ?? ""
+            #expect(
+                line.hasPrefix("cvdcam: renderer: software (no OpenGL context: the X server refused it (BadValue")
+                    && line.contains("libGL says: failed to load driver"), "\(tag): \(line)")
+            #expect(r.text.contains("renderer software"), "\(tag): the quit line names the renderer: \(r.text)")
+            #expect(try ImageFile.read(path)[640, 360] != RGB8(0, 0, 0), "\(tag): the picture shows")
+        }
+    }
+
+    /// Runs "$@" with /dev a tmpfs holding what the real /dev holds (bound in) and a render
+    /// node, `/dev/dri/renderD128` (226, 128: no GPU behind it); in `unshare -m`, so the
+    /// machine's own /dev is untouched.
+    static let withRenderNode = """
+        set -e
+        mount --make-rprivate /
+        real=$(mktemp -d)
+        mount --rbind /dev "$real"
+        mount -t tmpfs -o mode=755 tmpfs /dev
+        for e in "$real"/*; do
+            n=$(basename "$e")
+            if [ -L "$e" ]; then cp -P "$e" "/dev/$n"
+            elif [ -d "$e" ]; then mkdir "/dev/$n" && mount --rbind "$e" "/dev/$n"
+            else touch "/dev/$n" && mount --bind "$e" "/dev/$n"; fi
+        done
+        mkdir -p /dev/dri && mknod /dev/dri/renderD128 c 226 128
+        exec "$@"
+        """
 
     @Test func faultsMidRunKeepEverythingOnScreen() throws {
         for (fault, said) in [

@@ -91,7 +91,7 @@ struct BenchCommand: ParsableCommand {
             for size in sizes.isEmpty ? Self.captureSizes : sizes {
                 try CaptureCostBench(size: size, seconds: max(seconds, 0.5), json: json).run()
             }
-            return
+            return try StandardOutput.finish()
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
@@ -171,6 +171,7 @@ struct BenchCommand: ParsableCommand {
                 red.reduce.msPerRun, red.reduce.msPerRun / red.copy.msPerRun, red.copy.msPerRun))
         if ffmpeg { try compareWithFFmpeg(report, frameSets.last!) }
         report.summary()
+        try StandardOutput.finish()
     }
 
     private func compareWithFFmpeg(_ report: BenchReport, _ f: BenchFrames) throws {

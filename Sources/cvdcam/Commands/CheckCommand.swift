@@ -104,6 +104,10 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             outcome = max(outcome, check(file, sims))
         }
+        if let failure = StandardOutput.failure() {
+            StderrCapture.write("cvdcam: error: \(failure)\n")
+            outcome = .unwritten
+        }
         if outcome != .safe { throw ExitCode(outcome.rawValue) }
     }
 
@@ -114,7 +118,7 @@ struct CheckCommand: ParsableCommand {
         do { loaded = try ImageFile.load(file, allowStdin: true) } catch {
             if json { emit(JSONLine.encode(["kind": "error", "file": shown, "error": "\(error)"])) }
             StderrCapture.write("cvdcam: error: \(error)\n")
-            return StandardOutput.failed ? .unwritten : .unreadable
+            return StandardOutput.failure() != nil ? .unwritten : .unreadable
         }
         if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
         let image = loaded.image
@@ -125,7 +129,7 @@ struct CheckCommand: ParsableCommand {
         let suggestions = Replacement.suggest(for: check)
         let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: mode != nil)
         emit(json ? report.jsonLines.joined(separator: "\n") : report.text)
-        guard !StandardOutput.failed else { return .unwritten }
+        guard StandardOutput.failure() == nil else { return .unwritten }
         var outcome: Outcome =
             switch check.verdict {
             case .safe: .safe
@@ -154,12 +158,9 @@ struct CheckCommand: ParsableCommand {
             emit(
                 json ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)]) : "wrote \(PathName.shown(path))")
         }
-        return StandardOutput.failed ? .unwritten : outcome
+        return StandardOutput.failure() != nil ? .unwritten : outcome
     }
 
     /// A line (or lines) on stdout, flushed: the report of a file is out before the next is read.
-    func emit(_ text: String) {
-        print(text)
-        StandardOutput.flush()
-    }
+    func emit(_ text: String) { StandardOutput.line(text) }
 }

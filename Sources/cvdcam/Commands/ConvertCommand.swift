@@ -44,7 +44,14 @@ struct ConvertCommand: ParsableCommand {
         let image = loaded.image
         let sims = try simulation.simulations()
         try OutputFiles(output, mode: simulation.mode, input: input == "-" ? nil : input, force: force).write(sims) {
-            .picture(image.simulated(by: FrameKernel($0)))
+            // The result's pixels, tried first: a memory limit is a line, not an abort.
+            guard Memory.canAllocate(image.pixels.count) else {
+                throw CLIError(
+                    "not enough memory to simulate the \(image.width)×\(image.height) picture (a memory limit, ulimit -v?)"
+                )
+            }
+            return .picture(image.simulated(by: FrameKernel($0)))
         }
+        try StandardOutput.finish()
     }
 }

@@ -32,9 +32,10 @@ struct DevicesCommand: ParsableCommand {
         try listCameras()
         // The monitors `--screen` takes, when there is an X display to ask.
         if device == nil, let monitors = try? ScreenSource.monitors(), !monitors.isEmpty {
-            print("\nScreen (cvdcam --screen N or NAME):")
-            for (i, m) in monitors.enumerated() { print("  " + m.described(i + 1)) }
+            StandardOutput.line("\nScreen (cvdcam --screen N or NAME):")
+            for (i, m) in monitors.enumerated() { StandardOutput.line("  " + m.described(i + 1)) }
         }
+        try StandardOutput.finish()
     }
 
     private func listCameras() throws {
@@ -56,31 +57,36 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         guard !cameras.isEmpty else {
-            print(
+            StandardOutput.line(
                 "No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene."
             )
             return
         }
         for (i, (cam, opened)) in cameras.enumerated() {
-            if i > 0 { print() }
+            if i > 0 { StandardOutput.line("") }
             guard let caps = cam.capabilities, let dev = opened else {
-                print("\(cam.path): \(cam.problem.map { "\($0)" } ?? "unavailable")")
+                StandardOutput.line("\(PathName.shown(cam.path)): \(cam.problem.map { "\($0)" } ?? "unavailable")")
                 continue
             }
-            for (c, v) in try dev.apply(settings) { print("set \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
-            print("\(cam.path): \(caps.card)  (driver \(caps.driver), \(caps.bus))")
+            for (c, v) in try dev.apply(settings) {
+                StandardOutput.line("set \(c.key) = \(v.map(String.init) ?? "(pressed)")")
+            }
+            StandardOutput.line(
+                "\(PathName.shown(cam.path)): \(PathName.shown(caps.card))  (driver \(PathName.shown(caps.driver)), \(PathName.shown(caps.bus)))"
+            )
             let formats = dev.formats()
             for f in formats {
-                print(
+                StandardOutput.line(
                     "  \(f.fourCC)  \(f.description)\(f.emulated ? "  (converted by libv4l)" : "")"
                         + (FormatChoice.isSupported(f.fourCC) ? "" : "  (cvdcam cannot read it)"))
                 for s in f.sizes {
                     let rates = s.fps.map(CaptureFormat.rate)
-                    print("    \(s.size.text)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
+                    StandardOutput.line(
+                        "    \(s.size.text)" + (rates.isEmpty ? "" : "  @ " + rates.joined(separator: ", ") + " fps"))
                 }
             }
             if let best = FormatChoice.best(from: formats) {
-                print(
+                StandardOutput.line(
                     "  default: \(best.fourCC) \(best.size.text)"
                         + (best.fps.map { " @ \(CaptureFormat.rate($0)) fps" } ?? ""))
             }
@@ -89,9 +95,9 @@ struct DevicesCommand: ParsableCommand {
     }
 
     static func printControls(_ list: [CameraControl]) {
-        print("  controls (set with --control name=value):")
+        StandardOutput.line("  controls (set with --control name=value):")
         guard !list.isEmpty else {
-            print("    (none)")
+            StandardOutput.line("    (none)")
             return
         }
         let width = min(36, list.map(\.key.count).max() ?? 0)
@@ -111,7 +117,7 @@ struct DevicesCommand: ParsableCommand {
             if let v = c.value { line += "  value \(v)" }
             if c.readOnly { line += "  (read-only)" }
             if c.inactive { line += "  (inactive)" }
-            print(line)
+            StandardOutput.line(line)
         }
     }
 }

@@ -13,7 +13,8 @@ struct KeysCommand: ParsableCommand {
     @Flag(help: "Print the keys as a Markdown table (the README's).")
     var markdown = false
 
-    func run() {
+    func run() throws {
         print(markdown ? KeyGuide.markdownTable : KeyGuide.plainText)
+        try StandardOutput.finish()
     }
 }

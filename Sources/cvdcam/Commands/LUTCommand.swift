@@ -72,5 +72,6 @@ struct LUTCommand: ParsableCommand {
                 return .bytes(Array(text.utf8))
             }
         }
+        try StandardOutput.finish()
     }
 }

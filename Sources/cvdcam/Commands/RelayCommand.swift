@@ -58,5 +58,6 @@ struct RelayCommand: ParsableCommand {
         let counts = try Relay(source: source, simulation: sim, camera: vcam)
             .run(maxFrames: frames, report: { reporter.status($0) }, shouldStop: { stop.isRaised })
         reporter.status("stopped: \(counts.written) frames written to \(vcam.output.path), \(counts.dropped) dropped")
+        try StandardOutput.finish()
     }
 }

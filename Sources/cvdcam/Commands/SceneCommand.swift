@@ -32,5 +32,6 @@ struct SceneCommand: ParsableCommand {
         let scene = TestScene.render(width: width, height: height)
         let sims = try simulation.simulations()
         try OutputFiles(output, mode: simulation.mode).write(sims) { .picture(scene.simulated(by: FrameKernel($0))) }
+        try StandardOutput.finish()
     }
 }

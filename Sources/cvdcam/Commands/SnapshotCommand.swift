@@ -48,9 +48,10 @@ struct SnapshotCommand: ParsableCommand {
         let rc = try RestartingCamera(camera.cameraOptions, reporter: TerminalReporter())
         // `rc.camera` each time, never kept: after a restart it is another camera, and a
         // reference kept would hold the old device open.
-        print("camera: \(rc.camera.name), granted \(rc.camera.format)")
-        for (c, v) in rc.camera.controlsSet { print("control \(c.key) = \(v.map(String.init) ?? "(pressed)")") }
-        fflush(nil)
+        StandardOutput.line("camera: \(rc.camera.name), granted \(rc.camera.format)")
+        for (c, v) in rc.camera.controlsSet {
+            StandardOutput.line("control \(c.key) = \(v.map(String.init) ?? "(pressed)")")
+        }
         // Slow rates (vivid's 1080p gives 5 fps) need a longer wait than the default.
         let timeout = max(2, 4 / (rc.camera.format.fps?.perSecond ?? 25))
 
@@ -85,7 +86,7 @@ struct SnapshotCommand: ParsableCommand {
         let s = rc.stats
         rc.stop()
         guard let g = grabbed else { throw CLIError("\(rc.camera.device.path): no frame could be decoded") }
-        print(
+        StandardOutput.line(
             "captured \(s.delivered - before.delivered) frames (sequence \(first ?? 0)…\(last)), "
                 + "\(s.dropped - before.dropped) dropped, \(s.corrupt - before.corrupt) corrupt"
                 + (before.dropped > 0 ? " (\(before.dropped) dropped during warm-up)" : ""))
@@ -93,6 +94,7 @@ struct SnapshotCommand: ParsableCommand {
         try OutputFiles(output, mode: simulation.mode).write(sims) {
             .picture(Self.render(g.bytes, g.layout, g.ycbcr, FrameKernel($0)))
         }
+        try StandardOutput.finish()
     }
 
     /// The frame through `kernel`, as RGBA.

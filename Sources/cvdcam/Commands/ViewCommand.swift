@@ -237,8 +237,7 @@ struct ViewCommand: ParsableCommand {
             return try viewer.run()
         }
         // Exit here, so the window goes with the process (see Canvas).
-        fflush(nil)
-        Glibc.exit(status)
+        StandardOutput.exit(status)
     }
 }
 

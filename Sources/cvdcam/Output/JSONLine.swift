@@ -1,5 +1,14 @@
+import CVDSystem
+
 /// One JSON object per line, keys sorted (what `--json` prints; JSONSerialization is in
 /// Foundation, which cvdcam does not link). Values: String, Int, Double, Bool.
+///
+/// A string the user gave (a file's name) goes in as `PathName.shown` makes it — the same
+/// text the terminal shows, so `"caf\\xE9.png"` (a Latin-1 name's byte) and
+/// `"caf\\\\xE9.png"` (a name with a backslash in it) differ, and `PathName.unshown` of
+/// the decoded value gives back the name's bytes. Any other string is made safe as the
+/// terminal's lines are (`PathName.safeLine`: a control but newline and tab, or a byte that
+/// is not UTF-8, as `\xNN`), so a line is one line of printable text wherever it is shown.
 enum JSONLine {
     static func encode(_ object: [String: Any]) -> String {
         "{" + object.keys.sorted().map { quoted($0) + ":" + value(object[$0]!) }.joined(separator: ",") + "}"
@@ -15,9 +24,11 @@ enum JSONLine {
         }
     }
 
-    private static func quoted(_ s: String) -> String {
+    static func quoted(_ s: String) -> String {
+        // A byte's stand-in that missed `shown` is shown now (never a private-use character).
+        let text = PathName.safeLine(s)
         var out = "\""
-        for scalar in s.unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"

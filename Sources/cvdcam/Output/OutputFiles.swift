@@ -77,8 +77,7 @@ struct OutputFiles {
                 case .picture(let image): try ImageFile.write(image, to: path)
                 case .bytes(let bytes): try SafeFile.write(bytes, to: path)
                 }
-                print("wrote \(PathName.shown(path))  [\(sim)\(note.map { ", " + $0 } ?? "")]")
-                fflush(nil)
+                StandardOutput.line("wrote \(PathName.shown(path))  [\(sim)\(note.map { ", " + $0 } ?? "")]")
             }
         } catch {
             for p in created { PathName.withCPath(p) { _ = unlink($0) } }

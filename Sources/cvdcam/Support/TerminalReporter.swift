@@ -36,8 +36,5 @@ final class TerminalReporter: Reporter {
         if !holding { write(line) }
     }
 
-    private func write(_ line: String) {
-        print(line)
-        fflush(nil)
-    }
+    private func write(_ line: String) { StandardOutput.line(line) }
 }

@@ -57,14 +57,30 @@ final class GLContext {
         }
         self.context = context
         isES = es
-        var major: GLint = 0
-        var minor: GLint = 0
-        cvd_glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        cvd_glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        version = "\(major).\(minor)"
+        // From GL_VERSION ("4.5 (Core Profile) Mesa 22.3.6", "OpenGL ES 3.2 Mesa …"):
+        // GL_MAJOR_VERSION exists only from OpenGL 3.0 on, and an older context must be told.
+        let text = cvd_glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
+        version =
+            text.split(separator: " ").first { $0.first?.isNumber == true }.map {
+                $0.split(separator: ".").prefix(2).joined(separator: ".")
+            } ?? "0.0"
         renderer = cvd_glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
         // Vertical sync, adaptive where the driver has it (no tearing on a projector).
         if SDL_GL_SetSwapInterval(-1) != 0 { SDL_GL_SetSwapInterval(1) }
+    }
+
+    /// Throws when the context is older than the shaders need (desktop OpenGL 3.3, OpenGL
+    /// ES 3.0): a driver may give less than was asked. `CVDCAM_GL_FAULT=version` pretends
+    /// it said 2.1.
+    func checkVersion() throws(RenderFault) {
+        let said = GLFault.injected == .version ? "2.1" : version
+        let parts = said.split(separator: ".").compactMap { Int($0) }
+        let (major, minor) = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
+        let needed = isES ? (3, 0) : (3, 3)
+        guard major < needed.0 || (major == needed.0 && minor < needed.1) else { return }
+        throw RenderFault(
+            "the driver gave OpenGL \(isES ? "ES " : "")\(said)\(GLFault.injected == .version ? " (injected: CVDCAM_GL_FAULT=version)" : ""), "
+                + "older than the \(needed.0).\(needed.1) cvdcam's shaders need")
     }
 
     /// The attributes `SDL_GL_CreateContext` reads (wraps `SDL_GL_SetAttribute`).

@@ -2,12 +2,13 @@ import CEpoxy
 import FoundationEssentials
 
 /// Faults forced on purpose, so that each way the GL renderer can fail is tested:
-/// `CVDCAM_GL_FAULT=context` (no context can be made), `shader` (the colour shader does
-/// not compile), `selftest` (the first frame's check fails), `error@N` (a real GL error
+/// `CVDCAM_GL_FAULT=context` (no context can be made), `version` (the context is older
+/// than asked: 2.1), `shader` (the colour shader does not compile), `selftest` (the first
+/// frame's check fails), `error@N` (a real GL error
 /// after N frames presented: an invalid call), `lost@N` (a lost context after N frames,
 /// as a GPU reset reports it — a software rasteriser cannot be made to reset).
 enum GLFault: Equatable {
-    case context, shader, selftest
+    case context, version, shader, selftest
     case error(after: Int)
     case lost(after: Int)
 
@@ -19,6 +20,7 @@ enum GLFault: Equatable {
         let n = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
         switch parts.first ?? "" {
         case "context": return .context
+        case "version": return .version
         case "shader": return .shader
         case "selftest": return .selftest
         case "error": return .error(after: n)
