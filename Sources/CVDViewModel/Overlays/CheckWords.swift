@@ -72,8 +72,11 @@ public enum CheckWords {
         let base = tr(name.base)
         switch name.qualifier {
         case nil: return base
+        // translators: the lighter of two colours with one name, as "lighter orange"
         case .lighter?: return tr("lighter %s", base)
+        // translators: the darker of two colours with one name, as "darker orange"
         case .darker?: return tr("darker %s", base)
+        // translators: the third or later colour with one name, as "orange 3"
         case .number(let n)?: return tr("%s %s", base, String(n))
         }
     }
