@@ -1,3 +1,4 @@
+import CVDCheck
 import CVDCore
 import CVDSystem
 
@@ -14,13 +15,13 @@ extension ViewState {
     }
 
     /// The modes the check is for: each pane's (the split's simulated side), or, where
-    /// every pane shows normal vision, every form of CVD (as `cvdcam check` does).
+    /// every pane shows normal vision, the forms a class has (as `cvdcam check` counts).
     public var checkedSimulations: [Simulation] {
         let shown = layout == .split ? [simulation] : paneSimulations
         var out: [Simulation] = []
         for s in shown where s.mode != .normal && !out.contains(where: { $0.mode == s.mode }) { out.append(s) }
         if !out.isEmpty { return out }
-        return VisionMode.allCases.filter { $0 != .normal }.compactMap {
+        return MaterialCheck.classForms.compactMap {
             try? Simulation(mode: $0, severity: $0.takesSeverity ? severity : 1, model: model)
         }
     }

@@ -39,9 +39,9 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Vision to check: \(VisionModeArgument.helpList), or all (default: the forms a class has).",
+            "Vision to check: \(VisionModeArgument.helpList), several separated by commas, or all (default: the forms a class has).",
             valueName: "mode"),
-        transform: VisionModeArgument.parse)
+        transform: VisionModeArgument.parseList)
     var mode: VisionModeArgument?
 
     @OptionGroup var tuning: ModelOptions

@@ -8,6 +8,8 @@ import FoundationEssentials
 enum VisionModeArgument: Equatable {
     case all
     case one(VisionMode)
+    /// Several, as `check --mode protan,deutan` takes them.
+    case some([VisionMode])
 
     static let aliases: [(String, VisionMode)] = [
         ("protan", .protanopia), ("deutan", .deuteranopia), ("tritan", .tritanopia),
@@ -27,6 +29,18 @@ enum VisionModeArgument: Equatable {
         if text.lowercased() == "all" { return .all }
         guard let m = mode(text) else { throw ValidationError(unknown(text, all: true)) }
         return .one(m)
+    }
+
+    /// `--mode` for `check`: one mode, several separated by commas, or all.
+    static func parseList(_ text: String) throws -> VisionModeArgument {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return try parse(text) }
+        var modes: [VisionMode] = []
+        for part in parts {
+            guard let m = mode(part) else { throw ValidationError(unknown(part, all: true)) }
+            if !modes.contains(m) { modes.append(m) }
+        }
+        return .some(modes)
     }
 
     /// `--mode` for the live view: one mode.
@@ -53,6 +67,7 @@ enum VisionModeArgument: Equatable {
         switch self {
         case .all: VisionMode.allCases
         case .one(let m): [m]
+        case .some(let ms): ms
         }
     }
 
