@@ -30,6 +30,8 @@ public struct ColourRegion: Sendable, Equatable {
         public let width: Double
         /// The share of the colour's ink in marks of this kind, 0…1.
         public let share: Double
+        /// The differences noticed between marks of this kind and width.
+        public let noticeable: NoticeableDifference
 
         /// "area", "lines 2 px", "text", "dots 6 px".
         public var words: String {
@@ -40,6 +42,28 @@ public struct ColourRegion: Sendable, Equatable {
             case .dot: "dots \(ColourRegion.pixels(width)) px"
             }
         }
+    }
+
+    /// The thresholds a pair needs (`MaterialCheck.riskyPairs`). A mark is mistaken only for
+    /// a mark of its own kind (a line for a line, text for text), so two colours drawn with
+    /// a common kind are judged on the hardest kind they share; two that share none (a bar
+    /// and the black axis and title beside it) are judged on the easier of their hardest
+    /// kinds: what it takes to match the thin mark's colour against the bar's.
+    public func noticeable(against o: ColourRegion) -> NoticeableDifference {
+        let mine = counted
+        let theirs = o.counted
+        var shared: NoticeableDifference?
+        for k in mine {
+            guard let t = theirs.first(where: { $0.kind == k.kind }) else { continue }
+            let both = k.noticeable.harder(t.noticeable)
+            shared = shared.map { $0.harder(both) } ?? both
+        }
+        return shared ?? noticeable.easier(o.noticeable)
+    }
+
+    /// The kinds that count: the one with most ink and those with a fair share of it.
+    var counted: [Kind] {
+        kinds.enumerated().filter { $0.offset == 0 || $0.element.share >= FoundRegions.kindShare }.map(\.element)
     }
 
     public struct Box: Sendable, Equatable, CustomStringConvertible {

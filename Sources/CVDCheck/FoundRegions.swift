@@ -61,12 +61,12 @@ public struct FoundRegions: Sendable {
             guard mass >= max(Self.minimumMass, Float(Self.minimumShare) * total),
                 !areaOnly || Double(mass / total) >= Self.minimumAreaShare
             else { continue }
-            let kinds = Self.kinds(list, mass: mass, scale: w.scale)
+            let kinds = Self.kinds(list, mass: mass, scale: w.scale, degreesPerPixel: degreesPerPixel)
             // The kind that needs the largest differences, among those with a fair share of the ink.
             var hardest = kinds[0]
-            var nd = NoticeableDifference(hardest.kind, width: hardest.width * degreesPerPixel)
+            var nd = hardest.noticeable
             for k in kinds.dropFirst() where k.share >= Self.kindShare {
-                let d = NoticeableDifference(k.kind, width: k.width * degreesPerPixel)
+                let d = k.noticeable
                 if d.l + d.a + d.b > nd.l + nd.a + nd.b { hardest = k }
                 nd = nd.harder(d)
             }
@@ -89,7 +89,7 @@ public struct FoundRegions: Sendable {
 
     /// A colour's kinds of mark: each with the weighted median of its marks' widths (picture
     /// pixels) and its share of the ink, most ink first (ties: in `MarkKind` order).
-    static func kinds(_ list: [Mark], mass: Float, scale: Int) -> [ColourRegion.Kind] {
+    static func kinds(_ list: [Mark], mass: Float, scale: Int, degreesPerPixel: Double) -> [ColourRegion.Kind] {
         var out: [(ColourRegion.Kind, Float)] = []
         for kind in MarkKind.allCases {
             let of = list.filter { $0.kind == kind }.sorted {
@@ -107,7 +107,9 @@ public struct FoundRegions: Sendable {
             out.append(
                 (
                     ColourRegion.Kind(
-                        kind: kind, width: Double(median) * Double(scale), share: Double(kindMass / mass)), kindMass
+                        kind: kind, width: Double(median) * Double(scale), share: Double(kindMass / mass),
+                        noticeable: NoticeableDifference(kind, width: Double(median) * Double(scale) * degreesPerPixel)),
+                    kindMass
                 ))
         }
         return out.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.kind < $1.0.kind }.map(\.0)

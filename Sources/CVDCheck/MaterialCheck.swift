@@ -84,7 +84,7 @@ public struct MaterialCheck: Sendable {
         var pairs: [RiskyPair] = []
         for i in regions.indices {
             for j in regions.indices where j > i {
-                let nd = regions[i].noticeable.harder(regions[j].noticeable)
+                let nd = regions[i].noticeable(against: regions[j])
                 let normal = nd.steps(regions[i].lab, regions[j].lab)
                 let seenSteps = nd.steps(seen[i], seen[j])
                 guard RiskRule.atRisk(normal: normal, seen: seenSteps) else { continue }

@@ -42,6 +42,11 @@ public struct NoticeableDifference: Sendable, Equatable {
         NoticeableDifference(l: max(l, o.l), a: max(a, o.a), b: max(b, o.b))
     }
 
+    /// The smaller threshold on each axis: what the easier of two marks needs.
+    public func easier(_ o: NoticeableDifference) -> NoticeableDifference {
+        NoticeableDifference(l: min(l, o.l), a: min(a, o.a), b: min(b, o.b))
+    }
+
     /// How many of these thresholds apart two colours are: √Σ(Δ/ND)² (Szafir 2018, eq. 4).
     /// 1 is noticed by half of viewers, 2 by every viewer (`RiskRule.noticed`).
     public func steps(_ x: CIELab, _ y: CIELab) -> Double {
