@@ -58,11 +58,12 @@ RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-cor
 # back), locales-all (LANG=de_DE.UTF-8 and friends exist). The screen-cast portal tests
 # (Tests/Portal/run-session): the real xdg-desktop-portal, a private PipeWire with
 # WirePlumber (it makes the links), a GStreamer test picture (videotestsrc ! pipewiresink)
-# and the Python test backend (python3-dbus, python3-gi).
+# and the Python test backend (python3-dbus, python3-gi); python3-cairo draws the charts of
+# scripts/check-agreement.
 TEST_PACKAGES=(xvfb libgl1-mesa-dri xdotool x11-utils x11-xserver-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
     fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all
     xdg-desktop-portal pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
-    python3-dbus python3-gi)
+    python3-dbus python3-gi python3-cairo)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)
