@@ -92,13 +92,6 @@ public final class Viewer {
     var viewsTroubleSaid = false
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
-    /// The framed layout's bands, and what they were worked out for (`updateFraming`).
-    var framedBands = ViewGeometry.Frame.none
-    var framingKey:
-        (
-            state: ViewState, window: FrameSize, picture: FrameSize, check: OverlayPlan.CheckInput?,
-            status: SourceStatus
-        )?
     /// A still picture's last counted showing (`RunProbes.stillShown`).
     var lastStillTick = 0.0
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
