@@ -180,7 +180,7 @@ struct ApproximateMeasure: TextMeasuring {
 
     @Test func modelGivesWayBeforeTheModeInTheStatedOrder() throws {
         let b = ModeBadge(try Simulation(mode: .deuteranomaly, model: .machado2009))
-        #expect(b.texts == ["Deuteranomaly 0.6 · Machado 2009", "Deuteranomaly 0.6 · Machado", "Deuteranomaly 0.6"])
+        #expect(b.texts == ["Deuteranomaly 0.6 · Machado 2009", "Deuteranomaly 0.6 · Machado…", "Deuteranomaly 0.6"])
         let m = ApproximateMeasure()
         func text(_ width: Double) -> String? {
             BadgeLayout.place(
