@@ -157,7 +157,8 @@ public final class Viewer {
         let font = try FontLocator.find(options.fontPath)
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
-            fullscreen: options.fullscreen, display: options.display, fontPath: font.path, renderer: options.renderer)
+            fullscreen: options.fullscreen, display: options.display, fontPaths: font.paths,
+            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer)
         let opened = canvas.clientRect
         windowShape = WindowShape(
             follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),
