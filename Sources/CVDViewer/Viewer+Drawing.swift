@@ -108,7 +108,7 @@ extension Viewer {
         let footer =
             footerNeeded
             ? SourceLine.text(
-                source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
+                source: source.label, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
             : nil
         // Laid out again only when something it shows changed (most frames change nothing).
         let inputs = OverlayInputs(
@@ -148,7 +148,9 @@ extension Viewer {
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.
             for box in plan.badges { screen.draw(box, text: text) }
-            screen.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: text), text: text)
+            let sheet = HelpSheet.layout(
+                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: text)
+            screen.draw(sheet, text: text)
         } else if state.cameraPanelVisible {
             for box in plan.badges { screen.draw(box, text: text) }
             screen.draw(cameraPanelSheet(window), text: text)
