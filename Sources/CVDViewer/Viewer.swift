@@ -170,6 +170,7 @@ public final class Viewer {
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
         balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
         state.screenIsSource = source is RegionPickingSource
+        stats.camera = !state.screenIsSource
         restoreView(for: source.identity, commandLineSet: options.orientation != nil || options.pageCorners != nil)
         rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         if source.isStill {
