@@ -123,7 +123,9 @@ final class FontChain {
     }
 
     /// How big `text` renders at `px` (wraps `TTF_SizeUTF8` per run): the runs side by side,
-    /// as tall as the tallest font's ascent and deepest descent among them.
+    /// as tall as the first font's line, whatever fonts draw it — so every text of a size
+    /// takes the same line height as "Ag" does in the layout (the CJK fonts' taller
+    /// ascent is spacing above their glyphs, which stay within the first font's line).
     func size(of text: String, px: Int) -> (width: Int, height: Int)? {
         let parts = runs(text)
         var width = 0
@@ -132,38 +134,28 @@ final class FontChain {
             var h: Int32 = 0
             guard let f = font(run.face, px), TTF_SizeUTF8(f, run.text, &w, &h) == 0 else { return nil }
             width += Int(w)
-            if parts.count == 1 { return (Int(w), Int(h)) }
+            if parts.count == 1, run.face == 0 { return (Int(w), Int(h)) }
         }
-        let (ascent, descent) = extent(parts, px)
-        return (width, ascent + descent)
-    }
-
-    /// The highest ascent and the deepest descent of the runs' fonts.
-    private func extent(_ parts: [Run], _ px: Int) -> (ascent: Int, descent: Int) {
-        var ascent = 0
-        var descent = 0
-        for run in parts {
-            guard let f = font(run.face, px) else { continue }
-            ascent = max(ascent, Int(TTF_FontAscent(f)))
-            descent = max(descent, -Int(TTF_FontDescent(f)))
-        }
-        return (ascent, descent)
+        guard let first = font(0, px) else { return nil }
+        return (width, Int(TTF_FontHeight(first)))
     }
 
     /// `text` rendered white on clear (wraps `TTF_RenderUTF8_Blended` per run; the runs are
-    /// copied side by side onto one surface, on a shared baseline). The caller frees it.
+    /// copied side by side onto one surface, on the first font's baseline). The caller frees it.
     func render(_ text: String, px: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
         let parts = runs(text)
-        if parts.count == 1 {
-            guard let f = font(parts[0].face, px), !text.isEmpty else { return nil }
+        if parts.count == 1, parts[0].face == 0 {
+            guard let f = font(0, px), !text.isEmpty else { return nil }
             return TTF_RenderUTF8_Blended(f, text, white)
         }
-        guard let size = size(of: text, px: px), size.width > 0, size.height > 0,
+        guard let size = size(of: text, px: px), size.width > 0, size.height > 0, let first = font(0, px),
             let out = SDL_CreateRGBSurfaceWithFormat(
                 0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
-        let ascent = extent(parts, px).ascent
+        // On the first font's baseline (a taller font's run is cut to that line: only its
+        // spacing lies outside it).
+        let ascent = Int(TTF_FontAscent(first))
         var x: Int32 = 0
         for run in parts where !run.text.isEmpty {
             guard let f = font(run.face, px) else { continue }

@@ -85,7 +85,9 @@ import Testing
                 let t = String(line)
                 let size = try #require(chain.size(of: t, px: 24), "\(t)")
                 let surface = try #require(chain.render(t, px: 24), "\(language): \(t) did not render")
-                #expect(Int(surface.pointee.w) == size.width, "\(language): \(t)")
+                #expect(
+                    Int(surface.pointee.w) == size.width && Int(surface.pointee.h) == size.height,
+                    "\(language): \(t)")
                 SDL_FreeSurface(surface)
                 rendered += 1
             }
@@ -95,7 +97,7 @@ import Testing
     }
 
     /// Latin, digits and symbols in DejaVu, the rest in the CJK font: a Japanese line with a
-    /// figure and a model name is three runs, measured as their sum.
+    /// figure and a model name is three runs, measured as their sum, on DejaVu's line.
     @Test func runsGoToTheFirstFontThatHasEachCharacter() throws {
         let droid = Self.cjkFonts[3].1
         let chain = try FontChain([Self.dejaVu, droid])
@@ -107,6 +109,12 @@ import Testing
         let whole = try #require(chain.size(of: "1 フレーム表示 · Viénot 1999", px: 30))
         let parts = try runs.map { r in try #require(chain.size(of: r.text, px: 30)).width }
         #expect(whole.width == parts.reduce(0, +))
+        // One line height for every text of a size, as the layout's "Ag" has it.
+        let line = try #require(chain.size(of: "Ag", px: 30)).height
+        #expect(whole.height == line && chain.size(of: "フレーム", px: 30)?.height == line)
+        let surface = try #require(chain.render("フレーム", px: 30))
+        #expect(Int(surface.pointee.h) == line)
+        SDL_FreeSurface(surface)
     }
 
     /// A character no font has is counted, and the note names the package to install.
