@@ -217,6 +217,8 @@ let package = Package(
             name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
+        // The window layer's parts that need no window (the label fonts).
+        .testTarget(name: "CVDViewerTests", dependencies: ["CVDViewer", "CSDL2", "CSDL2TTF"]),
     ] + kernelTargets,
     swiftLanguageModes: [.v6]
 )

@@ -54,14 +54,16 @@ RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-cor
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
 # x11-xserver-utils (xrandr: monitors for the screen tests), weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).
-# fonts-noto-cjk (the Japanese window), tesseract (reads the German and French windows
+# fonts-noto-cjk (the Japanese window) and the other CJK fonts Debian ships
+# (fonts-wqy-zenhei, fonts-ipafont, fonts-droid-fallback: FontCoverageTests draws every
+# catalogue string with each), tesseract (reads the German and French windows
 # back), locales-all (LANG=de_DE.UTF-8 and friends exist). The screen-cast portal tests
 # (Tests/Portal/run-session): the real xdg-desktop-portal, a private PipeWire with
 # WirePlumber (it makes the links), a GStreamer test picture (videotestsrc ! pipewiresink)
 # and the Python test backend (python3-dbus, python3-gi); python3-cairo draws the charts of
 # scripts/check-agreement.
 TEST_PACKAGES=(xvfb libgl1-mesa-dri xdotool x11-utils x11-xserver-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
-    fonts-noto-cjk tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all
+    fonts-noto-cjk fonts-wqy-zenhei fonts-ipafont fonts-droid-fallback tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all
     xdg-desktop-portal pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
     python3-dbus python3-gi python3-cairo)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to

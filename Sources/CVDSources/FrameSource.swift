@@ -2,8 +2,11 @@ import CVDCore
 
 /// Something that publishes frames into a `LatestFrame` from its own thread.
 public protocol FrameSource: AnyObject, Sendable {
-    /// Shown on screen and printed: "built-in test scene", "image photo.png", a camera name.
+    /// Printed: "built-in test scene", "image photo.png", a camera name.
     var name: String { get }
+    /// The name as the window says it, every word in the window's language ("Bild
+    /// photo.png"; a camera's name as it is).
+    var label: Message { get }
     /// The size of the frames it publishes (before the first one: the size it will have).
     var size: FrameSize { get }
     /// A still picture, published once: nothing new will come after the first frame.
@@ -19,6 +22,16 @@ public protocol FrameSource: AnyObject, Sendable {
 }
 
 extension FrameSource {
+    /// The name as a term (a name cvdcam gave is translated; a camera's stays as it is); the
+    /// screen's names ("monitor HDMI-1", "region 800x600+0+0": ScreenChoice) with their word
+    /// translated.
+    public var label: Message {
+        if self is RegionPickingSource {
+            if name.hasPrefix("monitor ") { return Message("monitor %s", .text(String(name.dropFirst(8)))) }
+            if name.hasPrefix("region ") { return Message("region %s", .text(String(name.dropFirst(7)))) }
+        }
+        return Message(term: name)
+    }
     public var isStill: Bool { false }
     public var sendsOnlyChanges: Bool { false }
     public var identity: String { name }

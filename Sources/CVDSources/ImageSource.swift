@@ -5,6 +5,8 @@ import FoundationEssentials
 /// A still picture from a file, published once.
 public final class ImageSource: FrameSource {
     public let name: String
+    /// "picture photo.png", in the window's language.
+    public var label: Message { Message("picture %s", .text(String(name.dropFirst("image ".count)))) }
     public let size: FrameSize
     private let image: RGBAImage
     /// What is wrong with the file (a damaged JPEG), said in the footer while it shows.

@@ -48,10 +48,11 @@ public struct FrameTotals: Equatable, Sendable {
     }
 
     /// `N frames shown, D dropped by cvdcam, C dropped by the camera, K corrupt, median
-    /// latency L ms, peak memory M MiB, renderer R`: printed on quit after the usual `cvdcam: `
-    /// (scripts read that line; the memory and renderer parts are left out where unknown).
+    /// latency L ms, peak memory M MiB, renderer R` ("1 frame shown"): printed on quit after
+    /// the usual `cvdcam: ` (scripts read that line; the memory and renderer parts are left
+    /// out where unknown).
     public var line: String {
-        "\(shown) frames shown, \(droppedByViewer) dropped by cvdcam, \(droppedByCamera) dropped by the camera, "
+        "\(shown) \(shown == 1 ? "frame" : "frames") shown, \(droppedByViewer) dropped by cvdcam, \(droppedByCamera) dropped by the camera, "
             + "\(corrupt) corrupt, median latency \(Self.milliseconds(medianLatency)) ms"
             + (memory.map { ", peak memory \(Self.mebibytes($0.peak)) MiB" } ?? "")
             + (renderer.map { ", renderer \($0)" } ?? "")
@@ -60,7 +61,9 @@ public struct FrameTotals: Equatable, Sendable {
     /// The same figures for the `i` overlay, with the frame rate and CPU use of the last second.
     /// The `i` overlay's lines; for a still picture (shown once, redrawn as keys change
     /// it), what it is and the CPU instead of frame counts.
-    public func overlayLines(fps: Double?, cpuPercent: Double?, still: String? = nil) -> [String] {
+    /// `camera`: the source has a camera's counts (frames it dropped, corrupt frames); the
+    /// screen has neither, and its lines say nothing of them.
+    public func overlayLines(fps: Double?, cpuPercent: Double?, still: String? = nil, camera: Bool = true) -> [String] {
         // In the window's language (English without a catalogue, as in the tests).
         let cpu = cpuPercent.map { tr("%s %%", Localization.decimal($0, places: 1)) } ?? "–"
         let drawing = renderer.map { [tr("renderer: %s", $0 == "software" ? tr("software") : $0)] } ?? []
@@ -73,10 +76,11 @@ public struct FrameTotals: Equatable, Sendable {
             trn(
                 "%s frame shown · %s fps · CPU %s", "%s frames shown · %s fps · CPU %s", shown, String(shown), rate, cpu
             ),
-            tr(
-                "dropped: %s by cvdcam, %s by the camera · %s corrupt", String(droppedByViewer),
-                String(droppedByCamera),
-                String(corrupt)),
+            camera
+                ? tr(
+                    "dropped: %s by cvdcam, %s by the camera · %s corrupt", String(droppedByViewer),
+                    String(droppedByCamera), String(corrupt))
+                : tr("dropped: %s by cvdcam", String(droppedByViewer)),
             memory.map {
                 tr(
                     "median latency %s ms · memory %s MiB, peak %s MiB", latency, String(Self.mebibytes($0.now)),

@@ -26,9 +26,11 @@ public enum HelpSheet {
         [.title(title)] + Command.viewHelpLines.map { .entry(tr($0.0), tr($0.1)) }
             + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry(tr($0.0), tr($0.1)) }
     }
-    static var modeRows: [Row] {
+    /// With the screen as the source (`--screen`), Shift+R's line too.
+    static func modeRows(screen: Bool) -> [Row] {
         [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry(tr($0.0), tr($0.1)) }
             + KeyGuide.sheetLines(.document).map { .entry(tr($0.0), tr($0.1)) }
+            + (screen ? [.entry(tr("Shift+R"), tr("pick the part of the screen to show"))] : [])
             + [.heading(modesHeading)]
             + VisionMode.allCases.enumerated().map {
                 .entry("\($0.offset + 1)  " + tr($0.element.displayName), tr($0.element.summary))
@@ -36,27 +38,31 @@ public enum HelpSheet {
             + [.note(closing)]
     }
 
-    public static func layout(window: FrameSize, uiScale: Double, measure: TextMeasuring) -> LabelBox {
+    /// `screen`: the source is the screen, which Shift+R picks a part of.
+    public static func layout(window: FrameSize, uiScale: Double, screen: Bool = false, measure: TextMeasuring)
+        -> LabelBox
+    {
         let winW = Double(window.width)
         let winH = Double(window.height)
         var font = max(9, Int(Double(LabelStyle.fontSize(windowHeight: window.height, uiScale: uiScale)) * 0.8))
         while true {
             // Side by side first on a wide window (larger text), else one column.
-            if winW > winH * 1.2, let box = attempt(font, winW, winH, columns: 2, measure) { return box }
-            if let box = attempt(font, winW, winH, columns: 1, measure) { return box }
+            if winW > winH * 1.2, let box = attempt(font, winW, winH, columns: 2, screen, measure) { return box }
+            if let box = attempt(font, winW, winH, columns: 1, screen, measure) { return box }
             font -= max(1, font / 12)
         }
     }
 
     /// The sheet at `font` in one or two columns, or nil when it does not fit the window
     /// (never nil at 9 px in one column: then it may overflow rather than vanish).
-    private static func attempt(_ font: Int, _ winW: Double, _ winH: Double, columns: Int, _ measure: TextMeasuring)
-        -> LabelBox?
-    {
+    private static func attempt(
+        _ font: Int, _ winW: Double, _ winH: Double, columns: Int, _ screen: Bool, _ measure: TextMeasuring
+    ) -> LabelBox? {
         let pad = (Double(font) * 0.8).rounded()
         let gap = Double(font) * 1.5
         let maxSheet = min(winW * 0.96, Double(font) * Double(48 * columns))
-        let sections = columns == 2 ? [keyRows, modeRows] : [keyRows + modeRows]
+        let modes = modeRows(screen: screen)
+        let sections = columns == 2 ? [keyRows, modes] : [keyRows + modes]
         let columnW = (maxSheet - 2 * pad - gap * Double(columns - 1)) / Double(columns)
         var placed: [(String, Int, Double, Double)] = []
         var height = 0.0

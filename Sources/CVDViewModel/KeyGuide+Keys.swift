@@ -36,7 +36,7 @@ extension KeyGuide {
             "move the split divider", keys: [.comma, .period]),
         KeyGuide(
             .looking, "l", N_("labels over the picture's edges / never on it"), table: "`l`",
-            "labels beside the picture where there is room, else over its edges (`--labels-over-picture`); `l` again: the framed layout, the default, where the picture shrinks just enough to leave room for every label, so none covers the material",
+            "labels beside the picture where there is room, else over its edges (`--labels-over-picture`); `l` again: the framed layout, the default, whose bands beside the picture, kept from the start, hold the labels — the picture never moves for one",
             keys: [.letter("l")]),
         KeyGuide(
             .looking, N_("space  s"), N_("freeze / unfreeze;  save a PNG of the window"), table: "`space`",

@@ -16,7 +16,8 @@ public struct ModeBadge: Equatable, Sendable {
     /// The whole label: "Deuteranomaly 0.6 · Machado 2009".
     public var text: String { texts[0] }
     /// The label from longest to shortest, in the order it gives way when space is short:
-    /// the model's year goes first, then the model; the mode (and its severity) never.
+    /// the model's year goes first (an ellipsis says so), then the model; the mode (and its
+    /// severity) never.
     public let texts: [String]
 
     public init(_ sim: Simulation) {
@@ -31,7 +32,9 @@ public struct ModeBadge: Equatable, Sendable {
         }
         let model = tr(sim.model.displayName)
         let short = tr(Self.shortName(sim.model))
-        texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short]) + [mode]
+        // Shortened only where its room is too narrow, and then it says so ("Viénot…"); the
+        // mode alone is whole (the model then has a chip of its own, `OverlayPlan`).
+        texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short + "…"]) + [mode]
     }
 
     /// The badge of a still | live pane: every text says which it is first ("Still · …").

@@ -1,3 +1,4 @@
+import CVDCore
 import CVDLocale
 import CVDSources
 import CVDSystem
@@ -7,13 +8,15 @@ import FoundationEssentials
 public enum SourceLine {
     /// A transient `message` (e.g. "saved …") wins; then a lost camera; then a failure or
     /// a notice; else the source's name.
-    public static func text(source: String, status: SourceStatus, hasFrame: Bool, message: String? = nil) -> String {
+    /// `source`: the source's `label`, every word of it in the window's language.
+    public static func text(source: Message, status: SourceStatus, hasFrame: Bool, message: String? = nil) -> String {
         // In the window's language (English without a catalogue, as in the tests).
         if let message { return message }
         var line: String
         switch status {
-        // A name cvdcam gave (the test scene) in the window's language; a camera's or a file's as it is.
-        case .running: line = tr("Source: %s", tr(source))
+        // A name cvdcam gave (the test scene) and its words ("picture", "monitor") in the
+        // window's language; a camera's or a file's name as it is.
+        case .running: line = tr("Source: %s", source.localized)
         case .disconnected(let what): line = tr("camera disconnected — waiting (%s)", what)
         // A sentence cvdcam wrote (a screen source's) in the window's language; a camera's own words as they are.
         case .failed(let why), .notice(let why): line = tr(why)

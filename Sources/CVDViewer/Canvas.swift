@@ -14,7 +14,9 @@ final class Canvas {
     private(set) var window: OpaquePointer
     private(set) var backend: any RenderBackend
     private(set) var text: TextCache
-    private let fontPath: String
+    private let fontPaths: [String]
+    /// Says a character no font has (`TextCache`), once.
+    private let fontNote: (String) -> Void
     /// Why the software renderer runs where OpenGL was asked for or tried; nil otherwise.
     private(set) var rendererNote: String?
 
@@ -32,7 +34,8 @@ final class Canvas {
     /// `fitToDisplay`: shrink `size` (keeping its shape) to the display's usable area, so
     /// that a 1080p camera's window does not reach onto the next monitor.
     init(
-        size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPath: String,
+        size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPaths: [String],
+        fontNote: @escaping (String) -> Void,
         renderer choice: RendererChoice = .auto
     ) throws(ViewerError) {
         // Keep the screen awake during a demo (SDL's default too, made explicit). SDL asks
@@ -48,7 +51,8 @@ final class Canvas {
         guard TTF_Init() == 0 else { throw .sdl("starting SDL_ttf", String(cString: SDL_GetError())) }
         if let n = display, !(1...Int(Displays.count)).contains(n) { throw .noSuchDisplay(n, Displays.all) }
         self.display = Int32((display ?? 1) - 1)
-        self.fontPath = fontPath
+        self.fontPaths = fontPaths
+        self.fontNote = fontNote
         let place = WindowPlacement(size: size, fitToDisplay: fitToDisplay, display: self.display)
         fitNote = place.note
         // Off X11 (Wayland, KMS/DRM) the window is made full screen from the start: a
@@ -75,7 +79,7 @@ final class Canvas {
         var b = made!.backend
         if b == nil { b = try Self.software(on: &window, place: place, flags: flags) }
         backend = b!
-        text = try TextCache(backend: b!, fontPath: fontPath)
+        text = try TextCache(backend: b!, fontPaths: fontPaths, note: fontNote)
         if fullscreen, onX11 { setFullscreen(true) }
     }
 
@@ -111,7 +115,7 @@ final class Canvas {
             on: &window, place: WindowPlacement(size: outputSize, fitToDisplay: false, display: display),
             flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         backend = b
-        text = try TextCache(backend: b, fontPath: fontPath)
+        text = try TextCache(backend: b, fontPaths: fontPaths, note: fontNote)
     }
 
     /// The smallest window cvdcam opens for a picture (a tiny one is enlarged to it).

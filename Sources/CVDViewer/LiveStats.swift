@@ -15,14 +15,18 @@ struct LiveStats {
 
     /// Set for a still picture: its name (the overlay says so instead of counting frames).
     var still: String? {
-        didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still) }
+        didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still, camera: camera) }
+    }
+    /// Whether the source has a camera's counts (not the screen: `FrameTotals.overlayLines`).
+    var camera = true {
+        didSet { overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still, camera: camera) }
     }
     /// The renderer drawing the window ("OpenGL 4.5 (llvmpipe)"), for the overlay and the quit line.
     var renderer: String? {
         get { totals.renderer }
         set {
             totals.renderer = newValue
-            overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still)
+            overlayLines = totals.overlayLines(fps: nil, cpuPercent: nil, still: still, camera: camera)
         }
     }
 
@@ -54,7 +58,7 @@ struct LiveStats {
         let fps = Double(totals.shown - sample.shown) / dt
         let percent = (cpu - sample.cpu) / dt * 100
         sample = (now, totals.shown, cpu)
-        overlayLines = totals.overlayLines(fps: fps, cpuPercent: percent, still: still)
+        overlayLines = totals.overlayLines(fps: fps, cpuPercent: percent, still: still, camera: camera)
         return true
     }
 }

@@ -108,7 +108,7 @@ extension Viewer {
         let footer =
             footerNeeded
             ? SourceLine.text(
-                source: source.name, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
+                source: source.label, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
             : nil
         // Laid out again only when something it shows changed (most frames change nothing).
         let inputs = OverlayInputs(
@@ -148,7 +148,9 @@ extension Viewer {
         if state.helpVisible {
             // The sheet covers the picture; the footer and chips would show through it.
             for box in plan.badges { screen.draw(box, text: text) }
-            screen.draw(HelpSheet.layout(window: window, uiScale: options.uiScale, measure: text), text: text)
+            let sheet = HelpSheet.layout(
+                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: text)
+            screen.draw(sheet, text: text)
         } else if state.cameraPanelVisible {
             for box in plan.badges { screen.draw(box, text: text) }
             screen.draw(cameraPanelSheet(window), text: text)
@@ -173,48 +175,13 @@ extension Viewer {
     /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
     func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
         let window = canvas.outputSize
-        let g = ViewGeometry(state: state, window: window, picture: frame.size, frame: viewFrame)
+        let g = ViewGeometry(
+            state: state, window: window, picture: frame.size, uiScale: options.uiScale, measure: canvas.text)
         return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
     }
 
     /// The assist view's assisted texture and strength, if shown.
     var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
-
-    /// The caption strip's text: the mode shown (in the 2×2 layout, the pane's under the pointer).
-    /// The framed layout's bands (none when `l` or `--labels-over-picture` turned it off, or
-    /// when every label fits beside the picture).
-    var viewFrame: ViewGeometry.Frame {
-        guard state.framed, let f = frame else { return .none }
-        updateFraming(window: canvas.outputSize, picture: f.size)
-        return framedBands
-    }
-
-    /// Works the framed layout's bands out again when what they must hold changes: the
-    /// labels of this state in this window, with the footer's source line always — the
-    /// source's status as it is (a busy camera's or a screen's line can take three lines at
-    /// `--ui-scale 2`, and stays), but not a message (a message or the footer fading does
-    /// not move the picture).
-    func updateFraming(window: FrameSize, picture: FrameSize) {
-        let check = checkInput
-        let status = lastStatus
-        guard
-            framingKey?.state != state || framingKey?.window != window || framingKey?.picture != picture
-                || framingKey?.check != check || framingKey?.status != status
-        else { return }
-        framingKey = (state, window, picture, check, status)
-        let footer = SourceLine.text(source: source.name, status: status, hasFrame: true)
-        let (sims, readings, caption, legend) = (state.renderedSimulations, readout.readings, captionText, legend)
-        let lines = state.statsVisible ? stats.overlayLines : nil
-        framedBands = OverlayPlan.framing(
-            state, window: window, uiScale: options.uiScale, caption: caption != nil, measure: canvas.text
-        ) { f in
-            OverlayPlan(
-                geometry: ViewGeometry(state: state, window: window, picture: picture, frame: f), simulations: sims,
-                state: state, window: window, uiScale: options.uiScale, footer: footer, compact: false,
-                probeReadings: readings, caption: caption, legend: legend, stats: lines, check: check,
-                measure: canvas.text)
-        }
-    }
 
     /// What the confusion map's stripes mean, with the picked colour, while it is on.
     var legend: (text: String, colour: RGB8)? {

@@ -10,7 +10,11 @@ extension Viewer {
 
     /// The geometry of what is on screen now; nil before the first frame.
     var geometry: ViewGeometry? {
-        frame.map { ViewGeometry(state: state, window: canvas.outputSize, picture: $0.size, frame: viewFrame) }
+        frame.map {
+            ViewGeometry(
+                state: state, window: canvas.outputSize, picture: $0.size, uiScale: options.uiScale,
+                measure: canvas.text)
+        }
     }
 
     /// Handles one event; false means quit.

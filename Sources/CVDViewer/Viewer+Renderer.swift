@@ -21,7 +21,6 @@ extension Viewer {
         try canvas.fallBackToSoftware(fault)
         panes = canvas.backend.makePanes(kernels)
         planCache = nil
-        framingKey = nil
         pictureDirty = true
         screenDirty = true
         reporter.status("the OpenGL renderer failed: \(fault); going on with the software renderer")

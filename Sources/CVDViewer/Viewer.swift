@@ -92,13 +92,6 @@ public final class Viewer {
     var viewsTroubleSaid = false
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
-    /// The framed layout's bands, and what they were worked out for (`updateFraming`).
-    var framedBands = ViewGeometry.Frame.none
-    var framingKey:
-        (
-            state: ViewState, window: FrameSize, picture: FrameSize, check: OverlayPlan.CheckInput?,
-            status: SourceStatus
-        )?
     /// A still picture's last counted showing (`RunProbes.stillShown`).
     var lastStillTick = 0.0
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
@@ -164,7 +157,8 @@ public final class Viewer {
         let font = try FontLocator.find(options.fontPath)
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
-            fullscreen: options.fullscreen, display: options.display, fontPath: font.path, renderer: options.renderer)
+            fullscreen: options.fullscreen, display: options.display, fontPaths: font.paths,
+            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer)
         let opened = canvas.clientRect
         windowShape = WindowShape(
             follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),
@@ -176,6 +170,7 @@ public final class Viewer {
         snapshots = SnapshotWriter(fixedPath: options.screenshotPath, directory: options.snapshotDirectory)
         balancePending = options.whiteBalance == .auto ? nil : options.whiteBalance
         state.screenIsSource = source is RegionPickingSource
+        stats.camera = !state.screenIsSource
         restoreView(for: source.identity, commandLineSet: options.orientation != nil || options.pageCorners != nil)
         rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         if source.isStill {

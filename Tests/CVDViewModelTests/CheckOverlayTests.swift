@@ -66,18 +66,12 @@ import Testing
         let m = ApproximateMeasure()
         let picture = FrameSize(1280, 720)
         let input = OverlayPlan.CheckInput(shown: shown, recoloured: recoloured)
-        func build(_ f: ViewGeometry.Frame) -> (OverlayPlan, ViewGeometry) {
-            let g = ViewGeometry(state: s, window: window, picture: picture, frame: f)
-            return (
-                OverlayPlan(
-                    geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: scale,
-                    footer: "Source: image chart.png", compact: false, check: input, measure: m), g
-            )
-        }
-        let f =
-            s.framed
-            ? OverlayPlan.framing(s, window: window, uiScale: scale, caption: false, measure: m) { build($0).0 } : .none
-        return build(f)
+        let g = ViewGeometry(state: s, window: window, picture: picture, uiScale: scale, measure: m)
+        return (
+            OverlayPlan(
+                geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: scale,
+                footer: "Source: image chart.png", compact: false, check: input, measure: m), g
+        )
     }
 
     /// In 2×2 (normal, protanopia, deuteranopia, tritanopia): the normal pane numbers every
@@ -140,7 +134,8 @@ import Testing
                         "\(what): on the picture: \(plan.onPicture.map { $0.lines.map(\.text) })")
                     let text = band?.lines.map(\.text).joined(separator: " ") ?? ""
                     #expect(text.contains("1 red ↔ green"), "\(what): \(text)")
-                    if layouts < 2 || scale == 1 {
+                    // (At 800×600 and `--ui-scale` 2 the fixed bands hold the pairs' names only.)
+                    if (layouts < 2 && (window.height >= 768 || scale < 2)) || scale == 1 {
                         #expect(text.contains("1 red ↔ green: the same in Deuteranopia"), "\(what): \(text)")
                         #expect(band?.swatches.count ?? 0 >= 4, "\(what): two swatches a pair")
                     }

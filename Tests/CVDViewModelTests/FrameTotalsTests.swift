@@ -80,4 +80,22 @@ import Testing
         #expect(!s.statsVisible && s.cycling, "i is not a key that stops the mode cycle")
         #expect(Command.helpLines.contains { $0.0 == "i" })
     }
+
+    /// "1 frame shown", on quit and in the `i` overlay (its catalogues' plural forms).
+    @Test func oneFrameIsOneFrame() throws {
+        var t = FrameTotals()
+        t.shown(latency: 0.004)
+        #expect(t.line.hasPrefix("1 frame shown, 0 dropped by cvdcam"), "\(t.line)")
+        #expect(t.overlayLines(fps: 1, cpuPercent: 1)[0].hasPrefix("1 frame shown"))
+        t.shown(latency: 0.004)
+        #expect(t.line.hasPrefix("2 frames shown, "))
+    }
+
+    /// The screen drops no frames of its own and sends none corrupt: its `i` lines say only
+    /// what cvdcam dropped.
+    @Test func theScreensFiguresSayNothingOfACamera() {
+        let lines = FrameTotals().overlayLines(fps: 30, cpuPercent: 5, camera: false)
+        #expect(lines[1] == "dropped: 0 by cvdcam")
+        #expect(!lines.joined().contains("camera") && !lines.joined().contains("corrupt"))
+    }
 }

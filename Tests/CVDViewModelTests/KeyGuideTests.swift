@@ -1,3 +1,4 @@
+import CVDCore
 import Testing
 
 @testable import CVDViewModel
@@ -32,5 +33,17 @@ import Testing
     @Test func helpSheetLinesComeFromTheGuide() {
         #expect(Command.helpLines.count == KeyGuide.all.filter { !$0.sheetKeys.isEmpty }.count)
         #expect(Command.helpLines.allSatisfy { !$0.0.isEmpty && !$0.1.isEmpty })
+    }
+
+    /// Shift+R picks the part of the screen to show: the help sheet lists it when the source
+    /// is the screen (`--screen`), and only then.
+    @Test func theSheetListsShiftRForTheScreen() {
+        let m = ApproximateMeasure()
+        func texts(_ screen: Bool) -> [String] {
+            HelpSheet.layout(window: FrameSize(1280, 720), uiScale: 1, screen: screen, measure: m).lines.map(\.text)
+        }
+        #expect(texts(true).contains("Shift+R"))
+        #expect(texts(true).contains { $0.hasPrefix("pick the part of the screen") })
+        #expect(!texts(false).contains("Shift+R"))
     }
 }

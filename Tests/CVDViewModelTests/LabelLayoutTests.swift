@@ -96,7 +96,9 @@ struct ApproximateMeasure: TextMeasuring {
                         try check(
                             state, window, scale, FrameSize(1280, 720), false, ApproximateMeasure(), caption: caption)
                     }
-                    let sheet = HelpSheet.layout(window: window, uiScale: scale, measure: ApproximateMeasure())
+                    // With `--screen` the sheet has Shift+R's line too.
+                    let sheet = HelpSheet.layout(
+                        window: window, uiScale: scale, screen: true, measure: ApproximateMeasure())
                     let screen = Rect(0, 0, Double(window.width), Double(window.height))
                     #expect(screen.contains(sheet.shim), "\(language): the help sheet leaves \(window) ×\(scale)")
                     for line in sheet.lines {
@@ -180,7 +182,7 @@ struct ApproximateMeasure: TextMeasuring {
 
     @Test func modelGivesWayBeforeTheModeInTheStatedOrder() throws {
         let b = ModeBadge(try Simulation(mode: .deuteranomaly, model: .machado2009))
-        #expect(b.texts == ["Deuteranomaly 0.6 · Machado 2009", "Deuteranomaly 0.6 · Machado", "Deuteranomaly 0.6"])
+        #expect(b.texts == ["Deuteranomaly 0.6 · Machado 2009", "Deuteranomaly 0.6 · Machado…", "Deuteranomaly 0.6"])
         let m = ApproximateMeasure()
         func text(_ width: Double) -> String? {
             BadgeLayout.place(

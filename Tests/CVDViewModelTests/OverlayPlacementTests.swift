@@ -46,25 +46,17 @@ import Testing
                 ProbeReading(original: $0, simulation: sim)
             }
         }
-        func build(_ frame: ViewGeometry.Frame) -> (OverlayPlan, ViewGeometry) {
-            let g = ViewGeometry(state: state, window: window, picture: picture, frame: frame)
-            let plan = OverlayPlan(
-                geometry: g, simulations: sims, state: state, window: window, uiScale: scale, footer: footer,
-                compact: false, probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
-                legend: legend
-                    ? (
-                        "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
-                        RGB8(224, 128, 32)
-                    )
-                    : nil,
-                stats: showStats ? stats : nil, measure: m)
-            return (plan, g)
-        }
-        let frame =
-            state.framed
-            ? OverlayPlan.framing(state, window: window, uiScale: scale, caption: caption, measure: m) { build($0).0 }
-            : .none
-        let (plan, g) = build(frame)
+        let g = ViewGeometry(state: state, window: window, picture: picture, uiScale: scale, measure: m)
+        let plan = OverlayPlan(
+            geometry: g, simulations: sims, state: state, window: window, uiScale: scale, footer: footer,
+            compact: false, probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
+            legend: legend
+                ? (
+                    "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
+                    RGB8(224, 128, 32)
+                )
+                : nil,
+            stats: showStats ? stats : nil, measure: m)
         return (plan, g)
     }
 
@@ -152,11 +144,11 @@ import Testing
         }
     }
 
-    /// The framed layout. A lesson's labels — badges, chips, footer, caption and a probed
-    /// pair's readouts — all stay off the picture from 1024×720 at `--ui-scale` 1 in the
-    /// single and split views. The picture keeps at least half of its pane, so with
-    /// everything on at once (the `i` overlay and the confusion map's legend too), in 2×2 or
-    /// at a larger scale, only the badges are sure to stay off it.
+    /// The framed layout. Its bands (`FramedBands`) are fixed for the window, the layout and
+    /// `--ui-scale`: the badges stay off the picture in every case; at `--ui-scale` 1 in the
+    /// single and split views from 1024×720, so do the chips and the footer with either a
+    /// probed pair's readouts or the caption. (Both at once, the `i` overlay and the legend
+    /// too, find what room is left, then go over the picture's edge: it does not move.)
     @Test func framedLeavesThePictureClear() {
         for window in Self.windows {
             for scale in Self.scales {
@@ -171,14 +163,53 @@ import Testing
                         #expect(over.isEmpty, "\(what): on the picture: \(over.map { $0.lines.map(\.text) })")
                         guard scale == 1, name != "2×2", window.width >= 1024, window.height >= 720 else { continue }
                         s.statsVisible = false
-                        let (lesson, _) = Self.plan(
-                            s, window: window, picture: picture, scale: scale, caption: true, stats: false)
-                        #expect(
-                            lesson.onPicture.isEmpty,
-                            "\(what), a lesson: on the picture: \(lesson.onPicture.map { $0.lines.map(\.text) })")
+                        let probed = Self.plan(s, window: window, picture: picture, scale: scale, stats: false).0
+                        s.probes = []
+                        let captioned = Self.plan(
+                            s, window: window, picture: picture, scale: scale, caption: true, stats: false
+                        ).0
+                        for (lesson, with) in [(probed, "probes"), (captioned, "the caption")] {
+                            #expect(
+                                lesson.onPicture.isEmpty,
+                                "\(what), \(with): on the picture: \(lesson.onPicture.map { $0.lines.map(\.text) })")
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// A badge over a narrow picture (a portrait page in the framed layout's band above it)
+    /// says all of "Deuteranopia · Viénot 1999": the band is wider than the picture, and a
+    /// badge is shortened only where its room is too narrow (issue 43).
+    @Test func aBadgeUsesItsWholeBand() throws {
+        var s = ViewState(mode: .deuteranopia, model: .vienot1999)
+        s.framed = true
+        let window = FrameSize(1024, 768)
+        let m = ApproximateMeasure()
+        let g = ViewGeometry(state: s, window: window, picture: FrameSize(640, 960), uiScale: 1, measure: m)
+        let plan = OverlayPlan(
+            geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: 1, footer: nil,
+            compact: false, measure: m)
+        let badge = try #require(plan.badges.first)
+        let full = ModeBadge(s.renderedSimulations[0]).texts[0]
+        #expect(badge.lines.first?.text == full)
+        #expect(badge.shim.w > g.pictureRect.w, "wider than the picture it names")
+        #expect(plan.onPicture.isEmpty && Rect(0, 0, 1024, 768).contains(badge.shim))
+    }
+
+    /// The `i` overlay sits top right, as docs/live-view.md says: beside the picture when the
+    /// band there has room, else over the picture's top right — never in the band below.
+    @Test(arguments: [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(600, 900)])
+    func theStatsSitTopRight(picture: FrameSize) throws {
+        for scale in Self.scales {
+            var s = Self.state(Self.layouts[0].1, probes: [], framed: true)
+            s.statsVisible = true
+            let window = FrameSize(1024, 768)
+            let (plan, _) = Self.plan(s, window: window, picture: picture, scale: scale)
+            let stats = try #require(plan.stats, "\(picture) ×\(scale)")
+            #expect(stats.shim.maxX > 1024 - Double(stats.lines[0].fontSize), "\(picture) ×\(scale): \(stats.shim)")
+            #expect(stats.shim.y < 768 / 2, "\(picture) ×\(scale): \(stats.shim)")
         }
     }
 }

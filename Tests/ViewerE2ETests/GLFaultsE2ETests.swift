@@ -151,7 +151,8 @@ import Testing
         let x = try XSession(width: WaylandE2ETests.output.w, height: WaylandE2ETests.output.h)
         defer { x.close() }
         let wayland = try x.startWeston(outputs: 1, width: WaylandE2ETests.output.w, height: WaylandE2ETests.output.h)
-        try x.launch(ViewerE2ETests.patches, ["--fullscreen", "--renderer", "gl"], wayland: wayland)
+        try x.launch(
+            ViewerE2ETests.patches, ["--fullscreen", "--renderer", "gl", "--labels-over-picture"], wayland: wayland)
         let out = try x.waitForOutput("renderer: OpenGL")
         #expect(!out.contains("renderer: software"), "\(out)")
         try x.waitForScreen(timeout: 30) { WaylandE2ETests.patchesWrong($0, .normal, left: 0) }

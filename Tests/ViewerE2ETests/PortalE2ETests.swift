@@ -70,7 +70,11 @@ import Testing
             x.close()
         }
         try Self.launch(
-            x, ["--screen", "--screen-from", "portal", "--region", "40x100+295+20", "--mode", "normal"],
+            x,
+            [
+                "--screen", "--screen-from", "portal", "--region", "40x100+295+20", "--mode", "normal",
+                "--labels-over-picture",
+            ],
             session: ["--pattern", "smpte", "--size", "640x480"])
         // A channel over 150 is "on", under 60 "off".
         func bars(_ shot: RGBAImage) -> [String: Int] {

@@ -34,7 +34,7 @@ import Testing
         #expect(try x.waitForExit() == 0)
         let out = x.readOutput()
         let pattern =
-            /cvdcam: (\d+) frames shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms, peak memory (\d+) MiB, renderer (software|OpenGL .+)/
+            /cvdcam: (\d+) frames? shown, (\d+) dropped by cvdcam, (\d+) dropped by the camera, (\d+) corrupt, median latency ([0-9.]+) ms, peak memory (\d+) MiB, renderer (software|OpenGL .+)/
         let m = try #require(
             out.split(separator: "\n").compactMap { try? pattern.wholeMatch(in: String($0)) }.last,
             "no totals line in: \(out)")

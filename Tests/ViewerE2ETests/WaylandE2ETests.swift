@@ -33,7 +33,8 @@ struct WaylandE2ETests {
         let x = try XSession(width: 2 * Self.output.w, height: Self.output.h)
         defer { x.close() }
         let wayland = try x.startWeston(outputs: 2, width: Self.output.w, height: Self.output.h)
-        try x.launch(ViewerE2ETests.patches, ["--fullscreen"], wayland: wayland)
+        // Labels over the picture: it fills the output, where the patches are looked for.
+        try x.launch(ViewerE2ETests.patches, ["--fullscreen", "--labels-over-picture"], wayland: wayland)
         try x.waitForScreen { Self.patchesWrong($0, .normal, left: 0) }
         try x.key("3")
         try x.waitForOutput("cvdcam: deuteranopia (Viénot 1999)")
@@ -70,7 +71,9 @@ struct WaylandE2ETests {
         #expect(
             wrong.stderr.contains("cvdcam: error: there is no display 3; --display takes 1–2: 1: ")
                 && wrong.stderr.contains("; 2: 640×480 at 640,0\n"), "stderr: \(wrong.stderr)")
-        try x.launch(["--image", image, "--fullscreen", "--display", "2", "--mode", "protanopia"], wayland: wayland)
+        try x.launch(
+            ["--image", image, "--fullscreen", "--display", "2", "--mode", "protanopia", "--labels-over-picture"],
+            wayland: wayland)
         try x.waitForOutput("on display 2 of 2: ")
         try x.waitForScreen { Self.patchesWrong($0, .protanopia, left: Self.output.w) }
         try x.key("q")

@@ -31,6 +31,13 @@ public struct Message: Equatable, Sendable, CustomStringConvertible, Expressible
         arguments = [.text(text)]
     }
 
+    /// A word with a translation of its own, or a name shown as it is where it has none
+    /// (a source's name: "built-in test scene", or a camera's).
+    public init(term: String) {
+        format = "%" + "s"
+        arguments = [.term(term)]
+    }
+
     public init(stringLiteral value: String) {
         format = value
         arguments = []

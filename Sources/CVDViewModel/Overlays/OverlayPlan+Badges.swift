@@ -23,7 +23,7 @@ extension OverlayPlan {
                 let box =
                     inBand(
                         badge, size, a, PictureBands(pane: a.pane, picture: g.pictureRect(in: a.pane)), compact, space,
-                        measure)
+                        measure, shared: g.badges.filter { $0.pane == a.pane }.count > 1)
                     ?? onPicture(badge, size, a, compact, space, measure)
                 if let b = box { space.take(b.shim) }
                 return box
@@ -44,7 +44,7 @@ extension OverlayPlan {
     /// `bandFontShare` of `size` or more.
     static func inBand(
         _ badge: ModeBadge, _ size: Int, _ a: ViewGeometry.BadgeAnchor, _ bands: PictureBands, _ compact: Bool,
-        _ space: FreeSpace, _ measure: TextMeasuring
+        _ space: FreeSpace, _ measure: TextMeasuring, shared: Bool = false
     ) -> LabelBox? {
         // Above or below: never below the secondary labels' size (a badge that would be
         // smaller goes beside the picture, or over its edge: the framed layout makes these
@@ -61,20 +61,30 @@ extension OverlayPlan {
             }
             return nil
         }
-        // Above or below the picture: across the part of the picture it labels.
+        // Above or below the picture: from the edge of the part of the picture it labels, as
+        // far as the band reaches on its side (the whole band; in the split, up to the other
+        // side's badge), so that it is shortened only where the band is too narrow.
+        let reachRect =
+            shared
+            ? (a.alignRight
+                ? Rect(a.area.x, a.pane.y, a.pane.maxX - a.area.x, a.pane.h)
+                : Rect(a.pane.x, a.pane.y, a.area.maxX - a.pane.x, a.pane.h)) : a.pane
         for (band, above) in [(bands.top, true), (bands.bottom, false)] {
             guard let s = sizeFitting(band.h),
                 let (text, s2) = BadgeLayout.choose(
-                    badge, fontSize: s, width: a.area.w, compact: compact, measure: measure),
+                    badge, fontSize: s, width: reachRect.w, compact: compact, measure: measure),
                 text != nil, s2 >= floor
             else { continue }
             // Half a margin from the picture, the rest to the window's edge.
             let m = BadgeLayout.margin(s2)
             let h = BadgeLayout.height(s2, measure)
             let y = above ? band.maxY - m / 2 - h : band.y + m / 2
-            let box = BadgeLayout.box(
+            var box = BadgeLayout.box(
                 badge, text: text, size: s2, x: a.alignRight ? a.area.maxX - m : a.area.x + m, y: y,
                 alignRight: a.alignRight, measure: measure)
+            // Moved along the band where it is wider than its part of the picture.
+            let dx = min(0, reachRect.maxX - m - box.shim.maxX) + max(0, reachRect.x + m - box.shim.x)
+            if dx != 0 { box = box.moved(dx: dx, dy: 0) }
             if space.isFree(box.shim, offPicture: true) { return box }
         }
         // Beside it: at the top of the band on its side.

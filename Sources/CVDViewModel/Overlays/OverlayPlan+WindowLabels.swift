@@ -12,17 +12,22 @@ extension OverlayPlan {
     }
 
     /// The caption: as wide as its room, at the bottom of the band below the pictures (or
-    /// at the top of the one above), at the label size or down to 0.6 of it; else along the
+    /// at the top of the one above, or at the foot of one beside them), at the label size or
+    /// down to 0.6 of it; else along the
     /// bottom of the window over the picture, at most three lines and a quarter of its height.
     static func caption(_ text: String, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
         -> LabelBox?
     {
         let floor = max(BadgeLayout.minimumFont, Int(Double(fontSize) * 0.6))
-        for (k, room) in rooms.prefix(2).enumerated() where room.h > 0 {
+        // Below the pictures, above them, then at the foot of a band beside them (a portrait
+        // picture's), where it may take more lines.
+        for (k, room) in rooms.enumerated() where room.h > 0 && room.w > 0 {
             var size = fontSize
             while size >= floor {
                 let box = captionBox(text, fontSize: size, room: room, atTop: k == 1, measure: measure)
-                if box.shim.h <= room.h, box.lines.count <= 3, space.isFree(box.shim, offPicture: true) { return box }
+                if box.shim.h <= room.h, box.lines.count <= (k < 2 ? 3 : 8), space.isFree(box.shim, offPicture: true) {
+                    return box
+                }
                 size -= max(1, size / 12)
             }
         }

@@ -34,7 +34,8 @@ public struct OverlayPlan: Sendable {
     public private(set) var checkDashes: [[[(Double, Double)]]] = [[], []]
     public private(set) var checkTags: [LabelBox] = []
     public private(set) var checkBand: LabelBox?
-    /// A label was set smaller than is comfortable for want of room (`framing` makes more).
+    /// A label was set smaller than is comfortable for want of room (the bands, `FramedBands`,
+    /// stay as they are: it is said, not made room for).
     public private(set) var wantsRoom = false
     /// The room left: the window, the pictures, and what is taken.
     private var space: FreeSpace
@@ -60,51 +61,12 @@ public struct OverlayPlan: Sendable {
     /// The label font size: 1/22 of the window height (of 0.7× that in the 2×2 and assist
     /// layouts, whose panes are smaller), times `--ui-scale`.
     public static func labelFont(_ state: ViewState, window: FrameSize, uiScale: Double) -> Int {
-        let h = state.layout == .quad || state.layout == .assist ? Int(Double(window.height) * 0.7) : window.height
+        labelFont(layout: state.layout, window: window, uiScale: uiScale)
+    }
+
+    public static func labelFont(layout: ViewState.Layout, window: FrameSize, uiScale: Double) -> Int {
+        let h = layout == .quad || layout == .assist ? Int(Double(window.height) * 0.7) : window.height
         return LabelStyle.fontSize(windowHeight: h, uiScale: uiScale)
-    }
-
-    /// The room the framed layout keeps above and below the picture in each pane: a badge
-    /// above; below, the footer's line, the caption's two lines when it is on, and a short
-    /// probe readout's four lines when there are probes (`ViewGeometry.inset` caps both bands
-    /// together at `ViewGeometry.maximumFrameShare`, half the pane: a very large `--ui-scale`
-    /// may still put a caption or a readout over the picture).
-    public static func frame(
-        _ state: ViewState, window: FrameSize, uiScale: Double, caption: Bool, measure: TextMeasuring
-    ) -> ViewGeometry.Frame {
-        let font = labelFont(state, window: window, uiScale: uiScale)
-        let small = max(BadgeLayout.minimumFont, Int(Double(font) * smallTextScale))
-        let smallLine = Double(measure.size(of: "Ag", fontSize: small).height)
-        let pad = (Double(small) * 0.3).rounded()
-        let top = BadgeLayout.height(font, measure) + 2 * BadgeLayout.margin(font)
-        let row = smallLine + 4 * pad
-        let captionH =
-            caption ? 2 * Double(measure.size(of: "Ag", fontSize: font).height) + (Double(font) * 0.8).rounded() : 0
-        let readout = state.probes.isEmpty ? 0 : 4 * smallLine + 2 * pad + 2 * (Double(small) * 0.4).rounded()
-        let stats = state.statsVisible ? 3 * smallLine + 2 * pad + 2 * (Double(small) * 0.4).rounded() : 0
-        return ViewGeometry.Frame(top: top.rounded(.up), bottom: (row + captionH + readout + stats).rounded(.up))
-    }
-
-    /// The framed layout's bands for what `plan` lays out: none when every label already
-    /// fits off the picture; else from `frame`'s estimate, the band
-    /// below grows in steps of a twentieth of the window's height until no label lies over
-    /// the picture, or the picture is down to `ViewGeometry.maximumFrameShare` of its pane.
-    public static func framing(
-        _ state: ViewState, window: FrameSize, uiScale: Double, caption: Bool, measure: TextMeasuring,
-        plan: (ViewGeometry.Frame) -> OverlayPlan
-    ) -> ViewGeometry.Frame {
-        // Labels that all fit beside the picture (in the bands its shape leaves) need no more.
-        func cramped(_ p: OverlayPlan) -> Bool { !p.onPicture.isEmpty || p.wantsRoom }
-        if !cramped(plan(.none)) { return .none }
-        var f = frame(state, window: window, uiScale: uiScale, caption: caption, measure: measure)
-        let step = (Double(window.height) / 20).rounded(.up)
-        let panes = state.layout == .quad ? 2.0 : 1.0
-        while cramped(plan(f)),
-            f.top + f.bottom + step <= Double(window.height) / panes * ViewGeometry.maximumFrameShare
-        {
-            f.bottom += step
-        }
-        return f
     }
 
     /// - Parameters:

@@ -52,7 +52,8 @@ public enum ProbeLayout {
         }
     }
 
-    /// Places one readout per pane picture that shows a probe, taking its room from `space`
+    /// Places one readout per pane picture that shows a probe (one for both sides of the
+    /// split), taking its room from `space`
     /// (whose `taken` already holds the rings, `keepClear`).
     ///
     /// - Parameters:
@@ -65,21 +66,28 @@ public enum ProbeLayout {
     ) -> (callouts: [LabelBox], leaders: [Leader]) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
-        let multi = geometry.pieces.count > 1
-        for piece in geometry.pieces {
-            let t = piece.texture
+        // The split's two sides read out the same (the simulated eye's verdict): one readout
+        // for both, under the whole picture, with a line to each ring.
+        let split = geometry.panes.count == 1 && geometry.pieces.count > 1
+        let groups = split ? [geometry.pieces] : geometry.pieces.map { [$0] }
+        for group in groups {
+            guard let first = group.first else { continue }
+            let t = first.texture
             guard simulations.indices.contains(t), readings.indices.contains(t) else { continue }
-            let rings = probes.indices.compactMap { i -> (Int, (x: Double, y: Double))? in
-                guard i < readings[t].count, let w = geometry.windowPoint(probes[i], texture: t),
-                    piece.destination.contains(w.x, w.y)
-                else { return nil }
-                return (i, w)
+            let area = split ? geometry.pictureRect : first.destination
+            let rings = group.flatMap { part in
+                probes.indices.compactMap { i -> (Int, (x: Double, y: Double))? in
+                    guard readings.indices.contains(part.texture), i < readings[part.texture].count,
+                        let w = geometry.windowPoint(probes[i], texture: part.texture),
+                        part.destination.contains(w.x, w.y)
+                    else { return nil }
+                    return (i, w)
+                }
             }
             guard !rings.isEmpty else { continue }
             let pane =
-                geometry.panes.first { $0.contains(piece.destination.x + 1, piece.destination.y + 1) }
-                ?? piece.destination
-            let details: [Detail] = multi ? [.short, .verdict] : [.full, .short, .verdict]
+                geometry.panes.first { $0.contains(area.x + 1, area.y + 1) } ?? area
+            let details: [Detail] = groups.count > 1 ? [.short, .verdict] : [.full, .short, .verdict]
             // Every length in a band first, then on the picture.
             let bands = PictureBands(pane: pane, picture: geometry.pictureRect(in: pane))
             let attempts = [true, false].flatMap { inBand in details.map { (inBand, $0) } }
@@ -100,7 +108,7 @@ public enum ProbeLayout {
                 guard
                     let placed = placeReadout(
                         rows(readings[shown], simulations[shown], detail) + warning, near: rings.map(\.1),
-                        piece: piece.destination,
+                        piece: area,
                         pane: pane, bands: bands, inBand: inBand, fontSize: fontSize, space: space, measure: measure)
                 else { continue }
                 space.take(placed.box.shim)
@@ -195,56 +203,5 @@ public enum ProbeLayout {
         }
         let shim = Rect(0, 0, (width + 2 * pad).rounded(.up), (y + pad).rounded(.up))
         return (LabelBox(shim: shim, lines: lines, swatches: swatches), anchors)
-    }
-
-    /// Where a readout goes: in a band of its pane (near its probes), else on its part of
-    /// the picture in the corner farthest from them, else anywhere free; nil when nothing
-    /// has room.
-    static func placeReadout(
-        _ rows: [Row], near rings: [(x: Double, y: Double)], piece: Rect, pane: Rect, bands: PictureBands,
-        inBand: Bool, fontSize: Int, space: FreeSpace, measure: TextMeasuring
-    ) -> (box: LabelBox, anchors: [Anchor])? {
-        let cx = rings.map(\.x).reduce(0, +) / Double(rings.count)
-        let cy = rings.map(\.y).reduce(0, +) / Double(rings.count)
-        let m = (Double(fontSize) * 0.4).rounded()
-        func moved(_ b: (box: LabelBox, anchors: [Anchor]), _ r: Rect) -> (box: LabelBox, anchors: [Anchor]) {
-            (b.box.moved(dx: r.x, dy: r.y), b.anchors.map { ($0.x + r.x, $0.y + r.y, $0.probe) })
-        }
-        // In a band: as wide as the band allows.
-        let candidateBands = [(bands.bottom, false), (bands.top, true), (bands.right, false), (bands.left, false)]
-        for (band, isTop) in inBand ? candidateBands : []
-        where band.w > 2 * m && band.h > 2 * m {
-            let b = box(rows, fontSize: fontSize, maxWidth: min(band.w, pane.w) - 2 * m, measure: measure)
-            let size = b.box.shim
-            guard size.w + 2 * m <= band.w, size.h + 2 * m <= band.h else { continue }
-            let x = min(max(cx - size.w / 2, band.x + m), band.maxX - m - size.w)
-            let y = min(max(cy - size.h / 2, band.y + m), band.maxY - m - size.h)
-            // Against the picture in a band above or below it; level with the probes beside it.
-            let candidates = [
-                Rect(x, band.w >= band.h ? (isTop ? band.maxY - m - size.h : band.y + m) : y, size.w, size.h)
-            ]
-            if let r = space.first(candidates, allowPicture: false) { return moved(b, r) }
-            if let r = space.scan(size: size, in: band.inset(m), near: (cx, cy), offPicture: true) {
-                return moved(b, r)
-            }
-        }
-        guard !inBand else { return nil }
-        // On the picture: the corners of its part, farthest from the probes first.
-        let b = box(rows, fontSize: fontSize, maxWidth: piece.w - 2 * m, measure: measure)
-        let size = b.box.shim
-        let area = piece.inset(m)
-        let corners = [
-            Rect(area.x, area.y, size.w, size.h), Rect(area.maxX - size.w, area.y, size.w, size.h),
-            Rect(area.x, area.maxY - size.h, size.w, size.h),
-            Rect(area.maxX - size.w, area.maxY - size.h, size.w, size.h),
-        ].sorted { a, c in
-            let da = rings.map { distance($0.x - (a.x + a.w / 2), $0.y - (a.y + a.h / 2)) }.min() ?? 0
-            let dc = rings.map { distance($0.x - (c.x + c.w / 2), $0.y - (c.y + c.h / 2)) }.min() ?? 0
-            return da > dc
-        }
-        if let r = space.first(corners, allowPicture: true) { return moved(b, r) }
-        if let r = space.scan(size: size, in: area, near: (cx, cy), offPicture: false) { return moved(b, r) }
-        if let r = space.scan(size: size, in: pane, near: (cx, cy), offPicture: false) { return moved(b, r) }
-        return nil
     }
 }

@@ -2,14 +2,17 @@ import CVDCore
 
 /// The `i` overlay: frame counts, fps and CPU in a box placed where no other label is.
 ///
-/// It goes top right, else top left, beside the picture when a band has room, else over
-/// it — below any label already there — at the footer's text size; when nowhere has room
-/// it is set smaller, down to `BadgeLayout.minimumFont`, and when even that does not fit
-/// (a tiny window) it is left out rather than clipped or laid over another label.
+/// It goes top right (docs/live-view.md): in the upper half of the window, against its
+/// right edge, beside the picture when a band there has room, else over the picture's top
+/// right — below any label already there — at the footer's text size, else top left; when
+/// nowhere has room it is set smaller, down to `BadgeLayout.minimumFont`, and when even
+/// that does not fit (a tiny window) it is left out rather than clipped or laid over
+/// another label. Never in the band below the picture: that is the footer's and the
+/// readouts'.
 public enum StatsPanel {
     static func place(_ lines: [String], fontSize: Int, space: FreeSpace, measure: TextMeasuring) -> LabelBox? {
         // Beside the picture, down to three quarters of the size; then over it, smaller if need be.
-        let floor = BadgeLayout.minimumFont
+        let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
         for offPicture in [true, false] {
             var size = fontSize
             while size >= (offPicture ? floor : BadgeLayout.minimumFont) {
@@ -30,8 +33,10 @@ public enum StatsPanel {
         let w = Double(sizes.map(\.width).max() ?? 0) + 2 * pad
         let h = lineH * Double(lines.count) + 2 * pad
         let extent = Rect(0, 0, w + 2 * margin, h + 2 * margin)
+        let window = space.window
+        let upper = Rect(window.x, window.y, window.w, max(extent.h, window.h / 2))
         let spot = [true, false].lazy.compactMap {
-            space.highest(size: extent, in: space.window, alignRight: $0, offPicture: offPicture)
+            space.highest(size: extent, in: upper, alignRight: $0, offPicture: offPicture)
         }.first
         guard let r = spot else { return nil }
         let x = r.x + margin

@@ -82,7 +82,7 @@ struct ViewCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Let labels go over the picture's edges when the bands beside it have no room for them. By default the picture shrinks just enough to leave room for every label, so none covers the material (l toggles)."
+            "Let labels go over the picture's edges when the bands beside it have no room for them. By default bands kept beside the picture from the start hold the labels, and the picture never moves for one (l toggles)."
     )
     var labelsOverPicture = false
 

@@ -1,0 +1,70 @@
+import CVDCore
+
+/// The framed layout's bands (the default): the room kept above and below the picture in
+/// every pane for the labels, so that they need not lie on the material.
+///
+/// They are decided by the window, the layout, the shown picture's shape (its turn and
+/// straightening) and `--ui-scale` alone — never by what is on screen — so the picture
+/// never moves or shrinks because something appeared: a probe, `x`, `z`, `c`, `i`, a chip,
+/// a message. Above: a badge. Below: the footer's line and a block of four of the
+/// secondary labels' lines (two in the layouts of several panes) — a probed pair's short
+/// readout, or the caption, or the check's short list. What appears and finds no room
+/// there goes into the room that exists (the bands the picture's shape leaves, the band
+/// beside another label) or, last, over the picture's edge (`OverlayPlan`).
+public enum FramedBands {
+    /// The bands for a picture shown `view` big (after its turn and straightening) in
+    /// `layout` in `window`: none when the picture's shape already leaves bands beside it
+    /// wide enough for a probe readout (a portrait poster on a wide screen).
+    public static func frame(
+        layout: ViewState.Layout, window: FrameSize, view: FrameSizeLike, uiScale: Double, measure: TextMeasuring
+    ) -> ViewGeometry.Frame {
+        let font = OverlayPlan.labelFont(layout: layout, window: window, uiScale: uiScale)
+        let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
+        let pane = PaneGeometry.panes(layout, width: Double(window.width), height: Double(window.height))[0]
+        if view.width > 0, view.height > 0 {
+            let fitted = PaneGeometry.fit(pictureWidth: view.width, pictureHeight: view.height, in: pane)
+            if (pane.w - fitted.w) / 2 >= leastReadoutWidth(small, measure) { return .none }
+        }
+        let smallLine = Double(measure.size(of: "Ag", fontSize: small).height)
+        let pad = (Double(small) * 0.3).rounded()
+        let margin = (Double(small) * 0.4).rounded()
+        let top = BadgeLayout.height(font, measure) + 2 * BadgeLayout.margin(font)
+        let footer = smallLine + 4 * pad
+        let readout = Double(readoutLines(layout)) * smallLine + 2 * pad + 2 * margin
+        // At most `ViewGeometry.maximumFrameShare` of the pane together; the badge's band whole.
+        let most = (pane.h * ViewGeometry.maximumFrameShare).rounded(.down)
+        let above = min(top.rounded(.up), most)
+        return ViewGeometry.Frame(top: above, bottom: min((footer + readout).rounded(.up), most - above))
+    }
+
+    /// The lines of a probe readout the band below holds: a pair's short readout (two
+    /// probes, the verdict, ΔE00) where a pane has the window's width, its verdict and one
+    /// more line where panes share it.
+    static func readoutLines(_ layout: ViewState.Layout) -> Int {
+        layout == .single || layout == .split ? 4 : 2
+    }
+
+    /// The narrowest a probe readout is ever laid out (`ProbeLayout.box`: two swatches and
+    /// a dozen characters), with its margins.
+    static func leastReadoutWidth(_ small: Int, _ measure: TextMeasuring) -> Double {
+        let pad = (Double(small) * 0.3).rounded()
+        let swatches = 2 * (Double(small) * 1.2 + pad)
+        return Double(small) * 7 + swatches + 2 * pad + 2 * (Double(small) * 0.4).rounded()
+    }
+}
+
+extension ViewGeometry {
+    /// The view as the window shows it: in the framed layout (`state.framed`) with
+    /// `FramedBands`' bands, which nothing but the window, the layout, the turn, the
+    /// straightening and `uiScale` changes.
+    public init(state: ViewState, window: FrameSize, picture: FrameSize, uiScale: Double, measure: TextMeasuring) {
+        let frame =
+            state.framed
+            ? FramedBands.frame(
+                layout: state.layout, window: window,
+                view: PictureMap(picture: picture, orientation: state.orientation, corners: state.pageCorners).view,
+                uiScale: uiScale, measure: measure)
+            : .none
+        self.init(state: state, window: window, picture: picture, frame: frame)
+    }
+}
