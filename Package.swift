@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDImageIO"]),
         .testTarget(
             name: "CVDViewModelTests",
-            dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
+            dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
         .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore"]),

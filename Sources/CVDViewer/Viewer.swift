@@ -211,14 +211,15 @@ public final class Viewer {
             // layout change needs them filled again, from the same frame (not sent out again:
             // the virtual camera sends the whole picture).
             // A screenshot that is due is drawn now, even when nothing else changed (a still
-            // picture has no new frames to ask for a drawing).
+            // picture has no new frames to ask for a drawing). A new frame alone asks for
+            // the parts it changed only (`Viewer+Parts`).
             if probes.screenshotDue { screenDirty = true }
-            let simulationDirty = pictureDirty
+            let (simulationDirty, onlyFrame) = (pictureDirty, !screenDirty)
             let shown = pictureDirty || screenDirty ? frame.map { view(of: $0) } : nil
             if !pictureDirty, let shown, panes.rendered != shown.regions { pictureDirty = true }
             if pictureDirty { try simulate(shown, sending: simulationDirty) }
             if screenDirty {
-                if !(try draw(shown?.geometry)) { running = false }
+                if !(try draw(shown?.geometry, parts: onlyFrame ? panes.changedParts : nil)) { running = false }
             } else if SDL_WaitEventTimeout(&event, idleWait) != 0 {
                 if !handle(event) { running = false }
             }
