@@ -188,6 +188,7 @@ public final class Viewer {
 
     /// Runs until the user quits; returns the process exit status.
     public func run() throws(ViewerError) -> Int32 {
+        watchXServer()
         followOwnWindow()
         source.start(into: sink)
         defer { shutdown() }
