@@ -200,7 +200,7 @@ let package = Package(
             dependencies: ["CVDViewModel", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
-        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore"]),
+        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
         .testTarget(
             name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),

@@ -1,3 +1,5 @@
+import CVDSources
+
 /// Why the screen cannot be shown: one line each, saying what exists or what to do.
 public enum ScreenError: Error, Equatable, CustomStringConvertible {
     /// No X server to read (no DISPLAY, or it does not answer).

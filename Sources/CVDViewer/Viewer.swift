@@ -53,11 +53,13 @@ public final class Viewer {
     var message: (text: Message, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
-    /// The window's outer rectangle last told to a screen source (`followOwnWindow`).
+    /// What a screen source was last told (`followOwnWindow`): the window's outer rectangle
+    /// and the bounds of its display; and where the window was, while it is hidden for the
+    /// source's picture without it.
     var lastOwnWindow: SDL_Rect?
-    /// The bounds of the display the window was last said to be on (`followOwnWindow`).
     var lastOwnDisplay: SDL_Rect?
     var ownWindowSent = false
+    var hiddenForSource: SDL_Rect?
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false
     /// When the view last took a new frame: a second without one (a still desktop, a
@@ -163,7 +165,8 @@ public final class Viewer {
         let font = try FontLocator.find(options.fontPath)
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
-            fullscreen: options.fullscreen, display: options.display, fontPath: font.path, renderer: options.renderer)
+            fullscreen: options.fullscreen, display: options.display, fontPath: font.path, renderer: options.renderer,
+            area: Self.windowPlace(source))
         let opened = canvas.clientRect
         windowShape = WindowShape(
             follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),
