@@ -27,12 +27,15 @@ extension Viewer {
         else { return false }
         let r = held.reduction
         var boxes: [PixelRect] = []
+        var covered: [PixelRect] = [] // where the pictures are drawn, opaque
         for piece in g.pieces where piece.texture < panes.textures.count {
             guard
                 let copy = sw.partialCopy(
                     panes.textures[piece.texture], held.textureRect(piece.source),
                     to: piece.destination, in: window)
             else { return false }
+            let d = copy.destination
+            covered.append(PixelRect(x: d.x, y: d.y, width: d.w, height: d.h))
             for p in parts {
                 // The texels that changed (the picture reduced by `r`), and the window's part they reach.
                 let texels = BlitRects.Box(
@@ -50,7 +53,9 @@ extension Viewer {
         if Self.printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
         for box in drawn {
             sw.clip(box)
-            sw.fill(Rect(Double(box.x), Double(box.y), Double(box.w), Double(box.h)), RGB8(0, 0, 0), alpha: 255)
+            // Black beneath, unless a picture covers the part.
+            let inside = PixelRect(x: box.x, y: box.y, width: box.w, height: box.h)
+            if !covered.contains(where: { $0.intersection(inside) == inside }) { sw.clear(box) }
             drawPictures(g, part: box)
             drawOverlays(plan, g)
         }

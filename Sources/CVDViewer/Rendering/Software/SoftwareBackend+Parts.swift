@@ -18,6 +18,16 @@ extension SoftwareBackend {
         SDL_RenderSetClipRect(renderer, &r)
     }
 
+    /// Black in `part` (window pixels), as `clear` makes the whole window (a plain fill,
+    /// not blended: wraps `SDL_RenderFillRect` without blending).
+    func clear(_ part: BlitRects.Box) {
+        var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.w), h: Int32(part.h))
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderFillRect(renderer, &r)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
     /// How `copy(_:_:to:in:)` draws `source` of `t` onto `destination`, when its part can
     /// be drawn here as SDL draws the whole: SDL's software renderer, a texture in the
     /// window surface's own format without blending (SDL then scales straight from one to
