@@ -121,7 +121,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
-        .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
+        .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
         // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
@@ -209,10 +209,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
         .testTarget(
             name: "CVDViewModelTests",
-            dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale"]),
+            dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
         .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
         .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
-        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore"]),
+        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
         .testTarget(
             name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
         .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),

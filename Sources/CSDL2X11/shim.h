@@ -1,11 +1,12 @@
 // What cvdcam asks the X server directly, beside SDL (Debian libx11-dev, which
-// libsdl2-dev already depends on). Kept in a module of its own so that Xlib's names
+// libsdl2-dev already depends on, and libxrandr-dev). Kept in a module of its own so that Xlib's names
 // (Window, Display, Font, …) reach only the code that needs them.
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
 #include <stdio.h>
+#include <X11/extensions/Xrandr.h>
 
 /// Whether an EWMH window manager runs on the window's X display: 1 when the root window
 /// names one (`_NET_SUPPORTING_WM_CHECK`), 0 when none does (a bare kiosk session),
@@ -86,4 +87,30 @@ static inline void cvd_gl_x11_release(SDL_Window *window) {
     XSetErrorHandler(cvd_gl_x11_previous);
     cvd_gl_x11_previous = NULL;
     cvd_gl_x11_display = NULL;
+}
+
+/// How the X display DISPLAY names stands, when SDL found no display there: -1 when it does
+/// not answer; -2 when it answers without RandR; else how many of its RandR outputs are
+/// switched on (have a CRTC) — 0 when every monitor is off (`xrandr --output … --off`),
+/// where SDL's X11 driver sees no display at all.
+static inline int cvd_x11_outputs_on(void) {
+    Display *d = XOpenDisplay(NULL);
+    if (d == NULL) return -1;
+    int event, error, on = -2;
+    if (XRRQueryExtension(d, &event, &error)) {
+        XRRScreenResources *r = XRRGetScreenResourcesCurrent(d, DefaultRootWindow(d));
+        if (r != NULL) {
+            on = 0;
+            for (int i = 0; i < r->noutput; i++) {
+                XRROutputInfo *o = XRRGetOutputInfo(d, r, r->outputs[i]);
+                if (o != NULL) {
+                    if (o->crtc != None) on++;
+                    XRRFreeOutputInfo(o);
+                }
+            }
+            XRRFreeScreenResources(r);
+        }
+    }
+    XCloseDisplay(d);
+    return on;
 }

@@ -1,4 +1,5 @@
 import CVDSystem
+import CVDSources
 
 /// Why the screen cannot be shown: one line each, saying what exists or what to do.
 public enum ScreenError: Error, Equatable, CustomStringConvertible {

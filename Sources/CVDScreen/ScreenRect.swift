@@ -1,28 +1,11 @@
-/// A rectangle of the screen in the X server's pixels (the root window's coordinates).
-public struct ScreenRect: Equatable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+import CVDSources
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
-    }
+/// A rectangle of the screen in the X server's pixels (the root window's coordinates): a
+/// `PixelRect`, which prints as X11 geometry, "1024x768+0+0", as `xwininfo` and `--region`
+/// write it.
+public typealias ScreenRect = PixelRect
 
-    /// X11 geometry, as `xwininfo` and `--region` write it: "1024x768+0+0".
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
-
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// Where the two overlap (empty when they do not).
-    public func intersection(_ o: ScreenRect) -> ScreenRect {
-        let left = max(x, o.x)
-        let top = max(y, o.y)
-        let right = min(x + width, o.x + o.width)
-        let bottom = min(y + height, o.y + o.height)
-        return ScreenRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-    }
-
+extension ScreenRect {
     public func intersects(_ o: ScreenRect) -> Bool { !intersection(o).isEmpty }
 
     public func contains(_ o: ScreenRect) -> Bool { intersection(o) == o }

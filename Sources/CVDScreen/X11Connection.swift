@@ -1,4 +1,5 @@
 import CVDSystem
+import CVDSources
 import CX11Screen
 import Glibc
 
@@ -59,13 +60,14 @@ final class X11Connection: @unchecked Sendable {
         _ = poll(&socket, 1, Int32(seconds * 1000))
     }
 
-    /// The monitors (wraps `XRRGetMonitors`, RandR 1.5); empty when the server has no RandR.
-    func monitors() -> [Monitor] {
+    /// The monitors (wraps `XRRGetMonitors`, RandR 1.5); nil when the server has no RandR
+    /// monitors (then the screen is one), empty when it lists none (every output off).
+    func monitors() -> [Monitor]? {
         var event: Int32 = 0
         var error: Int32 = 0
-        guard XRRQueryExtension(display, &event, &error) != 0 else { return [] }
+        guard XRRQueryExtension(display, &event, &error) != 0 else { return nil }
         var count: Int32 = 0
-        guard let list = XRRGetMonitors(display, root, 1, &count) else { return [] }
+        guard let list = XRRGetMonitors(display, root, 1, &count) else { return count == 0 ? [] : nil }
         defer { XRRFreeMonitors(list) }
         // `list` holds `count` monitors (Xlib's allocation, freed above).
         return (0..<Int(count)).map { i in

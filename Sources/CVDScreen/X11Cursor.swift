@@ -1,3 +1,4 @@
+import CVDSources
 import CX11Screen
 
 /// The mouse pointer's picture and place (XFIXES: `XFixesGetCursorImage`), drawn into the

@@ -1,14 +1,16 @@
+import CVDSources
 import CX11Screen
 
 /// Which parts of the screen changed since the last look (the DAMAGE extension: the server
 /// reports drawing anywhere on the root window and its windows), so that a still desktop is
-/// not read again — it costs next to nothing; and whether the screen's layout changed
-/// (RandR: a monitor plugged in or out, moved or resized), which its events come with.
+/// not read again — it costs next to nothing — and a changing one only where it changed;
+/// and whether the screen's layout changed (RandR: a monitor plugged in or out, switched
+/// off, set or deleted, moved or resized), which its events come with.
 final class X11Damage {
     private let x: X11Connection
     private let damage: Damage
     private let notify: Int32
-    private let screenChange: Int32?
+    private let layoutEvents: Set<Int32>
     /// Changes reported and not yet looked at.
     private var pending = true
     /// A change of the screen's layout reported and not yet taken (`takeScreenChange`).
@@ -22,8 +24,9 @@ final class X11Damage {
         x = connection
         notify = cvd_x11_damage_notify(base)
         damage = XDamageCreate(connection.display, connection.root, Int32(XDamageReportNonEmpty))
-        screenChange = connection.randrEventBase.map { cvd_x11_screen_change_notify($0) }
-        if screenChange != nil { cvd_x11_select_screen_changes(connection.display, connection.root) }
+        let randr = connection.randrEventBase.map { [cvd_x11_screen_change_notify($0), cvd_x11_rr_notify($0)] } ?? []
+        layoutEvents = Set(randr + [ConfigureNotify])
+        cvd_x11_select_screen_changes(connection.display, connection.root, randr.isEmpty ? 0 : 1)
         XFlush(connection.display)
     }
 
@@ -42,36 +45,44 @@ final class X11Damage {
             var event = XEvent()
             XNextEvent(x.display, &event)
             if event.type == notify { pending = true }
-            if event.type == screenChange {
-                // Xlib's idea of the screen's size follows (XRRUpdateConfiguration); all is read again.
+            if layoutEvents.contains(event.type) {
+                // Xlib's idea of the screen's size follows (XRRUpdateConfiguration takes
+                // RandR's screen change and the root's ConfigureNotify); all is read again.
                 XRRUpdateConfiguration(&event)
                 (layoutChanged, pending) = (true, true)
             }
         }
     }
 
-    /// Whether anything in `rect` changed since the last call, leaving out what lies
-    /// wholly inside `ignoring` (cvdcam's own window, which redraws every frame).
-    func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> Bool {
+    /// What changed in `rect` since the last call, in screen pixels (each part inside
+    /// `rect`), leaving out what lies wholly inside `ignoring` (cvdcam's own window, which
+    /// redraws every frame); nil when nothing did. Without XFIXES, whose regions carry the
+    /// parts, a change is all of `rect`.
+    func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> [ScreenRect]? {
         drain()
-        guard pending else { return false }
+        guard pending else { return nil }
         pending = false
+        guard x.hasFixes else {
+            XDamageSubtract(x.display, damage, 0, 0)
+            return [rect]
+        }
         // What was damaged, taken and cleared (XDamageSubtract into an XFixes region).
         let parts = XFixesCreateRegion(x.display, nil, 0)
         defer { XFixesDestroyRegion(x.display, parts) }
         XDamageSubtract(x.display, damage, 0, parts)
         var count: Int32 = 0
-        guard let rects = XFixesFetchRegion(x.display, parts, &count) else { return true }
+        guard let rects = XFixesFetchRegion(x.display, parts, &count) else { return [rect] }
         defer { XFree(rects) }
         // `rects` holds `count` rectangles (Xlib's allocation, freed above).
+        var changed: [ScreenRect] = []
         for i in 0..<Int(count) {
             let r = rects[i]
             let area = ScreenRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
                 .intersection(rect)
             if area.isEmpty { continue }
             if let ignoring, ignoring.contains(area) { continue }
-            return true
+            changed.append(area)
         }
-        return false
+        return changed.isEmpty ? nil : changed
     }
 }

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSources
 import CX11Screen
 import Glibc
 
@@ -38,14 +39,30 @@ final class X11Grabber {
     func read(_ rect: ScreenRect, into buffer: inout [UInt8]) throws(Failure) -> FrameLayout {
         let layout = FrameLayout(format: .bgra, width: rect.width, height: rect.height)
         if buffer.count < layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        try read(rect, of: rect, into: &buffer)
+        return layout
+    }
+
+    /// Reads `part` (screen pixels, inside `frame`) into its place in `buffer`, which holds
+    /// `frame` as tightly packed BGRA: only what changed is read (DAMAGE's rectangles).
+    func read(_ part: ScreenRect, of frame: ScreenRect, into buffer: inout [UInt8]) throws(Failure) {
+        precondition(frame.contains(part) && buffer.count >= frame.width * frame.height * 4)
+        let at = (x: part.x - frame.x, y: part.y - frame.y, width: frame.width)
         if usesShm {
             // XShmGetImage: the server copies the area into the segment and answers when done.
-            if let image = sharedImage(rect.width, rect.height),
-                XShmGetImage(x.display, x.root, image, Int32(rect.x), Int32(rect.y), XAllPlanes()) != 0,
-                cvd_x11_take_error(x.display) == 0
-            {
-                try copy(image, into: &buffer)
-                return layout
+            // The segment is the frame's size; a part is read into its start, as an image of
+            // the part's size (a copy of the image's header, its rows packed).
+            if let image = sharedImage(frame.width, frame.height) {
+                var header = image.pointee
+                (header.width, header.height, header.bytes_per_line) = (
+                    Int32(part.width), Int32(part.height), Int32(part.width * 4)
+                )
+                if XShmGetImage(x.display, x.root, &header, Int32(part.x), Int32(part.y), XAllPlanes()) != 0,
+                    cvd_x11_take_error(x.display) == 0
+                {
+                    try copy(&header, into: &buffer, at: at)
+                    return
+                }
             }
             // Refused (a segment the server cannot attach, as over ssh): plain reads from now on.
             usesShm = false
@@ -54,37 +71,41 @@ final class X11Grabber {
         // XGetImage: a new image per read, over the socket.
         guard
             let image = XGetImage(
-                x.display, x.root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height),
+                x.display, x.root, Int32(part.x), Int32(part.y), UInt32(part.width), UInt32(part.height),
                 XAllPlanes(), ZPixmap)
         else {
             _ = cvd_x11_take_error(x.display)
-            throw .unreadable(rect)
+            throw .unreadable(part)
         }
         defer { cvd_x11_destroy_image(image) }
-        try copy(image, into: &buffer)
-        return layout
+        try copy(image, into: &buffer, at: at)
     }
 
-    /// The image's rows into `buffer`, alpha set opaque (X leaves the fourth byte undefined).
-    private func copy(_ image: UnsafeMutablePointer<XImage>, into buffer: inout [UInt8]) throws(Failure) {
+    /// The image's rows into `buffer` (a frame `at.width` pixels wide) with the image's
+    /// top-left pixel at (`at.x`, `at.y`), alpha set opaque (X leaves the fourth byte undefined).
+    private func copy(
+        _ image: UnsafeMutablePointer<XImage>, into buffer: inout [UInt8], at: (x: Int, y: Int, width: Int)
+    ) throws(Failure) {
         let i = image.pointee
         guard i.bits_per_pixel == 32, i.depth >= 24, i.red_mask == 0xFF0000, i.blue_mask == 0xFF,
             i.byte_order == LSBFirst
         else { throw .unsupported(bitsPerPixel: i.bits_per_pixel, depth: i.depth) }
         let (w, h, stride) = (Int(i.width), Int(i.height), Int(i.bytes_per_line))
-        guard let data = i.data else {
+        guard let data = i.data, at.x >= 0, at.y >= 0, at.x + w <= at.width, (at.y + h) * at.width * 4 <= buffer.count
+        else {
             throw .unreadable(ScreenRect(x: 0, y: 0, width: Int(i.width), height: Int(i.height)))
         }
         buffer.withUnsafeMutableBytes { out in
             // Safe: the image holds `h` rows of `stride` bytes, each with `w` 4-byte pixels
-            // (Xlib's own layout for a 32-bit ZPixmap); `out` holds w × h × 4 bytes (grown
-            // above). Words are read and written unaligned-safe through UInt32 loads of
-            // 4-byte-aligned rows (Xlib pads rows to 32 bits; the array's storage is aligned).
+            // (Xlib's own layout for a 32-bit ZPixmap); `out` holds rows of `at.width` 4-byte
+            // pixels, and the image's place in it lies inside (checked above). Words are read
+            // and written through UInt32 pointers to 4-byte-aligned rows (Xlib pads rows to 32
+            // bits; the array's storage is aligned).
             let source = UnsafeRawPointer(data)
-            let target = out.baseAddress!
+            let target = out.baseAddress! + (at.y * at.width + at.x) * 4
             for y in 0..<h {
                 let from = (source + y * stride).assumingMemoryBound(to: UInt32.self)
-                let to = (target + y * w * 4).assumingMemoryBound(to: UInt32.self)
+                let to = (target + y * at.width * 4).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<w { to[x] = from[x] | 0xFF00_0000 }
             }
         }

@@ -9,12 +9,29 @@ public struct Frame: Sendable {
     public let ycbcr: YCbCrEncoding
     /// Monotonic seconds (`SystemClock.monotonic`) when the source handed the frame over.
     public let timestamp: Double
+    /// What changed since the frame before, when the source knows (nil: all of it).
+    public let changes: FrameChanges?
 
-    public init(bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding = .bt601Limited, timestamp: Double) {
+    public init(
+        bytes: [UInt8], layout: FrameLayout, ycbcr: YCbCrEncoding = .bt601Limited, timestamp: Double,
+        changes: FrameChanges? = nil
+    ) {
         self.bytes = bytes
         self.layout = layout
         self.ycbcr = ycbcr
         self.timestamp = timestamp
+        self.changes = changes
+    }
+
+    /// The same frame with other `changes`.
+    public func with(changes: FrameChanges?) -> Frame {
+        Frame(bytes: bytes, layout: layout, ycbcr: ycbcr, timestamp: timestamp, changes: changes)
+    }
+
+    /// The parts changed since the frame at `timestamp`, when this frame says (nil: all).
+    public func changed(since timestamp: Double?) -> [PixelRect]? {
+        guard let c = changes, let timestamp, c.base == timestamp else { return nil }
+        return c.rects
     }
 
     public var size: FrameSize { FrameSize(layout.width, layout.height) }

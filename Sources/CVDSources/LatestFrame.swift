@@ -20,10 +20,19 @@ public final class LatestFrame: Sendable {
 
     public init() {}
 
-    /// Called by the source thread.
+    /// Called by the source thread. A frame that replaces one not taken yet takes its
+    /// changes too (`FrameChanges.chained`): what changed is counted from the frame the
+    /// view took last.
     public func publish(_ f: Frame) {
         state.withLock { s in
-            if s.fresh { s.dropped += 1 }
+            var f = f
+            if s.fresh, let old = s.frame {
+                s.dropped += 1
+                if f.changes != nil {
+                    let bounds = PixelRect(width: f.layout.width, height: f.layout.height)
+                    f = f.with(changes: FrameChanges.chained(old.changes, at: old.timestamp, f.changes, within: bounds))
+                }
+            }
             s.frame = f
             s.fresh = true
         }

@@ -11,8 +11,18 @@ public protocol OwnWindowWatcher: FrameSource {
     /// gives them), whenever that changes: on Wayland, where a window's own place is not
     /// known, what the portal's screen source goes by.
     func ownWindowDisplay(x: Int, y: Int, width: Int, height: Int)
+    /// Whether the source needs a picture without the window now (one monitor: Shift+R's
+    /// whole monitor, or the window covering what is read): the view hides its window while
+    /// this is true, and shows it again after.
+    var wantsWindowHidden: Bool { get }
+    /// Where the window should go (screen pixels, its frame included), once: at the start,
+    /// a monitor not read or the half of one beside what is read; later, aside from a part
+    /// picked under it. Nil: where it is.
+    func takeWindowPlace() -> (x: Int, y: Int, width: Int, height: Int)?
 }
 
 extension OwnWindowWatcher {
     public func ownWindowDisplay(x: Int, y: Int, width: Int, height: Int) {}
+    public var wantsWindowHidden: Bool { false }
+    public func takeWindowPlace() -> (x: Int, y: Int, width: Int, height: Int)? { nil }
 }

@@ -63,3 +63,23 @@ public struct BlitRects: Equatable, Sendable {
         s >= d && s - d <= max(1, d / 100)
     }
 }
+
+extension BlitRects {
+    /// The part of `destination` whose pixels depend on the texels `texels` (texture pixels)
+    /// when `source` is stretched onto it — a texel and its neighbour on each side, as the
+    /// bilinear filter reads them, rounded out by a pixel — inside `destination`; nil when
+    /// none. What to redraw when only those texels changed.
+    public func destination(covering texels: Box) -> Box? {
+        let sx = Double(destination.w) / Double(source.w)
+        let sy = Double(destination.h) / Double(source.h)
+        let x0 = Int((Double(destination.x) + Double(texels.x - 1 - source.x) * sx).rounded(.down)) - 1
+        let y0 = Int((Double(destination.y) + Double(texels.y - 1 - source.y) * sy).rounded(.down)) - 1
+        let x1 = Int((Double(destination.x) + Double(texels.x + texels.w + 1 - source.x) * sx).rounded(.up)) + 1
+        let y1 = Int((Double(destination.y) + Double(texels.y + texels.h + 1 - source.y) * sy).rounded(.up)) + 1
+        let l = max(x0, destination.x)
+        let t = max(y0, destination.y)
+        let r = min(x1, destination.x + destination.w)
+        let b = min(y1, destination.y + destination.h)
+        return r > l && b > t ? Box(l, t, r - l, b - t) : nil
+    }
+}

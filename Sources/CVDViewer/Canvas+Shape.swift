@@ -33,7 +33,8 @@ extension Canvas {
     func reshape(toPicture size: FrameSize) -> FrameSize {
         let b = borders
         let place = WindowPlacement(
-            size: size, fitToDisplay: true, display: display, frame: (b.left + b.right, b.top + b.bottom))
+            size: size, fitToDisplay: true, display: display, frame: (b.left + b.right, b.top + b.bottom),
+            area: areaHere)
         let r = clientRect
         put(x: r.x + r.w / 2 - place.width / 2, y: r.y + r.h / 2 - place.height / 2, w: place.width, h: place.height)
         return FrameSize(Int(place.width), Int(place.height))
@@ -57,11 +58,38 @@ extension Canvas {
         return FrameSize(Int(w), Int(h))
     }
 
-    /// The display's usable area (wraps `SDL_GetDisplayUsableBounds`): without the panels.
+    /// The display's usable area (wraps `SDL_GetDisplayUsableBounds`): without the panels;
+    /// the part of it the window was put in (`area`) while the window's middle lies there.
     var usableBounds: SDL_Rect? {
         var u = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(display, &u) == 0, u.w > 0, u.h > 0 else { return nil }
-        return u
+        guard let a = areaHere else { return u }
+        let (x0, y0) = (max(a.x, u.x), max(a.y, u.y))
+        let (x1, y1) = (min(a.x + a.w, u.x + u.w), min(a.y + a.h, u.y + u.h))
+        return x1 > x0 && y1 > y0 ? SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0) : u
+    }
+
+    /// The area the window was put in (`area`), while the window's middle lies there.
+    var areaHere: SDL_Rect? {
+        let r = clientRect
+        let (mx, my) = (r.x + r.w / 2, r.y + r.h / 2)
+        guard let a = area, mx >= a.x, mx < a.x + a.w, my >= a.y, my < a.y + a.h else { return nil }
+        return a
+    }
+
+    /// Puts the window in `a` (screen pixels, its frame included), as large as a picture of
+    /// `size` fits there: the screen source's place for it, off the part it reads. Nil (and
+    /// nothing moved) while full screen: the teacher chose that.
+    func place(in a: SDL_Rect, picture size: FrameSize) -> FrameSize? {
+        guard !isFullscreen else { return nil }
+        area = a
+        let b = borders
+        let fit = WindowPlacement(
+            size: size, fitToDisplay: true, display: display, frame: (b.left + b.right, b.top + b.bottom), area: a)
+        put(
+            x: a.x + b.left + (a.w - b.left - b.right - fit.width) / 2,
+            y: a.y + b.top + (a.h - b.top - b.bottom - fit.height) / 2, w: fit.width, h: fit.height)
+        return FrameSize(Int(fit.width), Int(fit.height))
     }
 
     /// Sizes the client area to `w`×`h` and places it at (`x`, `y`), moved as little as

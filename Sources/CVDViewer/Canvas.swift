@@ -27,6 +27,9 @@ final class Canvas {
     var windowed: SDL_Rect?
     /// Set by `fullscreenOnNextDisplay` on Wayland: full screen after the next present.
     var fullscreenAfterPresent = false
+    /// Where the window was put instead of the display's usable area (its frame included):
+    /// the screen source's place for it, off what it reads (`Canvas+Shape`).
+    var area: SDL_Rect?
 
     /// Opens the window on `display` (from 1; nil: the first) with the renderer `choice`
     /// asks for (`RendererChoice`). Throws `.noDisplay` when there is no display to open it
@@ -36,7 +39,7 @@ final class Canvas {
     init(
         size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPaths: [String],
         fontNote: @escaping (String) -> Void,
-        renderer choice: RendererChoice = .auto
+        renderer choice: RendererChoice = .auto, area: SDL_Rect? = nil
     ) throws(ViewerError) {
         // Keep the screen awake during a demo (SDL's default too, made explicit). SDL asks
         // the desktop over D-Bus (org.freedesktop.ScreenSaver.Inhibit, GNOME's and KDE's
@@ -53,7 +56,8 @@ final class Canvas {
         self.display = Int32((display ?? 1) - 1)
         self.fontPaths = fontPaths
         self.fontNote = fontNote
-        let place = WindowPlacement(size: size, fitToDisplay: fitToDisplay, display: self.display)
+        self.area = area
+        let place = WindowPlacement(size: size, fitToDisplay: fitToDisplay, display: self.display, area: area)
         fitNote = place.note
         // Off X11 (Wayland, KMS/DRM) the window is made full screen from the start: a
         // window shown first at its windowed size can reach onto a second output, and

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2X11
 import CWayland
 import FoundationEssentials
 import Glibc
@@ -35,6 +36,8 @@ enum DisplayStart {
         }
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             if seatless { throw .waylandWithoutSeat }
+            // An X server whose monitors are all off answers, but SDL finds no display there.
+            if named("DISPLAY"), cvd_x11_outputs_on() == 0 { throw .monitorsOff(env["DISPLAY", default: ""]) }
             throw .noDisplay(String(cString: SDL_GetError()))
         }
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""

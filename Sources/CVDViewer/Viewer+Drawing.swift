@@ -26,6 +26,9 @@ extension Viewer {
                     still: shownStill, simulated: virtualCamera.simulated
                 ) { probes.profiler.add($0, $1) }
                 reportShares(shares)
+                if Self.printParts, let parts = panes.changedParts {
+                    reporter.status("parts: picture " + parts.map(\.description).joined(separator: " "))
+                }
             } catch {
                 try renderFailed(error)
                 return
@@ -40,8 +43,9 @@ extension Viewer {
     }
 
     /// Draws and presents the screen (a screenshot that is due is taken from it); false
-    /// means quit (the screenshot or the benchmark is done).
-    func draw(_ geometry: ViewGeometry?) throws(ViewerError) -> Bool {
+    /// means quit (the screenshot or the benchmark is done). `parts`: the picture's parts
+    /// (its pixels) that alone changed since the last drawing, if that is all that did.
+    func draw(_ geometry: ViewGeometry?, parts: [PixelRect]? = nil) throws(ViewerError) -> Bool {
         let t = SystemClock.monotonic
         let finishing = probes.screenshotDue
         if finishing {
@@ -52,7 +56,7 @@ extension Viewer {
         // asks for the next drawing at once, with or without a new frame.
         screenDirty = false
         do throws(RenderFault) {
-            try render(geometry)
+            try render(geometry, parts: parts)
         } catch {
             try renderFailed(error)
             return !finishing
@@ -64,99 +68,69 @@ extension Viewer {
         return !finishing && !benchmarkDone
     }
 
-    /// Draws the pictures as `geometry` places them (nil: no picture yet), then the overlays.
-    func render(_ geometry: ViewGeometry?) throws(RenderFault) {
+    /// Draws the pictures as `geometry` places them (nil: no picture yet), then the
+    /// overlays — only where `parts` of the picture changed, when nothing else did and the
+    /// renderer can (`drawParts`).
+    func render(_ geometry: ViewGeometry?, parts: [PixelRect]? = nil) throws(RenderFault) {
         let start = SystemClock.monotonic
         let screen = canvas.backend
         let window = screen.outputSize
+        let held = panes.rendered
+        let drawn =
+            geometry.flatMap { g in
+                held != nil && !panes.textures.isEmpty && (state.layout != .split || panes.textures.count == 2)
+                    ? g : nil
+            }
+        let (plan, same) = overlayPlan(drawn, window: window)
+        if let parts, same, let drawn, try drawParts(parts, drawn, plan: plan, window: window) { return }
         screen.clear()
-        var drawn: ViewGeometry?
-        let textures = panes.textures
-        if let g = geometry, let held = panes.rendered, !textures.isEmpty, state.layout != .split || textures.count == 2
-        {
-            drawn = g
-            for piece in g.pieces where piece.texture < textures.count {
-                let t = textures[piece.texture]
-                if g.map.isIdentity {
-                    screen.copy(t, held.textureRect(piece.source), to: piece.destination, in: window)
-                } else if !g.map.straightened, state.orientation.quarterTurns % 2 == 0 {
-                    // Upside down and/or mirrored: a flipped copy of the camera picture's part.
-                    screen.copy(
-                        t, held.textureRect(g.pictureSource(piece)), to: piece.destination,
-                        flipX: state.orientation.mirrored != (state.orientation.quarterTurns == 2),
-                        flipY: state.orientation.quarterTurns == 2)
-                } else {
-                    // Turned: one cell is exact; a straightened page: enough cells that the
-                    // projective map bends less than a pixel between vertices.
-                    let cells = g.map.straightened ? 32 : 1
-                    let r = Double(held.reduction)
-                    let mesh = g.mesh(piece, cells: cells).map { (x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
-                    screen.drawMesh(t, mesh, columns: cells + 1)
-                }
-            }
-            if let bar = g.dividerBar {
-                // A dark pixel and a light one: seen on white paper and on a dark picture.
-                screen.fill(Rect(bar.x, bar.y, bar.w / 2, bar.h), RGB8(0, 0, 0), alpha: 255)
-                screen.fill(Rect(bar.x + bar.w / 2, bar.y, bar.w / 2, bar.h), RGB8(255, 255, 255), alpha: 255)
-            }
-        }
+        if let g = drawn { drawPictures(g) }
         let overlaysStart = SystemClock.monotonic
         probes.profiler.add(.pictures, overlaysStart - start)
-        // The footer fades once the view has settled, unless it has news (a message, a
-        // lost or busy camera, no picture yet).
-        let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
-        let footer =
-            footerNeeded
-            ? SourceLine.text(
-                source: source.label, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
-            : nil
-        // Laid out again only when something it shows changed (most frames change nothing).
-        let inputs = OverlayInputs(
-            geometry: drawn, state: state, window: window, footer: footer, compact: settled,
-            readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
-            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput)
-        let plan: OverlayPlan
-        if let cached = planCache, cached.inputs == inputs {
-            plan = cached.plan
-        } else {
-            plan = OverlayPlan(
-                geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-                uiScale: options.uiScale, footer: footer, compact: settled,
-                probeReadings: readout.readings, caption: captionText, legend: legend,
-                stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput, measure: canvas.text)
-            planCache = (inputs, plan)
+        drawOverlays(plan, drawn)
+        try finishDrawing(overlaysStart)
+    }
+
+    /// The pictures' pieces as `g` places them (`part`: only that part of the window, on
+    /// the software renderer: `drawParts`).
+    func drawPictures(_ g: ViewGeometry, part: BlitRects.Box? = nil) {
+        let screen = canvas.backend
+        let window = screen.outputSize
+        let textures = panes.textures
+        guard let held = panes.rendered else { return }
+        for piece in g.pieces where piece.texture < textures.count {
+            let t = textures[piece.texture]
+            if let part, let sw = screen as? SoftwareBackend {
+                if let r = sw.partialCopy(t, held.textureRect(piece.source), to: piece.destination, in: window) {
+                    sw.copy(t, r, part: part)
+                }
+            } else if g.map.isIdentity {
+                screen.copy(t, held.textureRect(piece.source), to: piece.destination, in: window)
+            } else if !g.map.straightened, state.orientation.quarterTurns % 2 == 0 {
+                // Upside down and/or mirrored: a flipped copy of the camera picture's part.
+                screen.copy(
+                    t, held.textureRect(g.pictureSource(piece)), to: piece.destination,
+                    flipX: state.orientation.mirrored != (state.orientation.quarterTurns == 2),
+                    flipY: state.orientation.quarterTurns == 2)
+            } else {
+                // Turned: one cell is exact; a straightened page: enough cells that the
+                // projective map bends less than a pixel between vertices.
+                let cells = g.map.straightened ? 32 : 1
+                let r = Double(held.reduction)
+                let mesh = g.mesh(piece, cells: cells).map { (x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
+                screen.drawMesh(t, mesh, columns: cells + 1)
+            }
         }
-        if printOverlays { reportOverlays(plan, geometry: drawn) }
-        let penWidth = OverlayPlan.penWidth(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale))
-        for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
-        for m in plan.markers { screen.drawMarker(m) }
-        screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
-        screen.triangles(plan.checkDashes[1], RGB8(255, 255, 255))
-        if let pick = state.regionPick, let a = pick.from, let b = pick.to, let drawn {
-            // The rectangle being dragged (Shift+R), in the window.
-            let corners = [Point(a.x, a.y), Point(b.x, a.y), Point(b.x, b.y), Point(a.x, b.y), Point(a.x, a.y)]
-            let line = corners.compactMap { drawn.windowPoint($0, texture: 0) }
-            let dashes = OverlayPlan.dashes([line], width: penWidth)
-            screen.triangles(dashes[0], RGB8(0, 0, 0))
-            screen.triangles(dashes[1], RGB8(255, 255, 255))
+        if let bar = g.dividerBar {
+            // A dark pixel and a light one: seen on white paper and on a dark picture.
+            screen.fill(Rect(bar.x, bar.y, bar.w / 2, bar.h), RGB8(0, 0, 0), alpha: 255)
+            screen.fill(Rect(bar.x + bar.w / 2, bar.y, bar.w / 2, bar.h), RGB8(255, 255, 255), alpha: 255)
         }
-        if !state.helpVisible, !state.cameraPanelVisible {
-            for t in plan.checkTags { screen.draw(t, text: canvas.text) }
-        }
-        if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { screen.drawLeader(l) } }
-        let text = canvas.text
-        if state.helpVisible {
-            // The sheet covers the picture; the footer and chips would show through it.
-            for box in plan.badges { screen.draw(box, text: text) }
-            let sheet = HelpSheet.layout(
-                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: text)
-            screen.draw(sheet, text: text)
-        } else if state.cameraPanelVisible {
-            for box in plan.badges { screen.draw(box, text: text) }
-            screen.draw(cameraPanelSheet(window), text: text)
-        } else {
-            for box in plan.boxes { screen.draw(box, text: text) }
-        }
+    }
+
+    /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera
+    /// fed, the window presented (`parts`: only those parts of it).
+    func finishDrawing(_ overlaysStart: Double, parts: [BlitRects.Box]? = nil) throws(RenderFault) {
         if screenshotPending {
             screenshotPending = false
             saveSnapshot(screenshot: true)
@@ -166,9 +140,13 @@ extension Viewer {
             saveSnapshot()
         }
         probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
-        virtualCamera.send(window: screen)
+        virtualCamera.send(window: canvas.backend)
         let t = SystemClock.monotonic
-        try canvas.present()
+        if let parts, let sw = canvas.backend as? SoftwareBackend {
+            sw.present(parts: parts)
+        } else {
+            try canvas.present()
+        }
         probes.profiler.add(.present, SystemClock.monotonic - t)
     }
 

@@ -32,7 +32,8 @@ extension Viewer {
             guard let key = KeyMapping.key(e.key.keysym.sym, shift: shift),
                 let cmd = Command.forKey(key, panelOpen: state.cameraPanelVisible)
             else { return true }
-            if e.key.repeat != 0, key == .tab { return true } // held, not pressed again
+            // Held, not pressed again: Tab's original, and Shift+R, which would toggle picking.
+            if e.key.repeat != 0, key == .tab || cmd == .pickScreenRegion { return true }
             return apply(cmd)
         case cvd_SDL_KEYUP where KeyMapping.key(e.key.keysym.sym) == .tab:
             return apply(.holdOriginal(false))
@@ -196,7 +197,9 @@ extension Viewer {
     /// its window minimised with no virtual camera to feed (`LatestFrame.paused`). An MJPEG
     /// camera's decoding is most of cvdcam's work.
     func updateSourcePause() {
-        let paused = frame != nil && (state.frozen || (canvas.isMinimized && !virtualCamera.isOn))
+        // (Hidden for the screen source's picture without it is not minimised: that picture is awaited.)
+        let minimized = canvas.isMinimized && hiddenForSource == nil
+        let paused = frame != nil && (state.frozen || (minimized && !virtualCamera.isOn))
         guard paused != sourcePaused else { return }
         sourcePaused = paused
         sink.paused = paused

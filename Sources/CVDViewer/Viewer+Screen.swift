@@ -1,6 +1,7 @@
 import CSDL2
 import CVDCore
 import CVDSources
+import CVDSystem
 import CVDViewModel
 
 /// The screen as the source: where the window is (`OwnWindowWatcher`: the source leaves the
@@ -11,6 +12,7 @@ extension Viewer {
     /// called every tick (two SDL calls that ask no server).
     func followOwnWindow() {
         guard let watcher = source as? OwnWindowWatcher else { return }
+        hideForSource(watcher)
         // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds), when that changes.
         var display = SDL_Rect()
         let index = SDL_GetWindowDisplayIndex(canvas.window)
@@ -40,6 +42,37 @@ extension Viewer {
         }
     }
 
+    /// The screen source's place for the window (off what it reads), if it has one.
+    static func windowPlace(_ source: FrameSource) -> SDL_Rect? {
+        (source as? OwnWindowWatcher)?.takeWindowPlace().map {
+            SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
+        }
+    }
+
+    /// Hides the window while the source takes a picture without it (one monitor), shows it
+    /// again after, where it was; puts it where the source asks (aside from a part picked
+    /// under it).
+    func hideForSource(_ watcher: OwnWindowWatcher) {
+        if watcher.wantsWindowHidden, hiddenForSource == nil {
+            hiddenForSource = canvas.clientRect
+            SDL_HideWindow(canvas.window)
+        } else if !watcher.wantsWindowHidden, let r = hiddenForSource {
+            hiddenForSource = nil
+            SDL_ShowWindow(canvas.window)
+            // A window manager may place a window shown again anew: back where it was.
+            if canvas.clientRect.x != r.x || canvas.clientRect.y != r.y {
+                SDL_SetWindowPosition(canvas.window, r.x, r.y)
+            }
+            SDL_RaiseWindow(canvas.window)
+            screenDirty = true
+        }
+        guard hiddenForSource == nil, let f = frame, let area = Self.windowPlace(watcher) else { return }
+        guard let asked = canvas.place(in: area, picture: f.size) else { return }
+        windowShape.asked = asked
+        windowShape.settleUntil = SystemClock.monotonic + 1
+        screenDirty = true
+    }
+
     /// Shift+R's effects: the whole monitor shown and frozen once it comes; picking
     /// stopped; a part chosen (a click, not a drag: the whole monitor).
     func pickScreenRegion(_ effect: ViewState.Effect) {
@@ -47,8 +80,9 @@ extension Viewer {
         switch effect {
         case .screenRegionPicking:
             s.showWhole()
-            // Already the whole (no part chosen yet): frozen now, as a still desktop sends nothing new.
-            if frame?.size == s.wholeSize {
+            // Already the whole (no part chosen yet): frozen now, as a still desktop sends
+            // nothing new — unless the whole is taken again, without the window on it.
+            if frame?.size == s.wholeSize, (s as? OwnWindowWatcher)?.wantsWindowHidden != true {
                 state.frozen = true
             } else {
                 freezeOnWhole = true

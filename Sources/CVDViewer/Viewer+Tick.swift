@@ -36,6 +36,7 @@ extension Viewer {
     /// What changes with time alone: the source's status, the figures, notices that expire,
     /// labels that settle, the pointer that hides, the mode cycle; false means quit.
     func tick() -> Bool {
+        XServerLoss.endIfLost()
         let status = sink.status
         if status != lastStatus {
             lastStatus = status

@@ -54,11 +54,13 @@ public final class Viewer {
     var message: (text: Message, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
-    /// The window's outer rectangle last told to a screen source (`followOwnWindow`).
+    /// What a screen source was last told (`followOwnWindow`): the window's outer rectangle
+    /// and the bounds of its display; and where the window was, while it is hidden for the
+    /// source's picture without it.
     var lastOwnWindow: SDL_Rect?
-    /// The bounds of the display the window was last said to be on (`followOwnWindow`).
     var lastOwnDisplay: SDL_Rect?
     var ownWindowSent = false
+    var hiddenForSource: SDL_Rect?
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false
     /// When the view last took a new frame: a second without one (a still desktop, a
@@ -158,7 +160,7 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPaths: font.paths,
-            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer)
+            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer, area: Self.windowPlace(source))
         let opened = canvas.clientRect
         windowShape = WindowShape(
             follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),
@@ -184,6 +186,7 @@ public final class Viewer {
 
     /// Runs until the user quits; returns the process exit status.
     public func run() throws(ViewerError) -> Int32 {
+        watchXServer()
         followOwnWindow()
         source.start(into: sink)
         defer { shutdown() }
@@ -207,14 +210,15 @@ public final class Viewer {
             // layout change needs them filled again, from the same frame (not sent out again:
             // the virtual camera sends the whole picture).
             // A screenshot that is due is drawn now, even when nothing else changed (a still
-            // picture has no new frames to ask for a drawing).
+            // picture has no new frames to ask for a drawing). A new frame alone asks for
+            // the parts it changed only (`Viewer+Parts`).
             if probes.screenshotDue { screenDirty = true }
-            let simulationDirty = pictureDirty
+            let (simulationDirty, onlyFrame) = (pictureDirty, !screenDirty)
             let shown = pictureDirty || screenDirty ? frame.map { view(of: $0) } : nil
             if !pictureDirty, let shown, panes.rendered != shown.regions { pictureDirty = true }
             if pictureDirty { try simulate(shown, sending: simulationDirty) }
             if screenDirty {
-                if !(try draw(shown?.geometry)) { running = false }
+                if !(try draw(shown?.geometry, parts: onlyFrame ? panes.changedParts : nil)) { running = false }
             } else if SDL_WaitEventTimeout(&event, idleWait) != 0 {
                 if !handle(event) { running = false }
             }

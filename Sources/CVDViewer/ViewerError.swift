@@ -3,6 +3,9 @@ import CVDSystem
 /// Why the live view could not start or go on.
 public enum ViewerError: Error, CustomStringConvertible {
     case noDisplay(String)
+    /// The X display answers, but every monitor on it is switched off (no RandR output has
+    /// a CRTC): SDL's X11 driver then finds no display. Its name.
+    case monitorsOff(String)
     /// A Wayland compositor without keyboard or mouse (no wl_seat): SDL 2.26 cannot start there.
     case waylandWithoutSeat
     case fontMissing([String])
@@ -18,6 +21,8 @@ public enum ViewerError: Error, CustomStringConvertible {
         switch self {
         case .noDisplay:
             "no display found; use `cvdcam convert` or `cvdcam snapshot` for files"
+        case .monitorsOff(let name):
+            "the X display \(name) answers, but every monitor on it is switched off (no RandR output is on): switch one on (xrandr --auto, or the desktop's display settings)"
         case .waylandWithoutSeat:
             "the Wayland compositor has no keyboard or mouse (no input seat), where SDL 2.26 cannot open a window; connect one, or use X11 (SDL_VIDEODRIVER=x11)"
         case .noSuchDisplay(let n, let displays):

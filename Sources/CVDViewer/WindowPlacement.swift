@@ -11,10 +11,17 @@ struct WindowPlacement {
     let height: Int32
     let display: Int32
     let note: Message?
+    /// Where to open instead of the display's usable area (its frame included): the screen
+    /// source's place for it, off what it reads.
+    let area: SDL_Rect?
 
     /// `frame`: the window manager's borders and title bar (width, height), when known.
-    init(size: FrameSize, fitToDisplay: Bool, display: Int32, frame: (w: Int32, h: Int32) = (0, 0)) {
+    init(
+        size: FrameSize, fitToDisplay: Bool, display: Int32, frame: (w: Int32, h: Int32) = (0, 0),
+        area: SDL_Rect? = nil
+    ) {
         self.display = display
+        self.area = area
         var (w, h) = (Int32(size.width), Int32(size.height))
         let minimum = Canvas.minimumWindow
         if fitToDisplay, w < minimum.w || h < minimum.h {
@@ -23,7 +30,8 @@ struct WindowPlacement {
         }
         var note: Message?
         var usable = SDL_Rect()
-        if SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > frame.w, usable.h > frame.h {
+        if let area { usable = area } else { _ = SDL_GetDisplayUsableBounds(display, &usable) }
+        if usable.w > frame.w, usable.h > frame.h {
             (usable.w, usable.h) = (usable.w - frame.w, usable.h - frame.h)
         }
         if usable.w > 0, usable.h > 0, w > usable.w || h > usable.h {
@@ -39,8 +47,13 @@ struct WindowPlacement {
         (width, height, self.note) = (w, h, note)
     }
 
-    /// Opens the window centred on the display with `flags` (wraps `SDL_CreateWindow`); nil on failure.
+    /// Opens the window centred on the display (or the area) with `flags` (wraps
+    /// `SDL_CreateWindow`); nil on failure.
     func open(_ flags: UInt32) -> OpaquePointer? {
+        if let a = area {
+            let at = (x: a.x + (a.w - width) / 2, y: a.y + (a.h - height) / 2)
+            return SDL_CreateWindow("cvdcam", at.x, at.y, width, height, flags)
+        }
         let at = Displays.centred(on: display)
         return SDL_CreateWindow("cvdcam", at, at, width, height, flags)
     }

@@ -35,12 +35,17 @@ static inline void cvd_x11_destroy_image(XImage *image) { XDestroyImage(image); 
 
 /// The event type a DAMAGE notify arrives as (the extension's first event number + XDamageNotify).
 static inline int cvd_x11_damage_notify(int eventBase) { return eventBase + XDamageNotify; }
-/// The event type RandR sends when the screen's layout changes (a monitor plugged in or
-/// out, moved, resized), from its event base.
+/// The event type RandR sends when the screen's size changes, from its event base.
 static inline int cvd_x11_screen_change_notify(int eventBase) { return eventBase + RRScreenChangeNotify; }
-/// Asks for RandR's screen-change events on `root`.
-static inline void cvd_x11_select_screen_changes(Display *d, Window root) {
-    XRRSelectInput(d, root, RRScreenChangeNotifyMask);
+/// The event type of RandR's finer notices (a CRTC or an output switched on or off).
+static inline int cvd_x11_rr_notify(int eventBase) { return eventBase + RRNotify; }
+/// Asks for every change of the screen's layout on `root`: RandR's screen, CRTC and output
+/// changes (a monitor plugged in or out, switched off, moved, resized), and the root
+/// window's ConfigureNotify, which is all the server sends when a RandR 1.5 monitor is set
+/// or deleted (`xrandr --setmonitor`, `--delmonitor`).
+static inline void cvd_x11_select_screen_changes(Display *d, Window root, int randr) {
+    if (randr) XRRSelectInput(d, root, RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask);
+    XSelectInput(d, root, StructureNotifyMask);
 }
 
 /// A private shared-memory segment of `bytes`, attached here and marked for removal at

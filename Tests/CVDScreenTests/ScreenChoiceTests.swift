@@ -30,13 +30,37 @@ import Testing
     @Test func withoutAMonitorTheOneTheWindowIsNotOn() throws {
         #expect(try Self.choose(nil, display: 2) == Self.laptop.rect)
         #expect(try Self.choose("auto", display: 1) == Self.projector.rect)
-        // One monitor: that one (the view then hatches its own window: ScreenSource).
+        // One monitor: its left half, the window on its right half.
         let one = try ScreenChoice.resolve(
             monitor: nil, region: nil, monitors: [Self.laptop], screen: Self.laptop.rect)
-        #expect(one.rect == Self.laptop.rect && one.name == "monitor eDP-1")
-        // No RandR: the whole screen.
+        #expect(one.rect == ScreenRect(x: 0, y: 0, width: 960, height: 1080) && one.name == "monitor eDP-1")
+        #expect(one.whole == Self.laptop.rect && one.halved)
+        #expect(one.windowArea == ScreenRect(x: 960, y: 0, width: 960, height: 1080))
+        // No RandR: the whole screen, one monitor — halved as well.
         let none = try ScreenChoice.resolve(monitor: "1", region: nil, monitors: [], screen: Self.screen)
-        #expect(none.rect == Self.screen)
+        #expect(none.whole == Self.screen && none.rect == ScreenRect(x: 0, y: 0, width: 1600, height: 1080))
+    }
+
+    /// Where the window opens: on a monitor not read — the one it would open on, if it is
+    /// such — or, on the monitor read, beside the region; nowhere when there is no room.
+    @Test func theWindowOpensOffWhatIsRead() throws {
+        func area(_ monitor: String?, region: String? = nil, display: Int = 1) throws -> ScreenRect? {
+            try ScreenChoice.resolve(
+                monitor: monitor, region: region, monitors: Self.monitors, screen: Self.screen, windowDisplay: display
+            ).windowArea
+        }
+        #expect(try area("2") == Self.laptop.rect)
+        #expect(try area("1") == Self.projector.rect, "the window's own display is read: the other")
+        #expect(try area(nil, display: 2) == Self.projector.rect)
+        #expect(try area(nil, region: "400x300+2000+100") == Self.laptop.rect)
+        // One monitor and a region: the largest strip beside it, if a window fits there.
+        let one = [Self.laptop]
+        func beside(_ region: String) throws -> ScreenRect? {
+            try ScreenChoice.resolve(monitor: nil, region: region, monitors: one, screen: Self.laptop.rect).windowArea
+        }
+        #expect(try beside("800x1080+0+0") == ScreenRect(x: 800, y: 0, width: 1120, height: 1080))
+        #expect(try beside("1920x700+0+380") == ScreenRect(x: 0, y: 0, width: 1920, height: 380))
+        #expect(try beside("1800x1000+60+40") == nil, "no room for a window")
     }
 
     @Test func anUnknownMonitorNamesThoseThereAre() {
@@ -125,7 +149,9 @@ import Testing
         let narrow = ScreenRect(x: 0, y: 0, width: 1920, height: 1080)
         #expect(ScreenChoice.follow("HDMI-1", monitors: Self.monitors, screen: narrow) == nil)
         // Without RandR monitors the whole screen is "screen", as large as it is now.
-        #expect(ScreenChoice.follow("screen", monitors: [], screen: narrow) == narrow)
+        #expect(ScreenChoice.follow("screen", monitors: nil, screen: narrow) == narrow)
+        // RandR listing no monitor: every output is off, and the monitor read is gone.
+        #expect(ScreenChoice.follow("screen", monitors: [], screen: narrow) == nil)
         // A region's monitor is the one its middle lies on.
         let region = try? ScreenChoice.resolve(
             monitor: nil, region: "200x200+2000+100", monitors: Self.monitors, screen: Self.screen)

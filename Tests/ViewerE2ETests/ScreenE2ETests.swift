@@ -30,11 +30,17 @@ import Testing
     }
 
     /// The desktop with the slide on its left monitor; the `display` process showing it.
-    static func desktop(sharedMemory: Bool = true) throws -> (XSession, Process) {
+    /// `monitors`: two (left, right), or the one the server starts with (1024 × 768).
+    static func desktop(sharedMemory: Bool = true, server: [String] = [], monitors: Int = 2) throws -> (
+        XSession, Process
+    ) {
         let x = try XSession(
-            width: 2048, height: 768, serverArguments: ["-noreset"] + (sharedMemory ? [] : ["-extension", "MIT-SHM"]))
-        try x.run("xrandr", ["--setmonitor", "left", "1024/270x768/203+0+0", "none"])
-        try x.run("xrandr", ["--setmonitor", "right", "1024/270x768/203+1024+0", "none"])
+            width: 1024 * monitors, height: 768,
+            serverArguments: ["-noreset"] + (sharedMemory ? [] : ["-extension", "MIT-SHM"]) + server)
+        if monitors == 2 {
+            try x.run("xrandr", ["--setmonitor", "left", "1024/270x768/203+0+0", "none"])
+            try x.run("xrandr", ["--setmonitor", "right", "1024/270x768/203+1024+0", "none"])
+        }
         let path = try slide.write(in: x.dir)
         let shown = try XSession.spawn(
             XSession.installed("display"), ["-immutable", "-geometry", "+0+0", "-borderwidth", "0", path],
@@ -49,6 +55,21 @@ import Testing
     }
 
     typealias Box = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// A drag with the left button in cvdcam's window, from `a` to `b` (window pixels).
+    static func drag(_ x: XSession, from a: (Int, Int), to b: (Int, Int)) throws {
+        try x.run("xdotool", ["mousemove", "--window", x.window, "\(a.0)", "\(a.1)"])
+        usleep(100_000)
+        try x.run("xdotool", ["mousedown", "1"])
+        usleep(100_000)
+        for t in [0.3, 0.6, 1.0] {
+            let px = a.0 + Int(Double(b.0 - a.0) * t)
+            let py = a.1 + Int(Double(b.1 - a.1) * t)
+            try x.run("xdotool", ["mousemove", "--window", x.window, "\(px)", "\(py)"])
+            usleep(100_000)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+    }
 
     /// The bounding box of the pixels of exactly `colour` (x1 < x0 when there are none).
     static func box(of colour: RGB8, in shot: RGBAImage) -> Box {
@@ -239,17 +260,7 @@ import Testing
         }
         // From a few pixels inside the patch's top-left corner to inside its bottom-right.
         let (ax, ay, bx, by) = (box.x0 + 6, box.y0 + 6, box.x1 - 6, box.y1 - 6)
-        try x.run("xdotool", ["mousemove", "--window", x.window, "\(ax)", "\(ay)"])
-        usleep(100_000)
-        try x.run("xdotool", ["mousedown", "1"])
-        usleep(100_000)
-        for t in [0.3, 0.6, 1.0] {
-            let px = ax + Int(Double(bx - ax) * t)
-            let py = ay + Int(Double(by - ay) * t)
-            try x.run("xdotool", ["mousemove", "--window", x.window, "\(px)", "\(py)"])
-            usleep(100_000)
-        }
-        try x.run("xdotool", ["mouseup", "1"])
+        try Self.drag(x, from: (ax, ay), to: (bx, by))
         let out = try x.waitForOutput("of the screen (Shift+R: another part)")
         let line = try #require(out.split(separator: "\n").last { $0.contains("of the screen (Shift+R") })
         // "showing region WxH+X+Y": inside the green patch (520, 100, 300 × 300), near its corners.
@@ -279,8 +290,11 @@ import Testing
             shown.terminate()
             x.close()
         }
-        // Centred on the 2048-wide screen: half on the monitor it reads.
+        // It opens on the other monitor; dragged half onto the one it reads (once its first
+        // seconds are over, while cvdcam keeps its frame inside the place it opened in).
         try x.launch(["--screen", "left", "--window", "800x600", "--mode", "normal"])
+        usleep(3_500_000)
+        try x.run("xdotool", ["windowmove", x.window, "624", "84"])
         let hatched = try x.waitForScreen { shot in
             let light = Self.count(shot, RGB8(150, 150, 150))
             let dark = Self.count(shot, RGB8(96, 96, 96))

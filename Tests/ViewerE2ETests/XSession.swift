@@ -6,7 +6,7 @@ import Foundation
 /// through xdotool, screenshots through ImageMagick's `import`.
 final class XSession {
     let display: String
-    private let xvfb: Process
+    let xvfb: Process
     private var app: Process?
     /// openbox, or weston (Weston.swift).
     var windowManager: Process?

@@ -130,11 +130,11 @@ public enum TestScene {
     }
 }
 
-/// Deterministic random numbers for drawing (same scene on every run and machine).
-struct SceneRandom {
+/// Deterministic random numbers for drawing (same scene on every run and machine): SplitMix64.
+public struct SceneRandom: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -89,6 +89,9 @@ protocol PaneBackend: AnyObject {
     var textures: [Texture] { get }
     /// What the textures hold: the regions of the last render (nil before the first).
     var rendered: PaneRegions? { get }
+    /// The parts of the picture (its pixels) the last render simulated again, the frame
+    /// having said that only those changed (`PaneUpdate`); nil when it made all of it.
+    var changedParts: [PixelRect]? { get }
     /// Simulates `frame` into one texture per simulation, each over its part of `regions`
     /// (the picture reduced as the view allows); texture 0 shows `still` when given; a pane
     /// may upload `simulated` (this frame in its simulation, already simulated on the CPU)

@@ -15,8 +15,10 @@ final class GLPanes: PaneBackend {
     private let backend: GLBackend
     private let kernels: PaneKernels
     private var held = PaneTextures()
+    private var update = PaneUpdate()
     var textures: [Texture] { held.textures }
     var rendered: PaneRegions? { held.rendered }
+    var changedParts: [PixelRect]? { update.parts }
     private let live: GLSourceTexture
     private let still: GLSourceTexture
     private let pass: GLKernelPass
@@ -38,6 +40,8 @@ final class GLPanes: PaneBackend {
         assisted: (texture: Int, strength: Double)?, still stillFrame: Frame?, simulated: SimulatedFrame?,
         timing: (StageProfiler.Stage, Double) -> Void
     ) throws(RenderFault) -> [Double?] {
+        let key = PaneUpdate.Key(simulations, regions, assisted: assisted, balance: kernels.balance, still: stillFrame)
+        let parts = update.begin(frame, picked == nil && regions == held.rendered ? key : nil)
         held.begin(regions, count: simulations.count, destroy: backend.destroy) { s in
             Texture(
                 handle: .gl(GLTextures.make(width: s.width, height: s.height, storage: GL_RGBA8, format: GL_RGBA)),
@@ -64,9 +68,12 @@ final class GLPanes: PaneBackend {
             }
             let map = picked.map { kernels.map($0, sim, f) }
             let cells = map.map { tableTexture(for: i, $0, f) } ?? 0
-            try pass.run(
-                into: textures[i], box: box, source: source, reduction: regions.reduction, encoding: f.ycbcr,
-                steps: steps, table: cells, phase: held.phase)
+            // Where only parts of the frame changed since the picture held, only those.
+            for b in PaneUpdate.boxes(shownStill == nil ? parts : [], reduction: regions.reduction, in: box) {
+                try pass.run(
+                    into: textures[i], box: b, source: source, reduction: regions.reduction, encoding: f.ycbcr,
+                    steps: steps, table: cells, phase: held.phase)
+            }
             shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }

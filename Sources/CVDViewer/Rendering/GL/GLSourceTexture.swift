@@ -72,12 +72,18 @@ final class GLSourceTexture {
     private(set) var size = FrameSize(1, 1)
 
     /// Makes the texture hold `frame`, unless it does already; returns the upload's seconds.
-    /// (Whole: a pane shown smaller reduces it in the shader.)
+    /// (Whole: a pane shown smaller reduces it in the shader.) A frame that says what
+    /// changed since the one held (the screen) has only those parts uploaded.
     @discardableResult
     func hold(_ frame: Frame) -> Double {
         let wanted = (timestamp: frame.timestamp, layout: frame.layout)
         if let h = holds, h == wanted { return 0 }
         let t0 = SystemClock.monotonic
+        if let h = holds, h.layout == frame.layout, texel.kind == 0, let parts = frame.changed(since: h.timestamp) {
+            frame.bytes.withUnsafeBytes { uploadParts(parts, $0, frame.layout) }
+            holds = wanted
+            return SystemClock.monotonic - t0
+        }
         frame.bytes.withUnsafeBytes { upload($0, frame.layout) }
         size = frame.size
         holds = wanted
@@ -129,6 +135,24 @@ final class GLSourceTexture {
             GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(t.format),
             GLenum(GL_UNSIGNED_BYTE), from)
         cvd_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        GLTextures.unpack(rowLength: 0)
+    }
+
+    /// The parts `parts` (pixels) of a frame of one pixel per texel into the texture, which
+    /// holds the frame before (wraps `glTexSubImage2D`).
+    private func uploadParts(_ parts: [PixelRect], _ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) {
+        let t = texel
+        guard layout.bytesPerRow % t.bytes == 0, let base = bytes.baseAddress, bytes.count >= layout.minimumByteCount
+        else { return upload(bytes, layout) }
+        cvd_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        GLTextures.unpack(rowLength: layout.bytesPerRow / t.bytes)
+        for p in parts {
+            // The part lies inside the frame (`PixelRect.merged` clips to it): its rows, read
+            // `bytesPerRow` apart from its first pixel, lie inside `bytes`.
+            cvd_glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GLint(p.x), GLint(p.y), GLsizei(p.width), GLsizei(p.height), GLenum(t.format),
+                GLenum(GL_UNSIGNED_BYTE), base + p.y * layout.bytesPerRow + p.x * t.bytes)
+        }
         GLTextures.unpack(rowLength: 0)
     }
 

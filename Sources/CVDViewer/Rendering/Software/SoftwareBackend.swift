@@ -9,7 +9,7 @@ import CVDViewModel
 @MainActor
 final class SoftwareBackend: RenderBackend {
     let renderer: OpaquePointer
-    private let window: OpaquePointer
+    let window: OpaquePointer
     let name = "software"
     let readsPlanes = false
 
@@ -31,7 +31,14 @@ final class SoftwareBackend: RenderBackend {
         }
         renderer = ren
         SDL_SetRenderDrawBlendMode(ren, SDL_BLENDMODE_BLEND)
+        var info = SDL_RendererInfo()
+        isSDLSoftware = SDL_GetRendererInfo(ren, &info) == 0 && info.name.map { String(cString: $0) } == "software"
     }
+
+    /// Whether SDL's own software renderer draws (not another that `SDL_RENDER_DRIVER`
+    /// chose): its textures and the window's surface keep their pixels between frames, so
+    /// that parts alone may be drawn again (`SoftwareBackend+Parts`).
+    let isSDLSoftware: Bool
 
     /// The drawable size in pixels (wraps `SDL_GetRendererOutputSize`).
     var outputSize: FrameSize {

@@ -12,8 +12,10 @@ final class SoftwarePanes: PaneBackend {
     private let kernels: PaneKernels
     private var held = PaneTextures()
     private var reduced = ReducedFrame()
+    private var update = PaneUpdate()
     var textures: [Texture] { held.textures }
     var rendered: PaneRegions? { held.rendered }
+    var changedParts: [PixelRect]? { update.parts }
 
     init(backend: SoftwareBackend, kernels: PaneKernels) {
         self.backend = backend
@@ -29,6 +31,9 @@ final class SoftwarePanes: PaneBackend {
         // renderer, packed for the CPU kernels' region reads.
         let frame = frame.packed()
         let still = still?.packed()
+        let key = PaneUpdate.Key(simulations, regions, assisted: assisted, balance: kernels.balance, still: still)
+        let partial = backend.isSDLSoftware && picked == nil && simulated == nil && regions == held.rendered
+        let parts = update.begin(frame, partial ? key : nil)
         held.begin(regions, count: simulations.count, destroy: backend.destroy) { backend.makeStreamingTexture($0) }
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
@@ -51,10 +56,14 @@ final class SoftwarePanes: PaneBackend {
                 continue
             }
             let t0 = SystemClock.monotonic
-            let share =
-                regions.reduction > 1
-                ? reduced.with(f, regions.reduction) { fill(i, sim, f, $0, $1, box, picked, assisted) }
-                : f.bytes.withUnsafeBytes { fill(i, sim, f, $0, f.layout, box, picked, assisted) }
+            // Where only parts of the frame changed since the picture held, only those.
+            var share: Double?
+            for b in PaneUpdate.boxes(shownStill == nil ? parts : [], reduction: regions.reduction, in: box) {
+                share =
+                    regions.reduction > 1
+                    ? reduced.with(f, regions.reduction) { fill(i, sim, f, $0, $1, b, picked, assisted) }
+                    : f.bytes.withUnsafeBytes { fill(i, sim, f, $0, f.layout, b, picked, assisted) }
+            }
             shares.append(share)
             timing(.kernel, SystemClock.monotonic - t0)
         }

@@ -1,0 +1,55 @@
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// What the pane textures hold besides their regions: the frame and everything else their
+/// pictures were made with, so that a frame which says what changed since that one (the
+/// screen: `FrameChanges`) is simulated again only there. Anything else that changed — a
+/// mode, the layout, a zoom, the balance, a still — makes it all again; a picked colour's
+/// stripes move every frame, and a picture the virtual camera simulated is uploaded whole.
+@MainActor
+struct PaneUpdate {
+    /// Everything a pane picture is made with, but the frame.
+    struct Key: Equatable {
+        let simulations: [Simulation]
+        let regions: PaneRegions
+        let assisted: [Double]
+        let balance: WhiteBalance
+        let still: Double?
+
+        init(
+            _ simulations: [Simulation], _ regions: PaneRegions, assisted: (texture: Int, strength: Double)?,
+            balance: WhiteBalance, still: Frame?
+        ) {
+            (self.simulations, self.regions, self.balance) = (simulations, regions, balance)
+            self.assisted = assisted.map { [Double($0.texture), $0.strength] } ?? []
+            self.still = still?.timestamp
+        }
+    }
+
+    private var held: (timestamp: Double, key: Key)?
+    /// The parts simulated in the last render (picture pixels); nil: all of it.
+    private(set) var parts: [PixelRect]?
+
+    /// The parts of `frame` to simulate for `key` (nil: all); `key` nil when the render
+    /// cannot be partial (the next one then cannot either).
+    mutating func begin(_ frame: Frame, _ key: Key?) -> [PixelRect]? {
+        let p = key.flatMap { k in held?.key == k ? frame.changed(since: held?.timestamp) : nil }
+        held = key.map { (frame.timestamp, $0) }
+        parts = p
+        return p
+    }
+
+    /// The boxes of texture `box` (texture pixels, the picture reduced by `reduction`) to
+    /// simulate: those of `parts` (picture pixels) inside it, or the whole box.
+    static func boxes(_ parts: [PixelRect]?, reduction r: Int, in box: BlitRects.Box) -> [BlitRects.Box] {
+        guard let parts else { return [box] }
+        return parts.compactMap { p in
+            let x0 = max(p.x / r, box.x)
+            let y0 = max(p.y / r, box.y)
+            let x1 = min((p.x + p.width + r - 1) / r, box.x + box.w)
+            let y1 = min((p.y + p.height + r - 1) / r, box.y + box.h)
+            return x1 > x0 && y1 > y0 ? BlitRects.Box(x0, y0, x1 - x0, y1 - y0) : nil
+        }
+    }
+}

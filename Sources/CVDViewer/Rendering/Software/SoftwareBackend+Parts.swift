@@ -1,0 +1,93 @@
+import CSDL2
+import CVDCore
+import CVDViewModel
+
+/// Drawing parts of the window alone (the screen as the source, where only a few parts of
+/// it changed): the overlays through SDL's clip rectangle, the pictures' parts computed
+/// here as SDL computes them for the whole (`SoftStretch`), written straight into the
+/// window's surface, and only those parts sent to the X server. The window then holds
+/// exactly what drawing it whole gives.
+extension SoftwareBackend {
+    /// Keeps SDL's drawing inside `part` (window pixels), or not (wraps `SDL_RenderSetClipRect`).
+    func clip(_ part: BlitRects.Box?) {
+        guard let p = part else {
+            SDL_RenderSetClipRect(renderer, nil)
+            return
+        }
+        var r = SDL_Rect(x: Int32(p.x), y: Int32(p.y), w: Int32(p.w), h: Int32(p.h))
+        SDL_RenderSetClipRect(renderer, &r)
+    }
+
+    /// Black in `part` (window pixels), as `clear` makes the whole window (a plain fill,
+    /// not blended: wraps `SDL_RenderFillRect` without blending).
+    func clear(_ part: BlitRects.Box) {
+        var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.w), h: Int32(part.h))
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderFillRect(renderer, &r)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// How `copy(_:_:to:in:)` draws `source` of `t` onto `destination`, when its part can
+    /// be drawn here as SDL draws the whole: SDL's software renderer, a texture in the
+    /// window surface's own format without blending (SDL then scales straight from one to
+    /// the other), the source inside the texture. Nil otherwise.
+    func partialCopy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) -> BlitRects? {
+        guard isSDLSoftware, source.w >= 0.5, destination.w >= 1, let texture = t.sdl,
+            let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height),
+            r.source.x >= 0, r.source.y >= 0, r.source.x + r.source.w <= t.size.width,
+            r.source.y + r.source.h <= t.size.height, let surface = SDL_GetWindowSurface(self.window)
+        else { return nil }
+        var format: UInt32 = 0
+        var blend = SDL_BLENDMODE_NONE
+        guard SDL_QueryTexture(texture, &format, nil, nil, nil) == 0, SDL_GetTextureBlendMode(texture, &blend) == 0,
+            blend == SDL_BLENDMODE_NONE, format == surface.pointee.format.pointee.format,
+            surface.pointee.format.pointee.BytesPerPixel == 4
+        else { return nil }
+        return r
+    }
+
+    /// Draws the part `part` (window pixels) of the copy `r` of texture `t` (`partialCopy`):
+    /// the pixels `copy(_:_:to:in:)` draws there — copied 1:1, or stretched with SDL's
+    /// nearest (enlarged three times or more) or bilinear filter.
+    func copy(_ t: Texture, _ r: BlitRects, part: BlitRects.Box) {
+        let d = r.destination
+        let x0 = max(part.x, d.x)
+        let y0 = max(part.y, d.y)
+        let x1 = min(part.x + part.w, d.x + d.w)
+        let y1 = min(part.y + part.h, d.y + d.h)
+        guard x1 > x0, y1 > y0, let texture = t.sdl, let surface = SDL_GetWindowSurface(self.window) else { return }
+        let p = BlitRects.Box(x0, y0, x1 - x0, y1 - y0)
+        SDL_RenderFlush(renderer) // what SDL has queued goes first (the black underneath)
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let src = UnsafeRawPointer(pixels),
+            let dst = surface.pointee.pixels
+        else { return }
+        defer { SDL_UnlockTexture(texture) }
+        let (sp, dp) = (Int(pitch), Int(surface.pointee.pitch))
+        // The texture's pixels (`pitch` × its height) and the window surface's stay valid
+        // while locked; `partialCopy` checked that the source lies inside the texture, and
+        // BlitRects that the destination lies inside the window: every row read or written
+        // below lies inside its picture.
+        let s = r.source
+        if s.w == d.w, s.h == d.h {
+            for y in p.y..<(p.y + p.h) {
+                (dst + y * dp + p.x * 4).copyMemory(
+                    from: src + (s.y + y - d.y) * sp + (s.x + p.x - d.x) * 4, byteCount: p.w * 4)
+            }
+        } else if d.w >= 3 * s.w, d.h >= 3 * s.h {
+            SoftStretch.nearest(src, pitch: sp, s, into: dst, pitch: dp, d, part: p)
+        } else {
+            SoftStretch.linear(src, pitch: sp, s, into: dst, pitch: dp, d, part: p)
+        }
+    }
+
+    /// Shows the parts drawn (wraps `SDL_RenderFlush`, `SDL_UpdateWindowSurfaceRects`): the
+    /// rest of the window is as it was.
+    func present(parts: [BlitRects.Box]) {
+        SDL_RenderFlush(renderer)
+        let rects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count))
+    }
+}

@@ -1,0 +1,71 @@
+import CVDCore
+import CVDSources
+import CVDViewModel
+
+/// The overlays over the pictures: laid out (`OverlayPlan`, cached while what they show is
+/// the same) and drawn — labels, probes, strokes, the check's dashes, the rectangle being
+/// dragged, the help sheet and the camera panel.
+extension Viewer {
+    /// The overlays for what is drawn now, laid out again only when something they show
+    /// changed (most frames change nothing); `same`: nothing did since the last drawing
+    /// (the pictures' place, the window, every label).
+    func overlayPlan(_ drawn: ViewGeometry?, window: FrameSize) -> (plan: OverlayPlan, same: Bool) {
+        // The footer fades once the view has settled, unless it has news (a message, a
+        // lost or busy camera, no picture yet).
+        let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
+        let footer =
+            footerNeeded
+            ? SourceLine.text(
+                source: source.label, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
+            : nil
+        let inputs = OverlayInputs(
+            geometry: drawn, state: state, window: window, footer: footer, compact: settled,
+            readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
+            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput)
+        if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
+        let plan = OverlayPlan(
+            geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+            uiScale: options.uiScale, footer: footer, compact: settled,
+            probeReadings: readout.readings, caption: captionText, legend: legend,
+            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput, measure: canvas.text)
+        planCache = (inputs, plan)
+        return (plan, false)
+    }
+
+    /// Draws the overlays of `plan` over the pictures `drawn`.
+    func drawOverlays(_ plan: OverlayPlan, _ drawn: ViewGeometry?) {
+        let screen = canvas.backend
+        let window = screen.outputSize
+        if printOverlays { reportOverlays(plan, geometry: drawn) }
+        let penWidth = OverlayPlan.penWidth(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale))
+        for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
+        for m in plan.markers { screen.drawMarker(m) }
+        screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
+        screen.triangles(plan.checkDashes[1], RGB8(255, 255, 255))
+        if let pick = state.regionPick, let a = pick.from, let b = pick.to, let drawn {
+            // The rectangle being dragged (Shift+R), in the window.
+            let corners = [Point(a.x, a.y), Point(b.x, a.y), Point(b.x, b.y), Point(a.x, b.y), Point(a.x, a.y)]
+            let line = corners.compactMap { drawn.windowPoint($0, texture: 0) }
+            let dashes = OverlayPlan.dashes([line], width: penWidth)
+            screen.triangles(dashes[0], RGB8(0, 0, 0))
+            screen.triangles(dashes[1], RGB8(255, 255, 255))
+        }
+        if !state.helpVisible, !state.cameraPanelVisible {
+            for t in plan.checkTags { screen.draw(t, text: canvas.text) }
+        }
+        if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { screen.drawLeader(l) } }
+        let text = canvas.text
+        if state.helpVisible {
+            // The sheet covers the picture; the footer and chips would show through it.
+            for box in plan.badges { screen.draw(box, text: text) }
+            let sheet = HelpSheet.layout(
+                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: text)
+            screen.draw(sheet, text: text)
+        } else if state.cameraPanelVisible {
+            for box in plan.badges { screen.draw(box, text: text) }
+            screen.draw(cameraPanelSheet(window), text: text)
+        } else {
+            for box in plan.boxes { screen.draw(box, text: text) }
+        }
+    }
+}

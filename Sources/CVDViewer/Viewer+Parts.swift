@@ -1,0 +1,68 @@
+import CVDCore
+import CVDSources
+import CVDSystem
+import CVDViewModel
+import Glibc
+
+/// Drawing only where the picture changed: when a frame said which parts of it changed (the
+/// screen: `FrameChanges`), the panes simulated only those (`PaneUpdate`), and nothing else
+/// in the window changed (its size, the pictures' place, every label), the software
+/// renderer draws again only the parts of the window those pixels reach — the black
+/// beneath, the pictures, the divider and every overlay, each kept inside the part — and
+/// sends only them to the X server. The window then holds what drawing it whole gives,
+/// byte for byte (`SoftStretch`). The GL renderer draws the window whole: that is the GPU's work.
+extension Viewer {
+    /// `CVDCAM_PRINT_PARTS=1` (for tests): each frame simulated in parts prints them
+    /// (`parts: picture WxH+X+Y …`), and each drawing in parts the window's (`parts: window …`).
+    static let printParts = getenv("CVDCAM_PRINT_PARTS").map { String(cString: $0) == "1" } ?? false
+
+    /// Draws `parts` (picture pixels) of `g` with the overlays `plan`; false, having drawn
+    /// nothing, when it cannot (another renderer, a turned or straightened picture, a
+    /// snapshot due, or parts that make most of the window).
+    func drawParts(_ parts: [PixelRect], _ g: ViewGeometry, plan: OverlayPlan, window: FrameSize) throws(RenderFault)
+        -> Bool
+    {
+        guard let sw = canvas.backend as? SoftwareBackend, g.map.isIdentity, !screenshotPending, !snapshotPending,
+            let held = panes.rendered
+        else { return false }
+        let r = held.reduction
+        var boxes: [PixelRect] = []
+        var covered: [PixelRect] = [] // where the pictures are drawn, opaque
+        for piece in g.pieces where piece.texture < panes.textures.count {
+            guard
+                let copy = sw.partialCopy(
+                    panes.textures[piece.texture], held.textureRect(piece.source),
+                    to: piece.destination, in: window)
+            else { return false }
+            let d = copy.destination
+            covered.append(PixelRect(x: d.x, y: d.y, width: d.w, height: d.h))
+            for p in parts {
+                // The texels that changed (the picture reduced by `r`), and the window's part they reach.
+                let texels = BlitRects.Box(
+                    p.x / r, p.y / r, (p.x + p.width + r - 1) / r - p.x / r, (p.y + p.height + r - 1) / r - p.y / r)
+                if let b = copy.destination(covering: texels) {
+                    boxes.append(PixelRect(x: b.x, y: b.y, width: b.w, height: b.h))
+                }
+            }
+        }
+        let all = PixelRect(width: window.width, height: window.height)
+        let merged = PixelRect.merged(boxes, within: all)
+        guard merged.reduce(0, { $0 + $1.area }) * 2 < all.area else { return false }
+        let start = SystemClock.monotonic
+        let drawn = merged.map { BlitRects.Box($0.x, $0.y, $0.width, $0.height) }
+        if Self.printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
+        for box in drawn {
+            sw.clip(box)
+            // Black beneath, unless a picture covers the part.
+            let inside = PixelRect(x: box.x, y: box.y, width: box.w, height: box.h)
+            if !covered.contains(where: { $0.intersection(inside) == inside }) { sw.clear(box) }
+            drawPictures(g, part: box)
+            drawOverlays(plan, g)
+        }
+        sw.clip(nil)
+        let overlaysStart = SystemClock.monotonic
+        probes.profiler.add(.pictures, overlaysStart - start)
+        try finishDrawing(overlaysStart, parts: drawn)
+        return true
+    }
+}
