@@ -1,5 +1,5 @@
-import CVDSystem
 import CVDSources
+import CVDSystem
 
 /// One monitor of the desktop, as RandR 1.5 describes it (`xrandr --listmonitors`): a
 /// laptop's panel, a projector; its place in the root window in real pixels.

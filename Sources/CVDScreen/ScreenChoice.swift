@@ -1,5 +1,5 @@
-import CVDSystem
 import CVDSources
+import CVDSystem
 
 /// What part of the screen `--screen` and `--region` choose, given the monitors there are.
 public enum ScreenChoice {
@@ -66,7 +66,8 @@ public enum ScreenChoice {
         let whole = chosen.rect.intersection(screen)
         if let other = otherMonitor(avoiding: whole, all, screen: screen, window: window) {
             return Chosen(
-                rect: whole, whole: whole, monitor: chosen.name, name: "monitor \(PathName.shown(chosen.name))", windowArea: other,
+                rect: whole, whole: whole, monitor: chosen.name, name: "monitor \(PathName.shown(chosen.name))",
+                windowArea: other,
                 halved: false)
         }
         // Nowhere else to go: the left half read, the window on the right half.

@@ -1,5 +1,5 @@
-import CVDSystem
 import CVDSources
+import CVDSystem
 
 /// Why the screen cannot be shown: one line each, saying what exists or what to do.
 public enum ScreenError: Error, Equatable, CustomStringConvertible {

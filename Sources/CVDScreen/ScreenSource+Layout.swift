@@ -1,6 +1,6 @@
-import CVDSystem
 import CVDCore
 import CVDSources
+import CVDSystem
 
 /// The monitor read, followed when the desktop's layout changes (RandR: a monitor plugged
 /// in or out, switched off, set or deleted with `xrandr --setmonitor`/`--delmonitor`, moved
@@ -19,7 +19,8 @@ extension ScreenSource {
         layout.withLock { $0 = (monitors ?? [], screen) }
         guard let now = ScreenChoice.follow(name, monitors: monitors, screen: screen) else {
             if !wasGone {
-                reporter.status("monitor \(PathName.shown(name)) is gone (unplugged?): its last picture stays until it is back")
+                reporter.status(
+                    "monitor \(PathName.shown(name)) is gone (unplugged?): its last picture stays until it is back")
                 sink.status = .failed(Self.goneNotice)
             }
             return true

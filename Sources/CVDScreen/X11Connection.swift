@@ -1,5 +1,5 @@
-import CVDSystem
 import CVDSources
+import CVDSystem
 import CX11Screen
 import Glibc
 
