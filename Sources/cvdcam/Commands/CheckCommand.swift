@@ -121,7 +121,8 @@ struct CheckCommand: ParsableCommand {
             return StandardOutput.failure() != nil ? .unwritten : .unreadable
         }
         if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
-        let image = loaded.image
+        // Transparent parts are judged as the page shows them: on white paper.
+        let image = loaded.image.onWhitePaper()
         let unjudged = loaded.missingFrom.map {
             [ColourRegion.Box(x: 0, y: $0, width: image.width, height: image.height - $0)]
         }
@@ -147,7 +148,7 @@ struct CheckCommand: ParsableCommand {
             }
             let picture =
                 kind == "marked"
-                ? CheckMarks.draw(check, on: loaded.image)
+                ? CheckMarks.draw(check, on: image)
                 : Recolouring.apply(suggestions, in: check.found, to: loaded.image)
             do { try ImageFile.write(picture, to: path) } catch {
                 StderrCapture.write("cvdcam: error: \(error)\n")
