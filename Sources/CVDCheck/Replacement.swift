@@ -4,28 +4,37 @@ import CVDCore
     import Glibc
 #endif
 
-/// What to use instead: for each region in a pair at risk (the smaller of the two), a colour
-/// from palettes made for colour-vision deficiency — Okabe & Ito's (2002) and ColorBrewer's
-/// Dark2 (Brewer, colorbrewer2.org) — that stays apart (ΔE00 ≥ 10) from every other colour
-/// of the picture, earlier replacements included, in normal vision and in every dichromat
-/// and anomalous mode checked; of those, the one nearest the colour it replaces (the
-/// least change of meaning: a red stays reddish). Achromatopsia, which no such palette is
-/// made for (only lightness is left), is reported, not required. Where no candidate keeps
-/// every colour apart, the one that comes closest is given with `keepsApart` false. Black
-/// and grey are offered only for a colour that is nearly grey itself.
+/// What to use instead: for each pair at risk, a new colour for the one of its two colours
+/// with less ink, from palettes made for colour-vision deficiency — Okabe & Ito's (2002)
+/// and ColorBrewer's Dark2 (Brewer, colorbrewer2.org). A candidate keeps every colour apart
+/// when it is at least `RiskRule.noticed` steps (`NoticeableDifference.steps`, for the
+/// marks of the two colours: the check's own measure) from every other colour of the
+/// picture, earlier replacements included, in normal vision and in every form counted but
+/// achromatopsia (which leaves only lightness, and no such palette is made for: reported,
+/// not required) — so the picture recoloured with it, checked again, has none of these pairs
+/// at risk. Of the candidates that do, the nearest to the colour it replaces (ΔE00: the
+/// least change of meaning); where none does, the one that comes closest, with
+/// `keepsApart` false. Never the colour itself (a candidate within 2 ΔE00 of it is
+/// skipped); black and grey only for a colour that is nearly grey itself. Ties go to the
+/// palettes' order: the same picture gets the same replacements every run.
 public struct Replacement: Sendable, Equatable {
     /// The region replaced (an index into `FoundRegions.regions`) and its new colour.
     public let region: Int
     public let colour: RGB8
     /// The candidate's name in its palette, e.g. "Okabe–Ito sky blue".
     public let source: String
-    /// The smallest ΔE00 to any other colour in normal vision and the modes required.
-    public let worstDeltaE: Double
+    /// The fewest steps to any other colour, in normal vision and the forms required.
+    public let worstSteps: Double
     /// The same in achromatopsia, when it was checked.
-    public let achromatopsiaDeltaE: Double?
+    public let achromatopsiaSteps: Double?
+    /// How far the new colour is from the old, ΔE00: how much the chart changes.
+    public let change: Double
     /// The numbers of the pairs (`MaterialCheck.numberedPairs`, from 1) it answers.
     public let pairs: [Int]
-    public var keepsApart: Bool { worstDeltaE >= PairVerdict.hardBelow }
+    public var keepsApart: Bool { worstSteps >= RiskRule.noticed }
+
+    /// A candidate nearer than this (ΔE00) to the colour it would replace is that colour.
+    static let sameColour = 2.0
 
     static let candidates: [(String, RGB8)] = [
         ("Okabe–Ito orange", RGB8(0xE6, 0x9F, 0x00)), ("Okabe–Ito sky blue", RGB8(0x56, 0xB4, 0xE9)),
@@ -54,13 +63,14 @@ public struct Replacement: Sendable, Equatable {
                 targets.append((t, [n + 1]))
             }
         }
-        /// The smallest ΔE00 from `c`, in place of region `target`, to every other colour.
+        /// The fewest steps from `c`, in place of region `target`, to every other colour.
         func worst(_ c: RGB8, _ target: Int, _ sims: [Simulation]) -> Double {
             var w = Double.infinity
             for sim in sims {
-                let seen = sim.simulate(c)
+                let seen = CIELab(sim.simulate(c))
                 for (k, other) in colours.enumerated() where k != target {
-                    w = min(w, CIEDE2000.difference(seen, sim.simulate(other)))
+                    let nd = regions[target].noticeable(against: regions[k])
+                    w = min(w, nd.steps(seen, CIELab(sim.simulate(other))))
                 }
             }
             return w
@@ -74,25 +84,25 @@ public struct Replacement: Sendable, Equatable {
                     name: name, colour: c, worst: worst(c, target.region, required),
                     change: CIEDE2000.difference(c, original.rgb)
                 )
-            }
-            let apart = scored.filter { $0.worst >= PairVerdict.hardBelow }
+            }.filter { $0.change >= sameColour }
+            let apart = scored.filter { $0.worst >= RiskRule.noticed }
             guard
                 let best = apart.min(by: { $0.change < $1.change }) ?? scored.max(by: { $0.worst < $1.worst })
             else { continue }
             colours[target.region] = best.colour
             out.append(
                 Replacement(
-                    region: target.region, colour: best.colour, source: best.name, worstDeltaE: best.worst,
-                    achromatopsiaDeltaE: nil, pairs: target.pairs))
+                    region: target.region, colour: best.colour, source: best.name, worstSteps: best.worst,
+                    achromatopsiaSteps: nil, change: best.change, pairs: target.pairs))
         }
         // A later replacement that could not keep everything apart may have come close to an
         // earlier one: every figure is measured again against the colours as they end.
         return out.map { r in
             Replacement(
-                region: r.region, colour: r.colour, source: r.source, worstDeltaE: worst(r.colour, r.region, required),
-                achromatopsiaDeltaE: achromatopsia.map { worst(r.colour, r.region, [$0]) }, pairs: r.pairs)
+                region: r.region, colour: r.colour, source: r.source, worstSteps: worst(r.colour, r.region, required),
+                achromatopsiaSteps: achromatopsia.map { worst(r.colour, r.region, [$0]) }, change: r.change,
+                pairs: r.pairs)
         }
-
     }
 }
 

@@ -45,7 +45,8 @@ extension CheckReport {
                 JSONLine.encode([
                     "kind": "suggestion", "file": file, "region": s.region + 1,
                     "from": regions[s.region].rgb.hexString, "to": s.colour.hexString, "source": s.source,
-                    "keepsApart": s.keepsApart,
+                    "keepsApart": s.keepsApart, "steps": rounded(s.worstSteps, 2),
+                    "change": rounded(s.change, 2),
                 ]))
         }
         let found = check.found

@@ -12,6 +12,7 @@ struct SuggestionWords {
             s.keepsApart
             ? "keeps every colour apart in every form counted"
             : "the nearest to keeping every colour apart found; some pairs stay at risk"
-        text = "\(r.name) \(r.rgb.hexString) → \(s.colour.hexString) (\(s.source)): \(how)"
+        let change = Int(s.change.rounded())
+        text = "\(r.name) \(r.rgb.hexString) → \(s.colour.hexString) (\(s.source), ΔE00 \(change) from it): \(how)"
     }
 }
