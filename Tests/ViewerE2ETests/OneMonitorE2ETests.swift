@@ -68,7 +68,12 @@ import Testing
         // The window in its new place, and shaped for the part's picture (both settle).
         usleep(2_500_000)
         let g = try x.geometry()
-        #expect(g.x + g.w <= 540, "the window beside the part shown: \(g)")
+        // As wide as the free strip at most (its width depends on where the drag landed).
+        let strip = out.components(separatedBy: "steps aside, to ").last?.split(separator: "×").first.flatMap {
+            Int($0)
+        }
+        let free = try #require(strip, "\(out)")
+        #expect(free < 1024 && g.x >= 0 && g.x + g.w <= free, "the window beside the part shown: \(g), strip \(free)")
         let moved = try x.waitForScreen { shot in
             S.count(shot, green) > 100_000 && S.count(shot, Self.hatch) < 1_000
                 ? nil : "the green part is not live whole"
