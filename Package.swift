@@ -91,6 +91,50 @@ let kernelTargets: [Target] = levelFlags.map { level in
             + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
 }
 
+// Typed apart from the package literal: Swift 6.0's type checker gives up on a literal that
+// also infers these ("unable to type-check this expression in reasonable time").
+let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let coreDependencies: [Target.Dependency] =
+    ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
+
+let cLibraries: [Target] = [
+    // C libraries from Debian's -dev packages (installed by scripts/). Their headers
+    // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
+    // -D_REENTRANT, which SwiftPM warns about).
+    .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+    .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+    .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev", "libxrandr-dev"])]),
+    .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
+    .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
+    // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
+    .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
+]
+
+// The tests: an array of their own, so that Swift 6.0's type checker takes the manifest in
+// parts (one literal of every target was "unable to type-check in reasonable time" there).
+let testTargets: [Target] = [
+    .testTarget(
+        name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
+        swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
+    .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
+    .testTarget(
+        name: "CVDViewModelTests",
+        dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
+    .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
+    .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
+    .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
+    .testTarget(
+        name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
+    .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
+    .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
+    // The window layer's parts that need no window (the label fonts).
+    .testTarget(name: "CVDViewerTests", dependencies: ["CVDViewer", "CSDL2", "CSDL2TTF"]),
+]
+
 let package = Package(
     name: "cvdcam",
     platforms: [.macOS(.v13)],
@@ -109,30 +153,18 @@ let package = Package(
         // Swift, with a few lines of C for CPUID (which Swift cannot issue).
         .target(
             name: "CVDCore",
-            dependencies: ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { .target(name: $0.module) },
+            dependencies: coreDependencies,
             swiftSettings: nativeFlags),
         .target(name: "CVDCPUID"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
         .target(name: "CVDKernelInterface"),
-
-        // C libraries from Debian's -dev packages (installed by scripts/). Their headers
-        // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
-        // -D_REENTRANT, which SwiftPM warns about).
-        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
-        .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev", "libxrandr-dev"])]),
-        .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
-        .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
-        // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
-        .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
 
         // The check of the material (`cvdcam check`, the live `z`): the picture's colours and
         // marks, the verdict, the replacements and the marks drawn. Pure Swift over CVDCore;
         // optimised in debug builds too, so that its tests run on real-sized pictures quickly.
         .target(
             name: "CVDCheck", dependencies: ["CVDCore"],
-            swiftSettings: nativeFlags + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: checkFlags),
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
@@ -199,26 +231,6 @@ let package = Package(
             ],
             swiftSettings: nativeFlags
         ),
-
-        .testTarget(
-            name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
-        .testTarget(
-            name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
-        .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
-        .testTarget(
-            name: "CVDViewModelTests",
-            dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
-        .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
-        .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
-        .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
-        .testTarget(
-            name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
-        .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
-        .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
-        // The window layer's parts that need no window (the label fonts).
-        .testTarget(name: "CVDViewerTests", dependencies: ["CVDViewer", "CSDL2", "CSDL2TTF"]),
-    ] + kernelTargets,
+    ] + cLibraries + testTargets + kernelTargets,
     swiftLanguageModes: [.v6]
 )
