@@ -1,8 +1,11 @@
 import CVDCore
 
-/// The check drawn on the picture: each numbered pair's two regions outlined by a dashed
-/// black-and-white frame (seen on any colour, and by shape, never by colour alone) with
-/// the pair's number in a white tag at its top-left corner — `cvdcam check --marked`.
+/// The check drawn on the picture (`cvdcam check --marked`), never over the material:
+/// each numbered pair's two regions outlined by a dashed black-and-white frame just
+/// outside the box of their largest mark (seen on any colour, and by shape, never by colour
+/// alone), broken wherever it would cross anything drawn; the pairs' numbers in a white
+/// tag in free paper near the frame — the nearest place that covers nothing drawn and no
+/// other tag (`FreeSpace`) — joined to the frame by a leader line when it is not beside it.
 public enum CheckMarks {
     public static func draw(_ check: MaterialCheck, on image: RGBAImage) -> RGBAImage {
         var out = image
@@ -13,19 +16,25 @@ public enum CheckMarks {
             tags[pair.first, default: []].append(n + 1)
             tags[pair.second, default: []].append(n + 1)
         }
-        for (region, numbers) in tags.sorted(by: { $0.key < $1.key }) {
-            let box = check.found.regions[region].box
-            frame(&out, box, thick: thick)
-            var x = box.x
-            for n in numbers {
-                x += tag(&out, String(n), x: x, y: max(0, box.y - thick), scale: digit) + thick
-            }
+        let regions = check.found.regions
+        let paper = regions.first { $0.kinds.first?.kind == .area }?.rgb ?? RGB8(255, 255, 255)
+        let space = FreeSpace(image, paper: paper)
+        let marked = tags.sorted { $0.key < $1.key }
+        for (region, _) in marked { frame(&out, regions[region].box, thick: thick, space: space) }
+        var taken: [ColourRegion.Box] = []
+        for (region, numbers) in marked {
+            let box = regions[region].box
+            let text = numbers.map(String.init).joined(separator: " ")
+            let place = space.place(tagSize(text, scale: digit), near: box, gap: thick, avoiding: taken)
+            taken.append(place)
+            leader(&out, from: place, to: box, thick: thick, space: space)
+            tag(&out, text, x: place.x, y: place.y, scale: digit)
         }
         return out
     }
 
-    /// A dashed frame `thick` pixels wide just outside `box`.
-    static func frame(_ img: inout RGBAImage, _ box: ColourRegion.Box, thick: Int) {
+    /// A dashed frame `thick` pixels wide just outside `box`, on the paper only.
+    static func frame(_ img: inout RGBAImage, _ box: ColourRegion.Box, thick: Int, space: FreeSpace) {
         let x0 = box.x - thick
         let y0 = box.y - thick
         let x1 = box.x + box.width
@@ -33,35 +42,68 @@ public enum CheckMarks {
         let dash = 4 * thick
         for y in y0..<(y1 + thick) {
             for x in x0..<(x1 + thick) where x < box.x || x >= x1 || y < box.y || y >= y1 {
+                guard !space.isMaterial(x, y) else { continue }
                 let along = (y < box.y || y >= y1) ? x - x0 : y - y0
                 put(&img, x, y, (along / dash) % 2 == 0 ? RGB8(0, 0, 0) : RGB8(255, 255, 255))
             }
         }
     }
 
-    /// `text` (digits) in black on a white tag with a black border; returns its width.
-    static func tag(_ img: inout RGBAImage, _ text: String, x: Int, y: Int, scale s: Int) -> Int {
-        let digits = text.compactMap { $0.wholeNumberValue }
-        let w = (digits.count * 4 + 1) * s + 2
-        let h = 7 * s + 2
+    /// A black line, `thick` / 2 wide, from the tag's centre to the nearest point of the
+    /// frame, on the paper only; none when the tag is beside the frame.
+    static func leader(
+        _ img: inout RGBAImage, from tag: ColourRegion.Box, to box: ColourRegion.Box, thick: Int, space: FreeSpace
+    ) {
+        let (cx, cy) = tag.centre
+        let tx = min(max(cx, box.x - thick), box.x + box.width + thick - 1)
+        let ty = min(max(cy, box.y - thick), box.y + box.height + thick - 1)
+        let gapX = max(0, max(box.x - (tag.x + tag.width), tag.x - (box.x + box.width)))
+        let gapY = max(0, max(box.y - (tag.y + tag.height), tag.y - (box.y + box.height)))
+        guard max(gapX, gapY) > 3 * thick else { return }
+        let steps = max(abs(tx - cx), abs(ty - cy))
+        let half = max(1, thick / 2)
+        for s in 0...steps {
+            let x = cx + (tx - cx) * s / max(1, steps)
+            let y = cy + (ty - cy) * s / max(1, steps)
+            for dy in 0..<half {
+                for dx in 0..<half where !space.isMaterial(x + dx, y + dy) { put(&img, x + dx, y + dy, RGB8(0, 0, 0)) }
+            }
+        }
+    }
+
+    /// The size of `text`'s tag at `scale`.
+    static func tagSize(_ text: String, scale s: Int) -> (w: Int, h: Int) {
+        let digits = text.compactMap { $0.wholeNumberValue }.count
+        let spaces = text.filter { $0 == " " }.count
+        return ((digits * 4 + spaces * 2 + 1) * s + 2, 7 * s + 2)
+    }
+
+    /// `text` (digits and spaces) in black on a white tag with a black border, `tagSize`.
+    static func tag(_ img: inout RGBAImage, _ text: String, x: Int, y: Int, scale s: Int) {
+        let (w, h) = tagSize(text, scale: s)
         for ty in 0..<h {
             for tx in 0..<w {
                 let border = tx == 0 || ty == 0 || tx == w - 1 || ty == h - 1
                 put(&img, x + tx, y + ty, border ? RGB8(0, 0, 0) : RGB8(255, 255, 255))
             }
         }
-        for (i, d) in digits.enumerated() {
+        var col0 = 1 // in units of `s`, from the tag's left edge
+        for ch in text {
+            guard let d = ch.wholeNumberValue else {
+                col0 += 2
+                continue
+            }
             for row in 0..<5 {
                 for col in 0..<3 where glyphs[d][row] & (4 >> col) != 0 {
                     for dy in 0..<s {
                         for dx in 0..<s {
-                            put(&img, x + 1 + (1 + i * 4 + col) * s + dx, y + 1 + (1 + row) * s + dy, RGB8(0, 0, 0))
+                            put(&img, x + 1 + (col0 + col) * s + dx, y + 1 + (1 + row) * s + dy, RGB8(0, 0, 0))
                         }
                     }
                 }
             }
+            col0 += 4
         }
-        return w
     }
 
     /// The digits 0–9 in 3×5 pixels, each row three bits (4 = left).

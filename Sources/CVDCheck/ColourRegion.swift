@@ -16,6 +16,8 @@ public struct ColourRegion: Sendable, Equatable {
     public let box: Box
     /// Its marks' boxes, largest first (at most `FoundRegions.marksKept`), in picture pixels.
     public let marks: [Box]
+    /// What each of `marks` is drawn as.
+    public let markKinds: [MarkKind]
     /// What it is drawn as: each kind of mark with its typical width, most ink first.
     public let kinds: [Kind]
     /// How different another colour must be to be told apart from it, for its hardest kind

@@ -73,7 +73,8 @@ public struct FoundRegions: Sendable {
             let rgb = p.colours[c]
             let region = ColourRegion(
                 rgb: rgb, lab: CIELab(rgb), name: ColourName(base: ""), share: Double(mass / total),
-                box: box(list[0]), marks: list.prefix(Self.marksKept).map(box), kinds: kinds,
+                box: box(list[0]), marks: list.prefix(Self.marksKept).map(box),
+                markKinds: list.prefix(Self.marksKept).map(\.kind), kinds: kinds,
                 noticeable: nd, hardest: hardest)
             found.append((region, mass, list.map(\.first).min() ?? 0))
         }
