@@ -54,14 +54,24 @@ public struct CheckTracker: Sendable {
     public static let boxSlack = 0.03
 
     public private(set) var shown: Shown?
+    /// Where the picture shown is bare paper, from the check that last changed what is
+    /// shown (so the marks laid out on it stay put while the pairs do).
+    public private(set) var paper: PaperMap?
     /// The last check's pairs (not yet shown unless they agreed with the one before).
     private var previous: [Pair] = []
 
     public init() {}
 
-    /// Takes a new check (of the modes `check.results` name) and its suggestions; returns
-    /// whether what is shown changed.
-    public mutating func update(_ check: MaterialCheck, suggestions: [Replacement]) -> Bool {
+    /// Takes a new check (of the modes `check.results` name), its suggestions and the map
+    /// of its picture's paper; returns whether what is shown changed.
+    public mutating func update(_ check: MaterialCheck, suggestions: [Replacement], paper map: PaperMap? = nil) -> Bool
+    {
+        let changed = updateShown(check, suggestions)
+        if changed || paper == nil { paper = map }
+        return changed
+    }
+
+    private mutating func updateShown(_ check: MaterialCheck, _ suggestions: [Replacement]) -> Bool {
         let modes = check.results.map(\.simulation.mode)
         let fresh = Self.pairs(check, suggestions)
         defer { previous = fresh }
@@ -97,6 +107,7 @@ public struct CheckTracker: Sendable {
     /// Forgets what is shown (the check turned off).
     public mutating func reset() {
         shown = nil
+        paper = nil
         previous = []
     }
 

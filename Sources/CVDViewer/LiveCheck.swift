@@ -21,6 +21,8 @@ final class LiveCheck: Sendable {
     struct Answer: Sendable {
         let check: MaterialCheck
         let suggestions: [Replacement]
+        /// Where its picture is bare paper, for the marks.
+        let paper: PaperMap
         /// The frame recoloured (an RGBA frame its size), when the job asked for it and the
         /// check had a suggestion.
         let recoloured: Frame?
@@ -95,7 +97,9 @@ final class LiveCheck: Sendable {
             let image = Recolouring.apply(suggestions, in: check.found, to: whole)
             recoloured = Frame(bytes: image.pixels, layout: image.layout, timestamp: job.frame.timestamp)
         }
-        return Answer(check: check, suggestions: suggestions, recoloured: recoloured, recolourAsked: job.recolour)
+        return Answer(
+            check: check, suggestions: suggestions, paper: PaperMap(picture, check), recoloured: recoloured,
+            recolourAsked: job.recolour)
     }
 
     /// The frame as a picture about `longSide` pixels long (block means: `FrameReducer`).

@@ -45,7 +45,8 @@ extension Viewer {
     var checkInput: OverlayPlan.CheckInput? {
         guard state.check != .off, let shown = checkTracker.shown else { return nil }
         return OverlayPlan.CheckInput(
-            shown: shown, recoloured: state.check == .recoloured && frameBeforeRecolour != nil)
+            shown: shown, recoloured: state.check == .recoloured && frameBeforeRecolour != nil,
+            paper: checkTracker.paper)
     }
 
     /// Takes the worker's answer: the marks, or the recoloured still.
@@ -62,7 +63,9 @@ extension Viewer {
             state.check = .marks
             say(Message("nothing to recolour: no pair of colours is at risk now"))
         }
-        if checkTracker.update(answer.check, suggestions: answer.suggestions), let shown = checkTracker.shown {
+        if checkTracker.update(answer.check, suggestions: answer.suggestions, paper: answer.paper),
+            let shown = checkTracker.shown
+        {
             screenDirty = true
             reporter.status(Self.checkLine(shown))
         }

@@ -11,59 +11,26 @@ extension OverlayPlan {
     public struct CheckInput: Equatable, Sendable {
         public let shown: CheckTracker.Shown
         public let recoloured: Bool
-        public init(shown: CheckTracker.Shown, recoloured: Bool) {
+        /// Where the picture is bare paper (nil: not known; the marks then go at the boxes).
+        public let paper: PaperMap?
+        public init(shown: CheckTracker.Shown, recoloured: Bool, paper: PaperMap? = nil) {
             self.shown = shown
             self.recoloured = recoloured
+            self.paper = paper
         }
     }
 
     /// The smallest share of the secondary labels' size the band is set at beside the picture.
     static let bandShare = 0.85
 
-    /// The outlines as window polylines and the number tags, for every piece.
-    static func checkMarks(
-        _ input: CheckInput, _ g: ViewGeometry, _ simulations: [Simulation], fontSize: Int, measure: TextMeasuring
-    ) -> (outlines: [[(x: Double, y: Double)]], tags: [LabelBox]) {
-        guard !input.recoloured else { return ([], []) }
-        var outlines: [[(x: Double, y: Double)]] = []
-        var tags: [LabelBox] = []
-        for piece in g.pieces where simulations.indices.contains(piece.texture) {
-            let mode = simulations[piece.texture].mode
-            // Region (by its box) → the numbers of the pairs it is in, in this piece's mode.
-            var numbered: [(region: CheckTracker.Region, numbers: [Int])] = []
-            for pair in input.shown.pairs where mode == .normal || pair.isAtRisk(in: mode) {
-                for r in [pair.first, pair.second] {
-                    if let k = numbered.firstIndex(where: { $0.region == r }) {
-                        numbered[k].numbers.append(pair.number)
-                    } else {
-                        numbered.append((r, [pair.number]))
-                    }
-                }
-            }
-            for (r, numbers) in numbered {
-                let drawn = strokes([outline(r)], g, pieces: [piece])
-                // A region this piece does not show (the split's other side, zoomed away) gets no tag.
-                guard !drawn.isEmpty, let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { continue }
-                outlines += drawn
-                let tag = numberTag(
-                    numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
-                // At the corner, kept inside the piece (a region at the picture's edge).
-                let d = piece.destination
-                let x = min(max(corner.x, d.x), d.maxX - tag.shim.w)
-                let y = min(max(corner.y, d.y), d.maxY - tag.shim.h)
-                guard x >= d.x, y >= d.y else { continue }
-                tags.append(tag.moved(dx: x - tag.shim.x, dy: y - tag.shim.y))
-            }
-        }
-        return (outlines, tags)
-    }
-
     /// A region's box as a closed polyline in picture coordinates, each side in eight steps
     /// (a straightened page bends it).
-    static func outline(_ r: CheckTracker.Region) -> [Point] {
+    static func outline(_ r: CheckTracker.Region) -> [Point] { outline(Rect(r.x, r.y, r.width, r.height)) }
+
+    /// A box (picture fractions) as a closed polyline, each side in eight steps.
+    static func outline(_ r: Rect) -> [Point] {
         let corners = [
-            Point(r.x, r.y), Point(r.x + r.width, r.y), Point(r.x + r.width, r.y + r.height),
-            Point(r.x, r.y + r.height),
+            Point(r.x, r.y), Point(r.x + r.w, r.y), Point(r.x + r.w, r.y + r.h), Point(r.x, r.y + r.h),
         ]
         var out: [Point] = []
         for k in 0..<4 {

@@ -166,7 +166,8 @@ public struct OverlayPlan: Sendable {
         }
         if let c = check {
             if let g = geometry {
-                (checkOutlines, checkTags) = Self.checkMarks(c, g, simulations, fontSize: small, measure: measure)
+                (checkOutlines, checkTags) = Self.checkMarks(
+                    c, g, simulations, fontSize: small, lineWidth: Self.penWidth(font) * 0.8, measure: measure)
                 checkDashes = Self.dashes(checkOutlines, width: Self.penWidth(font) * 0.8)
             }
             (checkBand, wantsRoom) = Self.checkBand(c, fontSize: small, rooms: rooms, space: space, measure: measure)

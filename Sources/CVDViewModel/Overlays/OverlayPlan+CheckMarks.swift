@@ -1,0 +1,174 @@
+import CVDCheck
+import CVDCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The check's marks in the panes, off the material when the picture's paper is known
+/// (`PaperMap`): each region's outline a little outside the box of its largest mark, broken
+/// wherever it would cross anything drawn; its pairs' numbers in a tag on bare paper near
+/// the outline — the nearest such place inside the pane and clear of every other tag —
+/// joined to it by a leader (broken likewise) when not beside it. Without a map, the tag
+/// goes at the outline's top-left corner.
+extension OverlayPlan {
+    /// The outlines (and leaders) as window polylines and the number tags, for every piece.
+    static func checkMarks(
+        _ input: CheckInput, _ g: ViewGeometry, _ simulations: [Simulation], fontSize: Int, lineWidth: Double = 3,
+        measure: TextMeasuring
+    ) -> (outlines: [[(x: Double, y: Double)]], tags: [LabelBox]) {
+        guard !input.recoloured else { return ([], []) }
+        var outlines: [[(x: Double, y: Double)]] = []
+        var tags: [LabelBox] = []
+        for piece in g.pieces where simulations.indices.contains(piece.texture) {
+            let mode = simulations[piece.texture].mode
+            // Region (by its box) → the numbers of the pairs it is in, in this piece's mode.
+            var numbered: [(region: CheckTracker.Region, numbers: [Int])] = []
+            for pair in input.shown.pairs where mode == .normal || pair.isAtRisk(in: mode) {
+                for r in [pair.first, pair.second] {
+                    if let k = numbered.firstIndex(where: { $0.region == r }) {
+                        numbered[k].numbers.append(pair.number)
+                    } else {
+                        numbered.append((r, [pair.number]))
+                    }
+                }
+            }
+            guard let scale = PieceScale(g, piece) else { continue }
+            // The outline's distance from the mark and its half width, in picture fractions.
+            let off = scale.fractions(lineWidth * 1.5)
+            let half = scale.fractions(lineWidth / 2 + 1)
+            for (r, numbers) in numbered {
+                // A region this piece does not show (the split's other side, zoomed away) gets no tag.
+                guard !strokes([outline(r)], g, pieces: [piece]).isEmpty else { continue }
+                let tag = numberTag(
+                    numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
+                guard let paper = input.paper else {
+                    outlines += strokes([outline(r)], g, pieces: [piece])
+                    guard let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { continue }
+                    // At the corner, kept inside the piece (a region at the picture's edge).
+                    let d = piece.destination
+                    let x = min(max(corner.x, d.x), d.maxX - tag.shim.w)
+                    let y = min(max(corner.y, d.y), d.maxY - tag.shim.h)
+                    guard x >= d.x, y >= d.y else { continue }
+                    tags.append(tag.moved(dx: x - tag.shim.x, dy: y - tag.shim.y))
+                    continue
+                }
+                let box = Rect(r.x - off.x, r.y - off.y, r.width + 2 * off.x, r.height + 2 * off.y)
+                outlines += strokes(Self.onPaper(outline(box), paper, half: half), g, pieces: [piece])
+                let placed = Self.placeTag(tag, near: box, paper, scale, g, piece, gap: off, avoiding: tags)
+                guard let placed else { continue }
+                tags.append(placed.tag)
+                if let from = placed.at {
+                    // A leader from the tag's centre to the nearest point of the outline.
+                    let to = Point(min(max(from.x, box.x), box.maxX), min(max(from.y, box.y), box.maxY))
+                    let steps = 24
+                    let line = (0...steps).map { k in
+                        let t = Double(k) / Double(steps)
+                        return Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
+                    }
+                    outlines += strokes(Self.onPaper(line, paper, half: half), g, pieces: [piece])
+                }
+            }
+        }
+        return (outlines, tags)
+    }
+
+    /// Window pixels per picture fraction in a piece, along the picture's x and y (a turned
+    /// view swaps the window's axes).
+    struct PieceScale {
+        let x: Double, y: Double
+        let turned: Bool
+        init?(_ g: ViewGeometry, _ piece: ViewGeometry.Piece) {
+            guard let o = g.unclippedPoint(Point(0, 0), in: piece), let ex = g.unclippedPoint(Point(1, 0), in: piece),
+                let ey = g.unclippedPoint(Point(0, 1), in: piece)
+            else { return nil }
+            x = max(1e-6, hypot(ex.x - o.x, ex.y - o.y))
+            y = max(1e-6, hypot(ey.x - o.x, ey.y - o.y))
+            turned = abs(ex.y - o.y) > abs(ex.x - o.x)
+        }
+        /// `pixels` window pixels as fractions of the picture along each axis.
+        func fractions(_ pixels: Double) -> (x: Double, y: Double) { (pixels / x, pixels / y) }
+    }
+
+    /// The runs of `line` (picture fractions) that lie on bare paper, a line `half` wide
+    /// each side; a line off the picture is on paper.
+    static func onPaper(_ line: [Point], _ paper: PaperMap, half: (x: Double, y: Double)) -> [[Point]] {
+        // Each segment cut into steps of about half a cell of the map.
+        let cell = 0.5 / Double(max(paper.columns, paper.rows))
+        var runs: [[Point]] = []
+        var run: [Point] = []
+        func visit(_ p: Point) {
+            if paper.hasMaterial(x: p.x - half.x, y: p.y - half.y, width: 2 * half.x, height: 2 * half.y) {
+                if run.count > 1 { runs.append(run) }
+                run = []
+            } else {
+                run.append(p)
+            }
+        }
+        for (a, b) in zip(line, line.dropFirst()) {
+            let n = max(1, Int((max(abs(b.x - a.x), abs(b.y - a.y)) / cell).rounded(.up)))
+            for k in 0..<n {
+                visit(Point(a.x + (b.x - a.x) * Double(k) / Double(n), a.y + (b.y - a.y) * Double(k) / Double(n)))
+            }
+        }
+        if let last = line.last { visit(last) }
+        if run.count > 1 { runs.append(run) }
+        return runs
+    }
+
+    /// A tag for `box` on bare paper inside the piece and clear of `taken` (window tags):
+    /// above its top-left and top-right corners, below, left, right, then in rings of growing
+    /// distance — the first that fits; `at`, the tag's centre in picture fractions, when it is
+    /// not beside the box (it then wants a leader). Nil when the piece has no such place.
+    static func placeTag(
+        _ tag: LabelBox, near box: Rect, _ paper: PaperMap, _ scale: PieceScale, _ g: ViewGeometry,
+        _ piece: ViewGeometry.Piece, gap: (x: Double, y: Double), avoiding taken: [LabelBox]
+    ) -> (tag: LabelBox, at: Point?)? {
+        // The tag's size in picture fractions (a turned view: the window's width runs along y).
+        let w = scale.turned ? tag.shim.h / scale.x : tag.shim.w / scale.x
+        let h = scale.turned ? tag.shim.w / scale.y : tag.shim.h / scale.y
+        let d = piece.destination
+        func fits(_ x: Double, _ y: Double) -> LabelBox? {
+            guard x >= 0, y >= 0, x + w <= 1, y + h <= 1,
+                !paper.hasMaterial(x: x - gap.x, y: y - gap.y, width: w + 2 * gap.x, height: h + 2 * gap.y),
+                let a = g.unclippedPoint(Point(x, y), in: piece),
+                let b = g.unclippedPoint(Point(x + w, y + h), in: piece)
+            else { return nil }
+            let window = Rect(min(a.x, b.x), min(a.y, b.y), tag.shim.w, tag.shim.h)
+            guard window.x >= d.x, window.y >= d.y, window.maxX <= d.maxX, window.maxY <= d.maxY,
+                !taken.contains(where: { overlaps($0.shim, window, margin: 2) })
+            else { return nil }
+            return tag.moved(dx: window.x - tag.shim.x, dy: window.y - tag.shim.y)
+        }
+        let above = box.y - h - gap.y
+        let first = [
+            (box.x, above), (box.maxX - w, above), (box.x, box.maxY + gap.y), (box.x - w - gap.x, box.y),
+            (box.maxX + gap.x, box.y),
+        ]
+        for (x, y) in first { if let t = fits(x, y) { return (t, nil) } }
+        let step = max(0.004, min(w, h) / 2)
+        var r = step
+        while r < 1 {
+            let (x0, y0) = (box.x - w - gap.x - r, box.y - h - gap.y - r)
+            let (x1, y1) = (box.maxX + gap.x + r, box.maxY + gap.y + r)
+            var ring: [(Double, Double)] = []
+            var x = x0
+            while x <= x1 {
+                ring += [(x, y0), (x, y1)]
+                x += step
+            }
+            var y = y0
+            while y <= y1 {
+                ring += [(x0, y), (x1, y)]
+                y += step
+            }
+            for (x, y) in ring { if let t = fits(x, y) { return (t, Point(x + w / 2, y + h / 2)) } }
+            r += step
+        }
+        return nil
+    }
+
+    static func overlaps(_ a: Rect, _ b: Rect, margin m: Double) -> Bool {
+        a.x - m < b.maxX && b.x - m < a.maxX && a.y - m < b.maxY && b.y - m < a.maxY
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import CVDCheck
+@testable import CVDCore
+@testable import CVDViewModel
+
+/// The live marks stay off the material when the paper is known: in single, split and 2×2,
+/// at a projector's 1024×768 and at `--ui-scale` 2, every tag lies on bare paper, inside its
+/// pane and on no other tag, and no outline or leader point lies on anything drawn.
+@Suite struct CheckMarksOverlayTests {
+    /// The map of a 1280×720 picture whose only material is the three regions' boxes.
+    static let paper: PaperMap = {
+        let (columns, rows) = (160, 90)
+        var m = [Bool](repeating: false, count: columns * rows)
+        for r in [CheckOverlayTests.red, CheckOverlayTests.green, CheckOverlayTests.orange] {
+            for row in Int(r.y * 90)..<Int(((r.y + r.height) * 90).rounded(.up)) {
+                for c in Int(r.x * 160)..<Int(((r.x + r.width) * 160).rounded(.up)) { m[row * columns + c] = true }
+            }
+        }
+        return PaperMap(columns: columns, rows: rows, material: m)
+    }()
+
+    @Test(arguments: [0, 1, 2], [1.0, 2.0]) func marksLieOnPaper(_ layouts: Int, _ scale: Double) {
+        var s = ViewState(mode: .normal)
+        for _ in 0..<layouts { s.apply(.cycleLayout) }
+        let window = FrameSize(1024, 768)
+        let m = ApproximateMeasure()
+        let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: scale, measure: m)
+        let input = OverlayPlan.CheckInput(shown: CheckOverlayTests.shown, recoloured: false, paper: Self.paper)
+        let sims = s.renderedSimulations
+        let (outlines, tags) = OverlayPlan.checkMarks(
+            input, g, sims, fontSize: Int(14 * scale), lineWidth: 3 * scale, measure: m)
+        #expect(!tags.isEmpty && !outlines.isEmpty, "layout \(layouts), scale \(scale): marks drawn")
+        for (i, t) in tags.enumerated() {
+            #expect(g.pieces.contains { $0.destination.contains(t.shim) }, "tag \(i) inside a pane")
+            for u in tags[(i + 1)...] {
+                #expect(!OverlayPlan.overlaps(t.shim, u.shim, margin: 0), "tags on each other")
+            }
+            // The tag's corners back in picture fractions, in the piece that holds it.
+            guard let piece = g.pieces.first(where: { $0.destination.contains(t.shim) }),
+                let o = g.unclippedPoint(Point(0, 0), in: piece), let k = OverlayPlan.PieceScale(g, piece)
+            else { continue }
+            let x = (t.shim.x - o.x) / k.x
+            let y = (t.shim.y - o.y) / k.y
+            #expect(
+                !Self.paper.hasMaterial(x: x, y: y, width: t.shim.w / k.x, height: t.shim.h / k.y),
+                "layout \(layouts), scale \(scale): tag \(t.lines.map(\.text)) on the material")
+        }
+        for line in outlines {
+            for p in line {
+                guard let piece = g.pieces.first(where: { $0.destination.contains(p.x, p.y) }),
+                    let o = g.unclippedPoint(Point(0, 0), in: piece), let k = OverlayPlan.PieceScale(g, piece)
+                else { continue }
+                #expect(!Self.paper.isMaterial((p.x - o.x) / k.x, (p.y - o.y) / k.y), "an outline on the material")
+            }
+        }
+    }
+}
