@@ -17,8 +17,8 @@ public enum CheckMarks {
             tags[pair.second, default: []].append(n + 1)
         }
         let regions = check.found.regions
-        let paper = regions.first { $0.kinds.first?.kind == .area }?.rgb ?? RGB8(255, 255, 255)
-        let space = FreeSpace(image, paper: paper)
+        let paper = FreeSpace.paper(of: check)
+        let space = FreeSpace(image, paper: paper.colour, reach: paper.reach)
         let marked = tags.sorted { $0.key < $1.key }
         for (region, _) in marked { frame(&out, regions[region].box, thick: thick, space: space) }
         var taken: [ColourRegion.Box] = []

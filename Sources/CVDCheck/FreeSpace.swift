@@ -2,7 +2,8 @@ import CVDCore
 
 /// Where a picture has nothing but paper, for the check's marks (`CheckMarks`): a pixel
 /// holds material when it lies more than `reach` levels (any channel) from the paper's
-/// colour. Counts over any rectangle in constant time (a summed-area table), so a tag's
+/// colour — at most `reach`, and less than half way to the nearest other colour found (a
+/// white patch on cream paper is material). Counts over any rectangle in constant time (a summed-area table), so a tag's
 /// place can be searched among thousands.
 struct FreeSpace {
     let width: Int, height: Int
@@ -12,10 +13,27 @@ struct FreeSpace {
     private let sums: [Int32]
 
     /// How far from the paper's colour a pixel may lie and still be paper (its grain, a
-    /// camera's noise): the `Recolouring` reach.
-    static let reach = 24
+    /// camera's noise once the live check has reduced the frame by block means): half the
+    /// `Recolouring` reach, so that a white patch on cream paper, which the check may count
+    /// as the paper's colour, is still kept clear.
+    static let reach = 12
 
-    init(_ image: RGBAImage, paper: RGB8) {
+    /// The paper of `check` (its colour with most ink, when drawn as areas; else white) and
+    /// how far from it a pixel may lie and still be paper.
+    static func paper(of check: MaterialCheck) -> (colour: RGB8, reach: Int) {
+        let regions = check.found.regions
+        let paper = regions.first { $0.kinds.first?.kind == .area }?.rgb ?? RGB8(255, 255, 255)
+        var nearest = 2 * reach
+        for c in regions.map(\.rgb) where c != paper {
+            let dr = abs(Int(c.r) - Int(paper.r))
+            let dg = abs(Int(c.g) - Int(paper.g))
+            let db = abs(Int(c.b) - Int(paper.b))
+            nearest = min(nearest, max(dr, dg, db))
+        }
+        return (paper, max(2, min(reach, (nearest - 1) / 2)))
+    }
+
+    init(_ image: RGBAImage, paper: RGB8, reach: Int = FreeSpace.reach) {
         width = image.width
         height = image.height
         var material = [Bool](repeating: false, count: width * height)
@@ -25,8 +43,8 @@ struct FreeSpace {
             for x in 0..<width {
                 let p = image[x, y]
                 let far =
-                    abs(Int(p.r) - Int(paper.r)) > Self.reach || abs(Int(p.g) - Int(paper.g)) > Self.reach
-                    || abs(Int(p.b) - Int(paper.b)) > Self.reach
+                    abs(Int(p.r) - Int(paper.r)) > reach || abs(Int(p.g) - Int(paper.g)) > reach
+                    || abs(Int(p.b) - Int(paper.b)) > reach
                 material[y * width + x] = far
                 row += far ? 1 : 0
                 sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row

@@ -2,7 +2,7 @@ import CVDCore
 
 /// Where a checked picture is bare paper, coarsely, for the live view's marks: a grid of at
 /// most `longSide` cells on the long side, each material when any pixel in it is more than
-/// `FreeSpace.reach` levels from the paper's colour. Positions are fractions (0…1) of the
+/// `FreeSpace.paper`'s reach from the paper's colour. Positions are fractions (0…1) of the
 /// picture, as `CheckTracker.Region`'s, so the view lays tags and outlines out in any pane.
 public struct PaperMap: Sendable, Equatable {
     public let columns: Int, rows: Int
@@ -13,8 +13,8 @@ public struct PaperMap: Sendable, Equatable {
 
     /// The map of `picture`, whose paper is `check`'s colour with most ink when it is an area.
     public init(_ picture: RGBAImage, _ check: MaterialCheck) {
-        let paper = check.found.regions.first { $0.kinds.first?.kind == .area }?.rgb ?? RGB8(255, 255, 255)
-        let space = FreeSpace(picture, paper: paper)
+        let paper = FreeSpace.paper(of: check)
+        let space = FreeSpace(picture, paper: paper.colour, reach: paper.reach)
         let cell = max(1, (max(picture.width, picture.height) + Self.longSide - 1) / Self.longSide)
         columns = max(1, (picture.width + cell - 1) / cell)
         rows = max(1, (picture.height + cell - 1) / cell)

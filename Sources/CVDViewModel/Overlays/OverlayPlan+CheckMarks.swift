@@ -44,19 +44,17 @@ extension OverlayPlan {
                     numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
                 guard let paper = input.paper else {
                     outlines += strokes([outline(r)], g, pieces: [piece])
-                    guard let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { continue }
-                    // At the corner, kept inside the piece (a region at the picture's edge).
-                    let d = piece.destination
-                    let x = min(max(corner.x, d.x), d.maxX - tag.shim.w)
-                    let y = min(max(corner.y, d.y), d.maxY - tag.shim.h)
-                    guard x >= d.x, y >= d.y else { continue }
-                    tags.append(tag.moved(dx: x - tag.shim.x, dy: y - tag.shim.y))
+                    if let t = Self.atCorner(tag, r, g, piece) { tags.append(t) }
                     continue
                 }
                 let box = Rect(r.x - off.x, r.y - off.y, r.width + 2 * off.x, r.height + 2 * off.y)
                 outlines += strokes(Self.onPaper(outline(box), paper, half: half), g, pieces: [piece])
-                let placed = Self.placeTag(tag, near: box, paper, scale, g, piece, gap: off, avoiding: tags)
-                guard let placed else { continue }
+                // No bare paper anywhere near (a photograph): at the corner, as without a map.
+                guard let placed = Self.placeTag(tag, near: box, paper, scale, g, piece, gap: off, avoiding: tags)
+                else {
+                    if let t = Self.atCorner(tag, r, g, piece) { tags.append(t) }
+                    continue
+                }
                 tags.append(placed.tag)
                 if let from = placed.at {
                     // A leader from the tag's centre to the nearest point of the outline.
@@ -71,6 +69,19 @@ extension OverlayPlan {
             }
         }
         return (outlines, tags)
+    }
+
+    /// The tag at the region's top-left corner, kept inside the piece (a region at the
+    /// picture's edge); nil when the piece is smaller than the tag.
+    static func atCorner(_ tag: LabelBox, _ r: CheckTracker.Region, _ g: ViewGeometry, _ piece: ViewGeometry.Piece)
+        -> LabelBox?
+    {
+        guard let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { return nil }
+        let d = piece.destination
+        let x = min(max(corner.x, d.x), d.maxX - tag.shim.w)
+        let y = min(max(corner.y, d.y), d.maxY - tag.shim.h)
+        guard x >= d.x, y >= d.y else { return nil }
+        return tag.moved(dx: x - tag.shim.x, dy: y - tag.shim.y)
     }
 
     /// Window pixels per picture fraction in a piece, along the picture's x and y (a turned
