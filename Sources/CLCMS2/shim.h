@@ -25,6 +25,5 @@ static inline cmsContext cvd_lcms_context(struct cvd_lcms_log *log) {
 }
 
 // The pixel formats as constants: lcms2's TYPE_* are macros of macros, which Swift does not import.
-static const cmsUInt32Number cvd_lcms_rgba8 = TYPE_RGBA_8;
 static const cmsUInt32Number cvd_lcms_rgb8 = TYPE_RGB_8;
 static const cmsUInt32Number cvd_lcms_gray8 = TYPE_GRAY_8;
