@@ -192,7 +192,8 @@ import Testing
         let meta = EmbeddedMetadata(bytes, format: .jpeg)
         #expect(meta.orientation == .rotate90)
         guard case .bytes(let icc) = meta.profile else { throw OutsideTools.Failure("no profile in \(jpeg)") }
-        #expect(icc == [UInt8](try Data(contentsOf: URL(fileURLWithPath: OutsideTools.profiles + "/ProPhotoRGB.icc"))))
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: OutsideTools.profiles + "/ProPhotoRGB.icc")))
+        #expect(icc == file)
         var state: UInt64 = 40
         let head = min(bytes.count, 24_000)
         for _ in 0..<1500 {
