@@ -103,8 +103,9 @@ import Testing
         let bad = dir + "/bad.jpg"
         try Self.tool("convert", [good, "-profile", Self.profiles + "/ProPhotoRGB.icc", "-quality", "95", bad])
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bad)))
-        let marker = Array("ICC_PROFILE".utf8) + [0, 1, 1]
-        let at = try #require((0..<(bytes.count - 14)).first { bytes[$0..<($0 + 14)].elementsEqual(marker) }) + 14 + 36
+        let marker: [UInt8] = Array("ICC_PROFILE".utf8) + [0, 1, 1]
+        let start = try #require((0..<(bytes.count - 14)).first { bytes[$0..<($0 + 14)].elementsEqual(marker) })
+        let at = start + 14 + 36
         bytes.replaceSubrange(at..<(at + 4), with: Array("nope".utf8))
         try Data(bytes).write(to: URL(fileURLWithPath: bad))
         let r = try CLI.run(["check", bad, good, "--mode", "protanopia"])

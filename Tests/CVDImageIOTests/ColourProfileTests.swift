@@ -131,7 +131,9 @@ import Testing
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpeg)))
         let stored = try ImageFile.decode(bytes, jpeg)
         // The profile's signature ("acsp", 36 bytes into its header) overwritten.
-        let at = try #require(Self.find(Array("ICC_PROFILE".utf8) + [0, 1, 1], in: bytes)) + 14 + 36
+        let marker: [UInt8] = Array("ICC_PROFILE".utf8) + [0, 1, 1]
+        let start = try #require(Self.find(marker, in: bytes))
+        let at = start + 14 + 36
         bytes.replaceSubrange(at..<(at + 4), with: Array("nope".utf8))
         try Data(bytes).write(to: URL(fileURLWithPath: jpeg))
         let loaded = try ImageFile.load(jpeg)
@@ -177,7 +179,8 @@ import Testing
         let jpeg = dir + "/big.jpg"
         try OutsideTools.run("convert", [base, "-profile", big, "-quality", "97", jpeg])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpeg)))
-        #expect(Self.find(Array("ICC_PROFILE".utf8) + [0, 3, 3], in: bytes) != nil, "three parts")
+        let third: [UInt8] = Array("ICC_PROFILE".utf8) + [0, 3, 3]
+        #expect(Self.find(third, in: bytes) != nil, "three parts")
         #expect(EmbeddedMetadata(bytes, format: .jpeg).profile == .bytes(icc))
         let reference = dir + "/srgb.png"
         try OutsideTools.run(

@@ -18,11 +18,16 @@ import Testing
         var b: [UInt8] = [0x4D, 0x4D, 0, 42] + be(ifd, 4)
         b += be(UInt32(entryCount ?? entries.count), 2)
         for (tag, type, count, value) in entries {
-            b += be(UInt32(tag), 2) + be(UInt32(type), 2) + be(count, 4)
-            b += type == 3 && count == 1 ? be(value, 2) + [0, 0] : be(value, 4)
+            b += join(be(UInt32(tag), 2), be(UInt32(type), 2), be(count, 4))
+            b += type == 3 && count == 1 ? join(be(value, 2), [0, 0]) : be(value, 4)
         }
-        return b + be(0, 4) + tail
+        return join(b, be(0, 4), tail)
     }
+
+    /// The parts one after the other (Swift 6.0.3's type checker gives up on long `+` chains
+    /// of array literals).
+    static func join(_ parts: [UInt8]...) -> [UInt8] { parts.flatMap { $0 } }
+    static func ascii(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     static func be(_ v: UInt32, _ n: Int) -> [UInt8] {
         (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32(n - 1 - $0))) }
@@ -31,8 +36,8 @@ import Testing
     /// A JPEG's head with `segments` (marker, payload), then a scan's marker.
     static func jpeg(_ segments: [(UInt8, [UInt8])]) -> [UInt8] {
         var b: [UInt8] = [0xFF, 0xD8]
-        for (marker, payload) in segments { b += [0xFF, marker] + be(UInt32(payload.count + 2), 2) + payload }
-        return b + [0xFF, 0xDA, 0, 2, 0xFF, 0xD9]
+        for (marker, payload) in segments { b += join([0xFF, marker], be(UInt32(payload.count + 2), 2), payload) }
+        return join(b, [0xFF, 0xDA, 0, 2, 0xFF, 0xD9])
     }
 
     static let exif: [UInt8] = Array("Exif".utf8) + [0, 0]
@@ -79,12 +84,12 @@ import Testing
         // Inside a slice: offsets count from the structure's start, not the file's.
         let tail: [UInt8] = Array(repeating: 0x55, count: 20)
         let placed = Self.tiff([(34675, 7, 20, 26)], tail: tail)
-        let inFile = [0xAA, 0xBB, 0xCC] + placed
+        let inFile: [UInt8] = Self.join([0xAA, 0xBB, 0xCC], placed)
         #expect(TIFFDirectory(inFile[3...])?.data(34675).map(Array.init) == tail)
     }
 
     static func iccPart(_ n: UInt8, of count: UInt8, _ data: [UInt8]) -> (UInt8, [UInt8]) {
-        (0xE2, Array("ICC_PROFILE".utf8) + [0, n, count] + data)
+        (0xE2, join(ascii("ICC_PROFILE"), [0, n, count], data))
     }
 
     @Test func jpegProfilePartsAreJoinedInTheirOrder() {
@@ -116,7 +121,7 @@ import Testing
     static func png(_ chunks: [(String, [UInt8])]) -> [UInt8] {
         var b: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         for (type, data) in chunks + [("IEND", [])] {
-            b += Self.be(UInt32(data.count), 4) + Array(type.utf8) + data + [0, 0, 0, 0]
+            b += join(be(UInt32(data.count), 4), ascii(type), data, [0, 0, 0, 0])
         }
         return b
     }
@@ -167,15 +172,14 @@ import Testing
         let block = Self.tiff([(0x0112, 3, 1, 3)])
         #expect(EmbeddedMetadata(Self.png([("eXIf", block)]), format: .png).orientation == .rotate180)
         #expect(EmbeddedMetadata(Self.png([("eXIf", Self.exif + block)]), format: .png).orientation == .rotate180)
-        var webp: [UInt8] = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8)
-        webp += Array("ICCP".utf8) + [3, 0, 0, 0, 9, 8, 7, 0] // odd length: one byte of padding
-        webp += Array("EXIF".utf8) + [UInt8(block.count), 0, 0, 0] + block
+        var webp: [UInt8] = Self.join(Self.ascii("RIFF"), [0, 0, 0, 0], Self.ascii("WEBP"))
+        webp += Self.join(Self.ascii("ICCP"), [3, 0, 0, 0, 9, 8, 7, 0]) // odd length: one byte of padding
+        webp += Self.join(Self.ascii("EXIF"), [UInt8(block.count), 0, 0, 0], block)
         let meta = EmbeddedMetadata(webp, format: .webp)
         #expect(meta.profile == .bytes([9, 8, 7]) && meta.orientation == .rotate180)
         // A chunk claiming 4 GiB ends the walk.
-        let huge =
-            Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + Array("EXIF".utf8) + [0xFF, 0xFF, 0xFF, 0xFF]
-            + block
+        let huge: [UInt8] = Self.join(
+            Self.ascii("RIFF"), [0, 0, 0, 0], Self.ascii("WEBP"), Self.ascii("EXIF"), [0xFF, 0xFF, 0xFF, 0xFF], block)
         #expect(EmbeddedMetadata(huge, format: .webp).orientation == .upright)
     }
 
