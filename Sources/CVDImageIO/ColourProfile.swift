@@ -7,7 +7,7 @@ import CVDCore
 /// picture's numbers are read as sRGB: a ProPhoto red reads as brown and its green as dark
 /// green, and a check judges colours the page does not have.
 ///
-/// The intent is perceptual, the ICC's default, ImageMagick's and the browsers': for the
+/// The intent is perceptual, the ICC's default, ImageMagick's and Firefox's: for the
 /// matrix-and-curve profiles that pictures nearly always carry (sRGB, Adobe RGB, ProPhoto,
 /// Display P3) Little CMS makes it the same as relative colorimetric — colours inside sRGB
 /// kept exactly, white to white, colours outside clipped to its edge; a profile with tables
