@@ -97,6 +97,8 @@ let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(confi
 let coreDependencies: [Target.Dependency] =
     ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
 
+let imageIODependencies: [Target.Dependency] = ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CLCMS2", "CZlib"]
+
 let cLibraries: [Target] = [
     // C libraries from Debian's -dev packages (installed by scripts/). Their headers
     // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
@@ -109,6 +111,9 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
     // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
     .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
+    // Pictures' embedded ICC profiles converted to sRGB by Little CMS; a PNG's is zlib-compressed.
+    .systemLibrary(name: "CLCMS2", providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 ]
 
 // The tests: an array of their own, so that Swift 6.0's type checker takes the manifest in
@@ -119,7 +124,7 @@ let testTargets: [Target] = [
     .testTarget(
         name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
         swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore"], exclude: ["GIF"]),
+    .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore", "CLCMS2"], exclude: ["GIF"]),
     .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
     .testTarget(
         name: "CVDViewModelTests",
@@ -181,8 +186,9 @@ let package = Package(
                 "CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
             ]),
 
-        // Reading and writing image files through SDL2_image.
-        .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
+        // Reading and writing image files through SDL2_image; embedded colour profiles (Little
+        // CMS) and EXIF orientation applied.
+        .target(name: "CVDImageIO", dependencies: imageIODependencies),
 
         // The frame pipeline: sources (test scene, picture file, camera with its reconnect
         // policy), the newest-frame hand-off and the kernel cache. No SDL: the live view and

@@ -36,19 +36,33 @@ public enum ImageFile {
 
     /// A picture and what was wrong with its file, if anything could still be shown.
     public struct Loaded: Sendable {
-        public let image: RGBAImage
+        public internal(set) var image: RGBAImage
         /// Why the picture is incomplete (a JPEG that ends early: how much of it there is).
-        public let damage: String?
-        /// The first row that holds no picture (a damaged file's rest is filled), if any.
-        public var missingFrom: Int? = nil
+        public internal(set) var damage: String?
+        /// The part of the picture that holds nothing from the file (a damaged file's rest,
+        /// filled), if any, where it is once the picture is upright.
+        public internal(set) var missing: (x: Int, y: Int, width: Int, height: Int)?
+        /// Why the file's colour profile could not be used (its colours are then read as
+        /// sRGB), if it could not.
+        public internal(set) var colourWarning: String?
+        /// What to tell about the file, one line each: its damage, its colour profile.
+        public var warnings: [String] { [damage, colourWarning].compactMap { $0 } }
     }
 
     /// Loads a picture as RGBA, as `read`, and says when the file is damaged but still gave
     /// a picture: a JPEG that stops before its end-of-image marker decodes as far as its
-    /// data goes, the rest grey — the share of rows that hold picture is reported.
+    /// data goes, the rest grey — the share of rows that hold picture is reported. Then its
+    /// embedded colour profile and EXIF orientation are applied (`applyEmbedded`).
     public static func load(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> Loaded {
         let bytes = try fileBytes(path, allowStdin: allowStdin)
-        var image = try decode(bytes, path)
+        var loaded = try damageChecked(decode(bytes, path), bytes, path)
+        try loaded.applyEmbedded(bytes, path)
+        return loaded
+    }
+
+    /// The decoded picture, as the file stores it, and what is wrong with the file.
+    static func damageChecked(_ decoded: RGBAImage, _ bytes: [UInt8], _ path: String) -> Loaded {
+        var image = decoded
         if let damage = TGAData.greyMissingRows(&image, bytes, path) { return Loaded(image: image, damage: damage) }
         // A whole JPEG's segments reach its end-of-image marker (whatever follows it).
         guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), !JPEGSegments.reachesEnd(bytes) else {
@@ -63,13 +77,8 @@ public enum ImageFile {
                     "'\(name)' is damaged: the JPEG file ends early, so its last part may be missing or blurred — copy the file again"
             )
         }
-        let share = Int((100 * Double(rows) / Double(image.height)).rounded())
-        return Loaded(
-            image: image,
-            damage:
-                "'\(name)' is damaged: the JPEG file ends early; \(share) % of the picture "
-                + "(the top \(rows) of \(image.height) rows) could be read, the rest is grey — copy the file again",
-            missingFrom: rows)
+        let missing = (0, rows, image.width, image.height - rows)
+        return Loaded(image: image, damage: endsEarly(name, missing, image), missing: missing)
     }
 
     /// The largest file `read` takes: a 16384² picture in PNG, badly compressed, stays below it.

@@ -120,12 +120,10 @@ struct CheckCommand: ParsableCommand {
             StderrCapture.write("cvdcam: error: \(error)\n")
             return StandardOutput.failure() != nil ? .unwritten : .unreadable
         }
-        if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
+        for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
         // Transparent parts are judged as the page shows them: on white paper.
         let image = loaded.image.onWhitePaper()
-        let unjudged = loaded.missingFrom.map {
-            [ColourRegion.Box(x: 0, y: $0, width: image.width, height: image.height - $0)]
-        }
+        let unjudged = loaded.missing.map { [ColourRegion.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)] }
         let check = MaterialCheck(image, simulations: sims, unjudged: unjudged ?? [])
         let suggestions = Replacement.suggest(for: check)
         let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: mode != nil)

@@ -40,7 +40,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         let loaded = try ImageFile.load(input, allowStdin: true)
-        if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
+        for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
         let image = loaded.image
         let sims = try simulation.simulations()
         try OutputFiles(output, mode: simulation.mode, input: input == "-" ? nil : input, force: force).write(sims) {

@@ -86,8 +86,9 @@ struct SourceOptions: ParsableArguments {
         }
         if let path = image {
             let loaded = try ImageFile.load(path)
-            if let damage = loaded.damage { reporter.status(damage) }
-            return ImageSource(path: path, image: loaded.image, notice: loaded.damage)
+            for warning in loaded.warnings { reporter.status(warning) }
+            let notice = loaded.warnings.isEmpty ? nil : loaded.warnings.joined(separator: "; ")
+            return ImageSource(path: path, image: loaded.image, notice: notice)
         }
         let size = camera.frameSize ?? FrameSize(1280, 720)
         let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
