@@ -97,6 +97,13 @@ let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(confi
 let coreDependencies: [Target.Dependency] =
     ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
 
+let popplerIncludes: [String] = [
+    "/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
+    "/usr/lib/\(targetArch)-linux-gnu/glib-2.0/include", "/usr/include/cairo",
+]
+let popplerFlags: [CSetting] = [.unsafeFlags(popplerIncludes.flatMap { ["-I", $0] })]
+let popplerLibraries: [LinkerSetting] = ["poppler-glib", "gobject-2.0", "glib-2.0", "cairo"].map { .linkedLibrary($0) }
+
 let cLibraries: [Target] = [
     // C libraries from Debian's -dev packages (installed by scripts/). Their headers
     // are in /usr/include, so no pkg-config is needed (SDL's pkg-config adds
@@ -109,6 +116,12 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
     // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.
     .systemLibrary(name: "CEpoxy", providers: [.apt(["libepoxy-dev"])]),
+    // PDF pages (`check`, `convert`, `--image`) through poppler's GLib interface and cairo, in a
+    // few lines of C (Debian: libpoppler-glib-dev): Swift sees plain calls, not GLib's headers,
+    // whose folders differ by architecture (named here for the cross build, as CVDPortal's).
+    .target(
+        name: "CVDPoppler",
+        cSettings: popplerFlags, linkerSettings: popplerLibraries),
 ]
 
 // The tests: an array of their own, so that Swift 6.0's type checker takes the manifest in
@@ -181,8 +194,8 @@ let package = Package(
                 "CV4L2", "CTurboJPEG", "CJPEG", "CVDCore", "CVDKernelInterface", "CVDSystem",
             ]),
 
-        // Reading and writing image files through SDL2_image.
-        .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image"]),
+        // Reading and writing image files through SDL2_image; PDF pages through CVDPoppler.
+        .target(name: "CVDImageIO", dependencies: ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CVDPoppler"]),
 
         // The frame pipeline: sources (test scene, picture file, camera with its reconnect
         // policy), the newest-frame hand-off and the kernel cache. No SDL: the live view and
