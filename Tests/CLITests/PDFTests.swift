@@ -188,6 +188,27 @@ import Testing
         #expect(poster.width == 4096 && poster.height == 4096, "\(poster.width)×\(poster.height)")
     }
 
+    @Test func aTurnedPageIsDrawnTurned() throws {
+        let dir = CLI.tempDir()
+        let pdf = try TestPDF.worksheet(in: dir)
+        // Page 2 turned a quarter clockwise (its /Rotate 90), as a landscape chart is stored.
+        let qpdf = try NothingLostTests.shell("qpdf --rotate=+90:2 '\(pdf)' '\(dir)/turned.pdf'")
+        #expect(qpdf.status == 0, "qpdf (scripts/lib.sh's TEST_PACKAGES): \(qpdf.stderr)")
+        let r = try CLI.run(["convert", dir + "/turned.pdf", dir + "/turned.png", "--page", "2", "--mode", "normal"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let turned = try ImageFile.read(dir + "/turned.png")
+        #expect(turned.width == 1754 && turned.height == 1240, "landscape: \(turned.width)×\(turned.height)")
+        // The title, near the page's top left, is now at the right edge.
+        let upright = try CLI.run(["convert", pdf, dir + "/upright.png", "--page", "2", "--mode", "normal"])
+        #expect(upright.status == 0, "\(upright.stderr)")
+        let page = try ImageFile.read(dir + "/upright.png")
+        var same = 0
+        for y in 0..<page.height {
+            for x in 0..<page.width where page[x, y] == turned[page.height - 1 - y, x] { same += 1 }
+        }
+        #expect(same >= page.width * page.height * 99 / 100, "turned a quarter clockwise: \(same) pixels agree")
+    }
+
     @Test func convertTakesAPageAndTheSameBytesComeEveryRun() throws {
         let dir = CLI.tempDir()
         let pdf = try TestPDF.worksheet(in: dir)
