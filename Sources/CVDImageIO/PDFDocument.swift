@@ -100,10 +100,9 @@ public final class PDFDocument {
         handle = opened
         self.path = path
         pageCount = Int(cvd_pdf_page_count(opened))
-        guard pageCount > 0 else {
-            cvd_pdf_close(opened)
-            throw .unreadable(path, "the PDF has no pages")
-        }
+        // Thrown with every property set, the object is released and `deinit` closes the
+        // document: closing it here too would free it twice.
+        guard pageCount > 0 else { throw .unreadable(path, "the PDF has no pages") }
     }
 
     deinit { cvd_pdf_close(handle) }

@@ -105,12 +105,17 @@ import Testing
                 + "qpdf --encrypt '' owner 256 -- '\(pdf)' '\(dir)/restricted.pdf'")
         #expect(qpdf.status == 0, "qpdf (scripts/lib.sh's TEST_PACKAGES): \(qpdf.stderr)")
         try TestPDF.make(dir + "/damaged.pdf", ["--damaged"])
+        try TestPDF.make(dir + "/empty.pdf", ["--no-pages"])
 
-        let r = try CLI.run(
-            ["check", dir + "/locked.pdf", dir + "/cut.pdf", dir + "/junk.pdf", pdf, "--page", "1", "--mode", "deutan"])
+        let r = try CLI.run([
+            "check", dir + "/locked.pdf", dir + "/cut.pdf", dir + "/junk.pdf", dir + "/empty.pdf", pdf, "--page", "1",
+            "--mode", "deutan",
+        ])
         #expect(r.status == 2, "a file could not be read: \(r.stderr)")
         let errors = r.stderr.split(separator: "\n")
-        #expect(errors.count == 3, "one line each: \(r.stderr)")
+        #expect(errors.count == 4, "one line each: \(r.stderr)")
+        #expect(
+            r.stderr.contains("cvdcam: error: cannot read '\(dir)/empty.pdf': the PDF has no pages\n"), "\(r.stderr)")
         #expect(
             r.stderr.hasPrefix(
                 "cvdcam: error: cannot read '\(dir)/locked.pdf': the PDF is locked with a password, which cvdcam "

@@ -7,11 +7,12 @@ enum TestPDF {
         .appendingPathComponent("PDF/make-pdf").path
 
     /// Writes `path` with one page per spec (make-pdf's PAGE: `bars:0072B2,E69F00`,
-    /// `lines:D62728,2CA02C`, `blank@200x200*2000`), or a damaged one (`["--damaged"]`).
+    /// `lines:D62728,2CA02C`, `blank@200x200*2000`), or a damaged one (`["--damaged"]`), or one
+    /// with no pages (`["--no-pages"]`).
     static func make(_ path: String, _ pages: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = pages == ["--damaged"] ? [script, "--damaged", path] : [script, path] + pages
+        p.arguments = pages.first?.hasPrefix("--") == true ? [script, pages[0], path] : [script, path] + pages
         let err = Pipe()
         p.standardError = err
         try p.run()
