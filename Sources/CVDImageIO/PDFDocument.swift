@@ -72,8 +72,8 @@ public final class PDFDocument {
     init(bytes: [UInt8], path: String) throws(ImageFileError) {
         var problem: Int32 = 0
         var message = [CChar](repeating: 0, count: 512)
-        // poppler copies the bytes (`g_bytes_new`) for the length of the call; `message` is
-        // written NUL-terminated within its 512 bytes.
+        // cvd_pdf_open reads the bytes for the length of the call (poppler keeps a copy);
+        // `message` is written NUL-terminated within its 512 bytes.
         let opened = bytes.withUnsafeBufferPointer { b in
             message.withUnsafeMutableBufferPointer { m in
                 cvd_pdf_open(b.baseAddress, b.count, &problem, m.baseAddress, m.count)
@@ -93,6 +93,10 @@ public final class PDFDocument {
                     path,
                     "the PDF file is damaged or cut short: its pages cannot be found (poppler: \(said)) — "
                         + "copy it again, or save it again from the program that made it")
+            case CVD_PDF_NO_MEMORY:
+                throw .unreadable(
+                    path,
+                    "there is not enough memory to open the PDF (\(bytes.count >> 20) MiB; a memory limit, ulimit -v?)")
             default:
                 throw .unreadable(path, "poppler cannot open the PDF (\(said.isEmpty ? "no details" : said))")
             }

@@ -5,6 +5,7 @@
 #include <poppler.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct cvd_pdf {
@@ -39,7 +40,15 @@ static void install_handler(void) {
 cvd_pdf *cvd_pdf_open(const uint8_t *bytes, size_t count, int *problem, char *message, size_t message_len) {
     pthread_once(&handler_once, install_handler);
     if (message_len > 0) message[0] = 0;
-    GBytes *data = g_bytes_new(bytes, count);
+    // The copy with malloc, which says when memory cannot be had (g_malloc would abort the
+    // process); GBytes frees it with the document.
+    void *copy = malloc(count > 0 ? count : 1);
+    if (copy == NULL) {
+        *problem = CVD_PDF_NO_MEMORY;
+        return NULL;
+    }
+    memcpy(copy, bytes, count);
+    GBytes *data = g_bytes_new_with_free_func(copy, count, free, copy);
     GError *error = NULL;
     PopplerDocument *document = poppler_document_new_from_bytes(data, NULL, &error);
     // The document holds its own reference to the bytes while it lives.

@@ -154,6 +154,25 @@ import Testing
         #expect(viewPage.status != 0 && viewPage.stderr.contains("there is no page 2"), "\(viewPage.stderr)")
     }
 
+    /// GLib's g_malloc aborts when memory cannot be had (status 133, "GLib-ERROR"): the copy
+    /// poppler keeps of the file is made with malloc, so that it is a line instead.
+    @Test(.enabled(if: NothingLostTests.hasPrlimit, "prlimit (util-linux) is not installed"))
+    func aPDFTooLargeForTheMemoryLeftIsOneLine() throws {
+        let dir = CLI.tempDir()
+        let pdf = try TestPDF.worksheet(in: dir)
+        // 600 MB: a PDF's head, the rest a hole (no disk used).
+        let made = try NothingLostTests.shell(
+            "cd '\(dir)' && printf '%%PDF-1.7\\n' > big.pdf && truncate -s 600M big.pdf")
+        #expect(made.status == 0, "\(made.stderr)")
+        let r = try NothingLostTests.shell(
+            "cd '\(dir)' && prlimit --as=1000000000 \"$CVDCAM\" check big.pdf '\(pdf)' --page 1 --mode deutan")
+        #expect(r.status == 2, "status \(r.status) (133: GLib's abort): \(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("cvdcam: error: cannot read 'big.pdf': there is not enough memory")
+                && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix(pdf + " page 1: "), "the next file is checked: \(r.stdout)")
+    }
+
     @Test func aLongPDFIsCheckedInPartAndSaysWhichPagesWereNot() throws {
         let dir = CLI.tempDir()
         let book = dir + "/book.pdf"

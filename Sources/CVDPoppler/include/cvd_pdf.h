@@ -17,6 +17,8 @@ enum {
     CVD_PDF_DAMAGED = 2,
     /// Any other failure (poppler's message says which).
     CVD_PDF_OTHER = 3,
+    /// The copy of the bytes could not be allocated.
+    CVD_PDF_NO_MEMORY = 4,
 };
 
 /// Opens the PDF in `bytes` (`count` bytes; copied: the caller may free them after). On
