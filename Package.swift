@@ -97,7 +97,13 @@ let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(confi
 let coreDependencies: [Target.Dependency] =
     ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
 
-let imageIODependencies: [Target.Dependency] = ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CLCMS2", "CZlib"]
+let imageIODependencies: [Target.Dependency] = ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CLCMS2", "CZlib", "CVDPoppler"]
+let popplerIncludes: [String] = [
+    "/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
+    "/usr/lib/\(targetArch)-linux-gnu/glib-2.0/include", "/usr/include/cairo",
+]
+let popplerFlags: [CSetting] = [.unsafeFlags(popplerIncludes.flatMap { ["-I", $0] })]
+let popplerLibraries: [LinkerSetting] = ["poppler-glib", "gobject-2.0", "glib-2.0", "cairo"].map { .linkedLibrary($0) }
 
 let cLibraries: [Target] = [
     // C libraries from Debian's -dev packages (installed by scripts/). Their headers
@@ -114,6 +120,12 @@ let cLibraries: [Target] = [
     // Pictures' embedded ICC profiles converted to sRGB by Little CMS; a PNG's is zlib-compressed.
     .systemLibrary(name: "CLCMS2", providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // PDF pages (`check`, `convert`, `--image`) through poppler's GLib interface and cairo, in a
+    // few lines of C (Debian: libpoppler-glib-dev): Swift sees plain calls, not GLib's headers,
+    // whose folders differ by architecture (named here for the cross build, as CVDPortal's).
+    .target(
+        name: "CVDPoppler",
+        cSettings: popplerFlags, linkerSettings: popplerLibraries),
 ]
 
 // The tests: an array of their own, so that Swift 6.0's type checker takes the manifest in
@@ -187,7 +199,7 @@ let package = Package(
             ]),
 
         // Reading and writing image files through SDL2_image; embedded colour profiles (Little
-        // CMS) and EXIF orientation applied.
+        // CMS) and EXIF orientation applied; PDF pages through CVDPoppler.
         .target(name: "CVDImageIO", dependencies: imageIODependencies),
 
         // The frame pipeline: sources (test scene, picture file, camera with its reconnect

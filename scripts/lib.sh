@@ -49,9 +49,10 @@ ensure_swift() {
 # What building and running cvdcam needs (gettext: msgfmt compiles the translations;
 # libepoxy-dev: the GL renderer, which brings GLVND's libGL and libEGL; libxdamage-dev: the
 # screen source (the rest of X11 it reads comes with libsdl2-dev); liblcms2-dev and
-# zlib1g-dev: pictures' embedded ICC profiles, a PNG's compressed; git and
+# zlib1g-dev: pictures' embedded ICC profiles, a PNG's compressed; libpoppler-glib-dev: PDF
+# pages, drawn by poppler through cairo, for check, convert and --image; git and
 # ca-certificates: SwiftPM fetches swift-argument-parser).
-RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev libxdamage-dev libpipewire-0.3-dev libglib2.0-dev liblcms2-dev zlib1g-dev gettext git ca-certificates)
+RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core libv4l-dev libturbojpeg0-dev libjpeg62-turbo-dev libepoxy-dev libxdamage-dev libpipewire-0.3-dev libglib2.0-dev liblcms2-dev zlib1g-dev libpoppler-glib-dev gettext git ca-certificates)
 # What the tests need on top: a real X server driven by keys, screenshots, valgrind,
 # x11-xserver-utils (xrandr: monitors for the screen tests), weston (the Wayland tests), a private D-Bus (the screensaver test), ffmpeg (bench --ffmpeg,
 # the speed baseline).
@@ -62,13 +63,14 @@ RUNTIME_PACKAGES=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-cor
 # (Tests/Portal/run-session): the real xdg-desktop-portal, a private PipeWire with
 # WirePlumber (it makes the links), a GStreamer test picture (videotestsrc ! pipewiresink)
 # and the Python test backend (python3-dbus, python3-gi); python3-cairo draws the charts of
-# scripts/check-agreement. Pictures with colour profiles and EXIF orientation: colord-data
+# scripts/check-agreement and the tests' PDFs (Tests/PDF/make-pdf), and qpdf locks one with
+# a password. Pictures with colour profiles and EXIF orientation: colord-data
 # (real ICC profiles: ProPhoto, Adobe RGB, sRGB), exiftool (sets the orientation in JPEG,
 # PNG, WebP) and liblcms2-utils (tificc: the reference conversion).
 TEST_PACKAGES=(xvfb libgl1-mesa-dri xdotool x11-utils x11-xserver-utils openbox imagemagick valgrind weston dbus-daemon dbus-bin ffmpeg
     fonts-noto-cjk fonts-wqy-zenhei fonts-ipafont fonts-droid-fallback tesseract-ocr tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-jpn locales-all
     xdg-desktop-portal pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
-    python3-dbus python3-gi python3-cairo colord-data libimage-exiftool-perl liblcms2-utils)
+    python3-dbus python3-gi python3-cairo colord-data libimage-exiftool-perl liblcms2-utils qpdf)
 # What scripts/package needs to build and check the .deb, and scripts/test-package to
 # install it in a fresh Debian chroot.
 PACKAGE_PACKAGES=(dpkg-dev lintian desktop-file-utils appstream librsvg2-bin debootstrap)

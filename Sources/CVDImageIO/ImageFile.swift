@@ -54,7 +54,11 @@ public enum ImageFile {
     /// data goes, the rest grey — the share of rows that hold picture is reported. Then its
     /// embedded colour profile and EXIF orientation are applied (`applyEmbedded`).
     public static func load(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> Loaded {
-        let bytes = try fileBytes(path, allowStdin: allowStdin)
+        try load(bytes: fileBytes(path, allowStdin: allowStdin), path)
+    }
+
+    /// `load` of a picture's bytes, already read (`open`, which reads PDFs too).
+    static func load(bytes: [UInt8], _ path: String) throws(ImageFileError) -> Loaded {
         var loaded = try damageChecked(decode(bytes, path), bytes, path)
         try loaded.applyEmbedded(bytes, path)
         return loaded
@@ -88,10 +92,14 @@ public enum ImageFile {
     /// Its format is known from its head before the rest is read (`PictureFormat.bound`):
     /// a file that is no picture is refused there, and one that is is read no further than
     /// its picture can need.
-    static func fileBytes(_ path: String, allowStdin: Bool = false) throws(ImageFileError) -> [UInt8] {
+    /// `orPDF`: a PDF is read too (`PDFDocument.bound`).
+    static func fileBytes(_ path: String, allowStdin: Bool = false, orPDF: Bool = false) throws(ImageFileError)
+        -> [UInt8]
+    {
         var size: (width: Int, height: Int)?
         do throws(FileBytes.Failure) {
             return try FileBytes.read(path, limit: maximumFileBytes, allowStdin: allowStdin) { head in
+                if orPDF, let bound = PDFDocument.bound(head, path: path) { return bound }
                 size = PictureFormat(head, path: path)?.size(head)
                 return PictureFormat.bound(head, path: path)
             }

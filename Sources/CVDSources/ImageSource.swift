@@ -2,11 +2,19 @@ import CVDCore
 import CVDSystem
 import FoundationEssentials
 
-/// A still picture from a file, published once.
+/// A still picture from a file (or a PDF's page), published once.
 public final class ImageSource: FrameSource {
+    /// "image photo.png", "image worksheet.pdf page 2".
     public let name: String
-    /// "picture photo.png", in the window's language.
-    public var label: Message { Message("picture %s", .text(String(name.dropFirst("image ".count)))) }
+    /// "picture photo.png", "picture worksheet.pdf, page 2", in the window's language.
+    public var label: Message {
+        guard let page else { return Message("picture %s", .text(String(name.dropFirst("image ".count)))) }
+        return Message("picture %1$s, page %2$s", .text(fileName), .text("\(page)"))
+    }
+    /// The file's name, shown escaped.
+    private let fileName: String
+    /// The page of a PDF shown, from 1.
+    public let page: Int?
     public let size: FrameSize
     private let image: RGBAImage
     /// What is wrong with the file (a damaged JPEG), said in the footer while it shows.
@@ -15,12 +23,18 @@ public final class ImageSource: FrameSource {
     /// The picture's path as given, made absolute.
     public let identity: String
 
-    public init(path: String, image: RGBAImage, notice: String? = nil) {
-        name = "image " + PathName.shown(PathName.lastComponent(path))
+    /// `page`: the PDF page `image` is (nil: a picture file).
+    public init(path: String, image: RGBAImage, notice: String? = nil, page: Int? = nil) {
+        fileName = PathName.shown(PathName.lastComponent(path))
+        name = "image " + fileName + (page.map { " page \($0)" } ?? "")
+        self.page = page
         size = FrameSize(image.width, image.height)
         self.image = image
         self.notice = notice
-        identity = "image " + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        // Each page of a PDF is remembered as a source of its own (its turn, its corners).
+        identity =
+            "image " + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+            + (page.map { " page \($0)" } ?? "")
     }
 
     public func start(into sink: LatestFrame) {

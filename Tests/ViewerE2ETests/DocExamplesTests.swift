@@ -110,6 +110,15 @@ import Testing
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
             }
+            if name.hasSuffix(".pdf") {
+                // A worksheet of two pages: safe bars, then a red/green line chart.
+                let made = try XSession.runToEnd(
+                    "/usr/bin/python3",
+                    [PDFPageE2ETests.makePDF, dir + "/" + name, "bars:0072B2,E69F00", "lines:D62728,2CA02C"],
+                    capture: .stderr)
+                #expect(made.status == 0, "Tests/PDF/make-pdf: \(made.text)")
+                continue
+            }
             try ImageFile.write(TestScene.render(width: 320, height: 240), to: dir + "/" + name)
         }
     }
@@ -139,9 +148,11 @@ import Testing
         case "convert": output = positional.count >= 2 ? positionalValues(args)[1] : nil
         case "scene", "snapshot", "lut": output = positionalValues(args).first
         case "check":
+            // For a PDF, one picture per page: OUT-page1.png for the first.
+            let pdf = positionalValues(args).contains { $0.hasSuffix(".pdf") }
             return ["--marked", "--recoloured"].compactMap { flag in
                 args.firstIndex(of: flag).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
-            }
+            }.map { pdf ? firstPage($0) : $0 }
         default: output = nil
         }
         guard let o = output else { return [] }
@@ -149,6 +160,12 @@ import Testing
         let dot = o.lastIndex(of: ".")!
         let ext = o[dot...] == ".cube" ? ".cube" : String(o[dot...])
         return ["-normal", "-deuteranopia"].map { String(o[..<dot]) + $0 + ext }
+    }
+
+    /// `marked.png` → `marked-page1.png`, as `check` names a PDF's first page's picture.
+    static func firstPage(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name + "-page1" }
+        return String(name[..<dot]) + "-page1" + String(name[dot...])
     }
 
     /// The positional arguments after the subcommand (options' values left out).

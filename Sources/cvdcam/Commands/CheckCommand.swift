@@ -20,6 +20,11 @@ struct CheckCommand: ParsableCommand {
             achromatopsia and tritanomaly only with --mode. docs/teaching-tools.md explains \
             the check, how well it agrees with experts, and its limits.
 
+            A PDF is checked page by page, each page drawn as it prints at \(Int(PDFDocument.dotsPerInch)) dpi on \
+            white paper and reported as "worksheet.pdf page 2"; at most \(PageChoice.atOnce) pages in one run \
+            (--page chooses others; those left are reported as not checked). A PDF locked with a \
+            password, or damaged, is one line on stderr, and the other files are still checked.
+
             Exit status: 0 safe; 1 some pair is at risk; 3 no pair at risk, but some part \
             could not be judged (not fully checked); 2 a file could not be read (the others \
             are still checked); 4 a report or a picture could not be written. With several \
@@ -29,11 +34,13 @@ struct CheckCommand: ParsableCommand {
               cvdcam check worksheet.jpg
               cvdcam check figures/*.png --mode deuteranopia
               cvdcam check map.png --marked map-marked.png
+              cvdcam check worksheet.pdf --marked marked.png      # marked-page1.png, marked-page2.png, …
+              cvdcam check book.pdf --page 51-100
               cvdcam check chart.png --recoloured fixed.png && cvdcam convert fixed.png fixed-deut.png -m deutan
               cvdcam check chart.png --json
             """)
 
-    @Argument(help: "The pictures to check (- : standard input).")
+    @Argument(help: "The pictures or PDF files to check (- : standard input).")
     var files: [String]
 
     @Option(
@@ -53,14 +60,23 @@ struct CheckCommand: ParsableCommand {
     var json = false
 
     @Option(
-        help: ArgumentHelp("Write the picture with the pairs at risk outlined and numbered (PNG).", valueName: "file"))
+        help: ArgumentHelp(
+            "Write the picture with the pairs at risk outlined and numbered (PNG; for a PDF one per page: FILE-page1.png, …).",
+            valueName: "file"))
     var marked: String?
 
     @Option(
         help: ArgumentHelp(
-            "Write the picture with the replacements put in, to see the fix work (e.g. with cvdcam convert --mode all).",
+            "Write the picture with the replacements put in, to see the fix work (e.g. with cvdcam convert --mode all); for a PDF one per page, as --marked.",
             valueName: "file"))
     var recoloured: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The pages of a PDF to check: 3, 2-5, or 51- (page 51 and those after it). Default: every page, at most \(PageChoice.atOnce) in one run.",
+            valueName: "pages"),
+        transform: PageChoice.parse)
+    var page: PageChoice?
 
     func validate() throws {
         for (flag, path) in [("--marked", marked), ("--recoloured", recoloured)] {
@@ -111,32 +127,84 @@ struct CheckCommand: ParsableCommand {
         if outcome != .safe { throw ExitCode(outcome.rawValue) }
     }
 
-    /// Checks one file: its report, and the pictures asked for.
+    /// Checks one file: a picture, or the pages of a PDF asked for.
     func check(_ file: String, _ sims: [Simulation]) -> Outcome {
-        let shown = PathName.shown(file)
-        let loaded: ImageFile.Loaded
-        do { loaded = try ImageFile.load(file, allowStdin: true) } catch {
-            if json { emit(JSONLine.encode(["kind": "error", "file": shown, "error": "\(error)"])) }
-            StderrCapture.write("cvdcam: error: \(error)\n")
-            return StandardOutput.failure() != nil ? .unwritten : .unreadable
+        let opened: OpenedFile
+        do { opened = try ImageFile.open(file, allowStdin: true) } catch { return failed(file, error) }
+        switch opened {
+        case .picture(let loaded):
+            if let page, page.first != 1 {
+                return failed(
+                    file,
+                    ImageFileError.unreadable(
+                        file,
+                        "it is a picture, which is one page: there is no page \(page.first) (pages are for PDF files)"))
+            }
+            for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
+            // Transparent parts are judged as the page shows them: on white paper.
+            let image = loaded.image.onWhitePaper()
+            let unjudged = loaded.missing.map {
+                [ColourRegion.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)]
+            }
+            return check(
+                image, original: loaded.image, unjudged: unjudged ?? [], file: file, page: nil, incomplete: nil, sims)
+        case .pdf(let document):
+            return checkPages(document, file, sims)
         }
-        for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
-        // Transparent parts are judged as the page shows them: on white paper.
-        let image = loaded.image.onWhitePaper()
-        let unjudged = loaded.missing.map { [ColourRegion.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)] }
-        let check = MaterialCheck(image, simulations: sims, unjudged: unjudged ?? [])
+    }
+
+    /// Checks the pages of a PDF that `--page` asks for (all by default), at most
+    /// `PageChoice.atOnce`; those left are reported as not checked.
+    func checkPages(_ document: PDFDocument, _ file: String, _ sims: [Simulation]) -> Outcome {
+        let wanted = page ?? .all
+        guard let (pages, left) = wanted.split(document.pageCount) else {
+            return failed(file, document.noSuchPage(wanted.first))
+        }
+        var outcome = Outcome.safe
+        for n in pages {
+            let drawn: PDFDocument.Page
+            do { drawn = try document.page(n) } catch {
+                outcome = max(outcome, failed(file, error, page: n))
+                continue
+            }
+            if let damage = drawn.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
+            let incomplete = drawn.damage.map { _ in
+                "poppler could not draw all of the page, so a part of it may be missing"
+            }
+            outcome = max(
+                outcome,
+                check(
+                    drawn.image, original: drawn.image, unjudged: [], file: file, page: n, incomplete: incomplete, sims)
+            )
+            if outcome == .unwritten, StandardOutput.failure() != nil { return outcome }
+        }
+        if let left { outcome = max(outcome, notChecked(left, of: file, sims)) }
+        return outcome
+    }
+
+    /// Checks one picture (a file's, or a PDF's page `page`): its report, and the pictures
+    /// asked for — for a PDF one of each per page, `OUT-pageN.png`. `original`: the picture
+    /// as the file has it (transparency too), which the replacements are put into.
+    func check(
+        _ image: RGBAImage, original: RGBAImage, unjudged: [ColourRegion.Box], file: String, page: Int?,
+        incomplete: String?, _ sims: [Simulation]
+    ) -> Outcome {
+        let check = MaterialCheck(image, simulations: sims, unjudged: unjudged)
         let suggestions = Replacement.suggest(for: check)
-        let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: mode != nil)
+        let report = CheckReport(
+            file: PathName.shown(file), check: check, suggestions: suggestions, chosen: mode != nil, page: page,
+            incomplete: incomplete)
         emit(json ? report.jsonLines.joined(separator: "\n") : report.text)
         guard StandardOutput.failure() == nil else { return .unwritten }
         var outcome: Outcome =
-            switch check.verdict {
+            switch report.verdict {
             case .safe: .safe
             case .atRisk: .atRisk
             case .notFullyChecked: .notFullyChecked
             }
-        for (kind, path) in [("marked", marked), ("recoloured", recoloured)] {
-            guard let path else { continue }
+        for (kind, given) in [("marked", marked), ("recoloured", recoloured)] {
+            guard let given else { continue }
+            let path = page.map { OutputFiles.path(given, suffix: "page\($0)") } ?? given
             if file != "-", OutputFiles.sameFile(path, file) {
                 StderrCapture.write(
                     "cvdcam: error: '\(PathName.shown(path))' is the picture being checked: give --\(kind) another name\n"
@@ -147,17 +215,56 @@ struct CheckCommand: ParsableCommand {
             let picture =
                 kind == "marked"
                 ? CheckMarks.draw(check, on: image)
-                : Recolouring.apply(suggestions, in: check.found, to: loaded.image)
+                : Recolouring.apply(suggestions, in: check.found, to: original)
             do { try ImageFile.write(picture, to: path) } catch {
                 StderrCapture.write("cvdcam: error: \(error)\n")
                 if json { emit(JSONLine.encode(["kind": "error", "file": PathName.shown(path), "error": "\(error)"])) }
                 outcome = max(outcome, .unwritten)
                 continue
             }
-            emit(
-                json ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)]) : "wrote \(PathName.shown(path))")
+            var line: [String: Any] = ["kind": kind, "file": PathName.shown(path)]
+            if let page { line["page"] = page }
+            emit(json ? JSONLine.encode(line) : "wrote \(PathName.shown(path))")
         }
         return StandardOutput.failure() != nil ? .unwritten : outcome
+    }
+
+    /// A file (or a PDF's page) that could not be read: one line on stderr, and in `--json`.
+    func failed(_ file: String, _ error: any Error, page: Int? = nil) -> Outcome {
+        if json {
+            var line: [String: Any] = ["kind": "error", "file": PathName.shown(file), "error": "\(error)"]
+            if let page { line["page"] = page }
+            emit(JSONLine.encode(line))
+        }
+        StderrCapture.write("cvdcam: error: \(error)\n")
+        return StandardOutput.failure() != nil ? .unwritten : .unreadable
+    }
+
+    /// The pages of a PDF left for another run (past `PageChoice.atOnce`): reported as not
+    /// checked, in words and in `--json`, with the `--page` that checks the next of them.
+    func notChecked(_ left: ClosedRange<Int>, of file: String, _ sims: [Simulation]) -> Outcome {
+        let shown = PathName.shown(file)
+        let next = left.lowerBound...min(left.upperBound, left.lowerBound + PageChoice.atOnce - 1)
+        let nextWords = next.count == 1 ? "\(next.lowerBound)" : "\(next.lowerBound)-\(next.upperBound)"
+        if json {
+            emit(
+                JSONLine.encode([
+                    "kind": "verdict", "file": shown, "pages": "\(left.lowerBound)-\(left.upperBound)",
+                    "verdict": MaterialCheck.Verdict.notFullyChecked.rawValue,
+                    "checked": MaterialCheck.Coverage.none.rawValue, "safe": false, "pairs": 0,
+                    "forms": sims.map(\.mode.rawValue).joined(separator: ","), "notJudgedShare": 1,
+                    "notJudged": "pages \(left.lowerBound)-\(left.upperBound)",
+                ]))
+        } else {
+            emit(
+                [
+                    "\(shown) \(pagesWords(left)): not checked",
+                    "  judged: nothing — cvdcam checks at most \(PageChoice.atOnce) pages of a PDF in one run; "
+                        + "--page \(nextWords) checks \(next.count == left.count ? "them" : "the next \(next.count)")",
+                    "  verdict: not fully checked — \(pagesWords(left)) of \(shown) were not checked",
+                ].joined(separator: "\n"))
+        }
+        return StandardOutput.failure() != nil ? .unwritten : .notFullyChecked
     }
 
     /// A line (or lines) on stdout, flushed: the report of a file is out before the next is read.

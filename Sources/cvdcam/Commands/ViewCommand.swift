@@ -104,7 +104,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Start with this picture as the still, beside the live picture (still | live; g grabs another).",
+            "Start with this picture as the still (a PDF: its first page), beside the live picture (still | live; g grabs another).",
             valueName: "file"))
     var still: String?
 
@@ -224,7 +224,7 @@ struct ViewCommand: ParsableCommand {
         windowOptions(&options)
         teachingOptions(&options)
         scriptOptions(&options)
-        if let s = still { options.still = try ImageFile.read(s) }
+        if let s = still { options.still = try ImageFile.load(s, page: nil).loaded.image }
 
         let reporter = TerminalReporter(holding: true)
         let source = try self.source.makeSource(

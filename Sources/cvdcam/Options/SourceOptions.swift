@@ -9,8 +9,14 @@ import FoundationEssentials
 /// `--test-scene`, or the camera (`--device`, `--format`, `--size`, `--fps`, `--control`;
 /// `--size` and `--fps` also set the test scene's, `--format yuyv|mjpeg` how it streams).
 struct SourceOptions: ParsableArguments {
-    @Option(help: "Use this picture file instead of a camera.")
+    @Option(help: "Use this picture file (or a page of a PDF: --page) instead of a camera.")
     var image: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --image FILE.pdf: the page to show, from 1 (default: the first; drawn as it prints at \(Int(PDFDocument.dotsPerInch)) dpi).",
+            valueName: "n"))
+    var page: Int?
 
     @Flag(
         help:
@@ -46,6 +52,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         guard (camera.frameSize?.width ?? 2) % 2 == 0 else { throw ValidationError("--size needs an even width") }
+        if let page, page < 1 { throw ValidationError("--page counts from 1 (the first page)") }
         let chosen = [image != nil, testScene, screen != nil || region != nil].filter { $0 }.count
         if chosen > 1 {
             throw ValidationError("--image, --test-scene and --screen/--region each choose the picture; pick one")
@@ -85,11 +92,12 @@ struct SourceOptions: ParsableArguments {
             return source
         }
         if let path = image {
-            let loaded = try ImageFile.load(path)
+            let (loaded, drawn) = try ImageFile.load(path, page: page)
             for warning in loaded.warnings { reporter.status(warning) }
             let notice = loaded.warnings.isEmpty ? nil : loaded.warnings.joined(separator: "; ")
-            return ImageSource(path: path, image: loaded.image, notice: notice)
+            return ImageSource(path: path, image: loaded.image, notice: notice, page: drawn?.number)
         }
+        if let page { throw CLIError("--page \(page) is for a PDF shown with --image FILE.pdf") }
         let size = camera.frameSize ?? FrameSize(1280, 720)
         let format: TestSceneSource.Format = camera.pixelFormat?.code == .mjpeg ? .mjpeg : .yuyv
         return try SourceChoice.camera(

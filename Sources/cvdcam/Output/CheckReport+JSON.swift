@@ -3,14 +3,24 @@ import CVDCore
 
 /// `cvdcam check --json`: one object per line — each colour (`region`), each pair at risk per
 /// form (`pair`, numbered as in the report), each form (`mode`), each replacement
-/// (`suggestion`), and last the picture's `verdict` with how much of it was judged.
+/// (`suggestion`), and last the picture's `verdict` with how much of it was judged. A PDF
+/// page's lines have its number (`page`); a page poppler could not draw whole, why
+/// (`damage`, on the verdict).
 extension CheckReport {
+    /// One object, with the page's number when a PDF's.
+    private func line(_ object: [String: Any]) -> String {
+        var object = object
+        if let page { object["page"] = page }
+        if let incomplete, object["kind"] as? String == "verdict" { object["damage"] = incomplete }
+        return JSONLine.encode(object)
+    }
+
     var jsonLines: [String] {
         var out: [String] = []
         let regions = check.found.regions
         for (i, r) in regions.enumerated() {
             out.append(
-                JSONLine.encode([
+                line([
                     "kind": "region", "file": file, "region": i + 1, "name": r.name.description, "hex": r.rgb.hexString,
                     "share": rounded(r.share, 4), "box": r.box.description,
                     "marks": r.kinds.map { $0.kind.rawValue }.joined(separator: ","),
@@ -20,7 +30,7 @@ extension CheckReport {
         for (n, l) in listed.enumerated() {
             for (sim, p) in l.risks {
                 out.append(
-                    JSONLine.encode([
+                    line([
                         "kind": "pair", "file": file, "mode": sim.mode.rawValue, "pair": n + 1,
                         "first": p.first + 1, "second": p.second + 1,
                         "firstName": regions[p.first].name.description,
@@ -34,7 +44,7 @@ extension CheckReport {
         }
         for r in check.results {
             out.append(
-                JSONLine.encode([
+                line([
                     "kind": "mode", "file": file, "mode": r.simulation.mode.rawValue,
                     "model": r.simulation.model.rawValue, "severity": r.simulation.severity, "safe": r.isSafe,
                     "pairs": r.pairs.count,
@@ -42,7 +52,7 @@ extension CheckReport {
         }
         for s in suggestions {
             out.append(
-                JSONLine.encode([
+                line([
                     "kind": "suggestion", "file": file, "region": s.region + 1,
                     "from": regions[s.region].rgb.hexString, "to": s.colour.hexString, "source": s.source,
                     "keepsApart": s.keepsApart, "steps": rounded(s.worstSteps, 2),
@@ -51,9 +61,9 @@ extension CheckReport {
         }
         let found = check.found
         out.append(
-            JSONLine.encode([
-                "kind": "verdict", "file": file, "verdict": check.verdict.rawValue, "checked": check.coverage.rawValue,
-                "safe": check.verdict == .safe, "pairs": check.numberedPairs.count,
+            line([
+                "kind": "verdict", "file": file, "verdict": verdict.rawValue, "checked": coverage.rawValue,
+                "safe": verdict == .safe, "pairs": check.numberedPairs.count,
                 "forms": check.results.map(\.simulation.mode.rawValue).joined(separator: ","),
                 "notJudgedShare": rounded(found.uncheckedShare, 4),
                 "notJudged": (found.unchecked + found.unjudged).map(\.description).joined(separator: ","),

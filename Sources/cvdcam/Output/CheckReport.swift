@@ -4,12 +4,30 @@ import CVDCore
 /// What `cvdcam check` prints for one picture (or page): a report for people, or JSON lines.
 /// Pairs are numbered from 1 within each form, in the order of the colours (most ink first).
 struct CheckReport {
-    /// The file (and page) as shown, escaped.
+    /// The file as shown, escaped.
     let file: String
     let check: MaterialCheck
     let suggestions: [Replacement]
     /// The forms counted by default, and whether the user chose the forms.
     let chosen: Bool
+    /// The page of a PDF (from 1), which the report names: "worksheet.pdf page 2".
+    var page: Int? = nil
+    /// Why a part of the picture may be missing where the check cannot say where (a PDF
+    /// page that poppler could not draw whole): never "safe", "partly" at best.
+    var incomplete: String? = nil
+
+    /// The file, and the page if a PDF's: "worksheet.pdf page 2".
+    var name: String { page.map { "\(file) page \($0)" } ?? file }
+
+    /// How much was judged: the check's, "partly" at best when the picture is `incomplete`.
+    var coverage: MaterialCheck.Coverage {
+        incomplete != nil && check.coverage == .all ? .partly : check.coverage
+    }
+
+    /// The check's verdict, "not fully checked" rather than "safe" when `incomplete`.
+    var verdict: MaterialCheck.Verdict {
+        incomplete != nil && check.verdict == .safe ? .notFullyChecked : check.verdict
+    }
 
     private var regions: [ColourRegion] { check.found.regions }
 
@@ -45,7 +63,7 @@ struct CheckReport {
         var lines: [String] = []
         let list = regions.map { "\($0.name) \(percent($0.share))" }.joined(separator: ", ")
         lines.append(
-            "\(file): \(regions.count) colour\(regions.count == 1 ? "" : "s")\(list.isEmpty ? "" : " — " + list)")
+            "\(name): \(regions.count) colour\(regions.count == 1 ? "" : "s")\(list.isEmpty ? "" : " — " + list)")
         lines.append("  judged: " + judged)
         if !chosen {
             lines.append(
@@ -89,7 +107,7 @@ struct CheckReport {
     /// "all of it", or what was not judged and where.
     var judged: String {
         let found = check.found
-        switch check.coverage {
+        switch coverage {
         case .all: return "all of it"
         case .none:
             if found.judgedPixels < MaterialCheck.smallestPicture {
@@ -111,12 +129,13 @@ struct CheckReport {
                     "the damaged part (" + found.unjudged.map(\.description).joined(separator: ", ") + ") is not judged"
                 )
             }
+            if let incomplete { parts.append(incomplete) }
             return "partly: " + parts.joined(separator: "; ")
         }
     }
 
     var verdictWords: String {
-        switch check.verdict {
+        switch verdict {
         case .atRisk:
             let forms = check.results.filter { !$0.isSafe }.map(\.simulation.mode.rawValue)
             let n = check.numberedPairs.count
