@@ -121,15 +121,9 @@ struct CheckCommand: ParsableCommand {
             return StandardOutput.failure() != nil ? .unwritten : .unreadable
         }
         if let damage = loaded.damage { StderrCapture.write("cvdcam: warning: \(damage)\n") }
-        // Transparent parts are judged as the page shows them: on white paper.
-        let image = loaded.image.onWhitePaper()
-        let unjudged = loaded.missingFrom.map {
-            [ColourRegion.Box(x: 0, y: $0, width: image.width, height: image.height - $0)]
-        }
-        let check = MaterialCheck(image, simulations: sims, unjudged: unjudged ?? [])
-        let suggestions = Replacement.suggest(for: check)
-        let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: mode != nil)
-        emit(json ? report.jsonLines.joined(separator: "\n") : report.text)
+        let judged = Self.judge(loaded, shown: shown, simulations: sims, chosen: mode != nil, json: json)
+        let (image, check, suggestions) = (judged.image, judged.check, judged.suggestions)
+        emit(judged.report)
         guard StandardOutput.failure() == nil else { return .unwritten }
         var outcome: Outcome =
             switch check.verdict {
@@ -160,6 +154,42 @@ struct CheckCommand: ParsableCommand {
                 json ? JSONLine.encode(["kind": kind, "file": PathName.shown(path)]) : "wrote \(PathName.shown(path))")
         }
         return StandardOutput.failure() != nil ? .unwritten : outcome
+    }
+
+    /// What the check makes of a loaded file, before anything is written.
+    struct Judged {
+        /// The picture as judged: on white paper.
+        let image: RGBAImage
+        let check: MaterialCheck
+        let suggestions: [Replacement]
+        /// The report, as text or JSON lines.
+        let report: String
+    }
+
+    /// The check of one loaded file: its picture on white paper, its colours and marks, the
+    /// pairs at risk, the replacements and the report. `lap` is called after each step with
+    /// its name (`paper`, `regions`, `pairs`, `replacements`, `report`): `bench --check`
+    /// times the steps of exactly this.
+    static func judge(
+        _ loaded: ImageFile.Loaded, shown: String, simulations sims: [Simulation], chosen: Bool, json: Bool,
+        lap: (String) -> Void = { _ in }
+    ) -> Judged {
+        // Transparent parts are judged as the page shows them: on white paper.
+        let image = loaded.image.onWhitePaper()
+        lap("paper")
+        let unjudged = loaded.missingFrom.map {
+            [ColourRegion.Box(x: 0, y: $0, width: image.width, height: image.height - $0)]
+        }
+        let found = RegionFinder.regions(in: image, unjudged: unjudged ?? [])
+        lap("regions")
+        let check = MaterialCheck(found, simulations: sims)
+        lap("pairs")
+        let suggestions = Replacement.suggest(for: check)
+        lap("replacements")
+        let report = CheckReport(file: shown, check: check, suggestions: suggestions, chosen: chosen)
+        let text = json ? report.jsonLines.joined(separator: "\n") : report.text
+        lap("report")
+        return Judged(image: image, check: check, suggestions: suggestions, report: text)
     }
 
     /// A line (or lines) on stdout, flushed: the report of a file is out before the next is read.
