@@ -24,20 +24,6 @@ public struct ProcessMemory: Equatable, Sendable {
         return ProcessMemory(now: now, peak: peak)
     }
 
-    /// Starts a new peak: heap memory freed but kept by the allocator is handed back
-    /// (`malloc_trim`), and the kernel sets `VmHWM` back to the resident memory now (5
-    /// written to /proc/self/clear_refs, Linux 4.0 and later), so that `read()`'s `peak`
-    /// is the highest from here on. False where the kernel refuses it.
-    public static func resetPeak() -> Bool {
-        // glibc's malloc_trim, which Swift's Glibc module does not declare (RTLD_DEFAULT is 0).
-        if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-            _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
-        }
-        guard let f = fopen("/proc/self/clear_refs", "w") else { return false }
-        let written = fputs("5", f) >= 0
-        return fclose(f) == 0 && written
-    }
-
     /// The address space the process has mapped (`VmSize`: libraries, thread stacks and
     /// heap, touched or not), in bytes — what an address-space limit (`ulimit -v`,
     /// `prlimit --as`) counts; nil where it cannot be read.

@@ -93,6 +93,10 @@ struct BenchCommand: ParsableCommand {
             valueName: "folder"))
     var pictures: String?
 
+    /// `bench --check`'s own child: checks one file and prints its peak memory.
+    @Option(help: ArgumentHelp(visibility: .hidden))
+    var checkPeak: String?
+
     @Option(help: "Frames to feed ffmpeg.")
     var ffmpegFrames = 300
 
@@ -114,6 +118,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let file = checkPeak { return try CheckCostBench.printPeak(of: file) }
         if check {
             return try CheckCostBench(seconds: seconds, runs: frames, json: json, keep: pictures).run()
         }
