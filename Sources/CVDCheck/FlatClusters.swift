@@ -59,61 +59,89 @@ struct FlatClusters {
     /// Each cluster's group (clusters joined by soft borders: one colour).
     var group: [Int]
 
-    init(_ w: WorkingPicture, flat: [Bool]) {
-        // The flat pixels' colours by 18-bit bin: counts and one colour per bin.
-        var binCount = [Int32](repeating: 0, count: 1 << 18)
-        for i in 0..<(w.width * w.height) where flat[i] && w.isJudged(i) {
-            binCount[LabTable.key(w.rgb(i))] += 1
-        }
-        var bins: [Int] = []
-        for k in 0..<(1 << 18) where binCount[k] > 0 { bins.append(k) }
-        let seeds = Self.seeds(bins, binCount)
-        var means = seeds
-        var label = [UInt16](repeating: Self.none, count: w.width * w.height)
+    /// `flat`: `WorkingPicture.flatness()`, let go of before the shading is looked for.
+    init(_ w: WorkingPicture, flat: consuming [Bool]) {
+        let n = w.width * w.height
+        let table = LabTable.values
+        let allJudged = w.judged.isEmpty
+        var label = [UInt16](repeating: Self.none, count: n)
         var sums: [Sums] = []
-        for _ in 0..<2 {
-            // The nearest mean of each bin, then each pixel takes its bin's.
-            let limit = 4 * Self.seedRadius * Self.seedRadius
-            var nearest = [UInt16](repeating: Self.none, count: 1 << 18)
-            for k in bins {
-                let lab = LabTable.values[k]
-                var best = Self.none
-                var bestD = limit
-                for (c, m) in means.enumerated() {
-                    let d = lab.distance2(m)
-                    if d < bestD {
-                        bestD = d
-                        best = UInt16(c)
+        // Pixels by pointer: these loops visit every pixel up to four times (one array
+        // access each would be checked and, through `w`, retained).
+        w.pixels.withUnsafeBufferPointer { px in
+            w.judged.withUnsafeBufferPointer { judged in
+                flat.withUnsafeBufferPointer { flat in
+                    table.withUnsafeBufferPointer { lab in
+                        label.withUnsafeMutableBufferPointer { label in
+                            @inline(__always) func counted(_ i: Int) -> Bool { flat[i] && (allJudged || judged[i]) }
+                            @inline(__always) func key(_ i: Int) -> Int {
+                                Int(px[4 * i] >> 2) << 12 | Int(px[4 * i + 1] >> 2) << 6 | Int(px[4 * i + 2] >> 2)
+                            }
+                            // The flat pixels' colours by 18-bit bin: counts and one colour per bin.
+                            var binCount = [Int32](repeating: 0, count: 1 << 18)
+                            for i in 0..<n where counted(i) { binCount[key(i)] += 1 }
+                            var bins: [Int] = []
+                            for k in 0..<(1 << 18) where binCount[k] > 0 { bins.append(k) }
+                            var means = Self.seeds(bins, binCount)
+                            binCount = []
+                            var nearest = [UInt16](repeating: Self.none, count: 1 << 18)
+                            for _ in 0..<2 {
+                                // The nearest mean of each bin, then each pixel takes its bin's.
+                                let limit = 4 * Self.seedRadius * Self.seedRadius
+                                for k in bins {
+                                    let lab = lab[k]
+                                    var best = Self.none
+                                    var bestD = limit
+                                    for (c, m) in means.enumerated() {
+                                        let d = lab.distance2(m)
+                                        if d < bestD {
+                                            bestD = d
+                                            best = UInt16(c)
+                                        }
+                                    }
+                                    nearest[k] = best
+                                }
+                                var next = [Sums](repeating: Sums(), count: means.count)
+                                next.withUnsafeMutableBufferPointer { next in
+                                    for i in 0..<n where counted(i) {
+                                        let rgb = RGB8(px[4 * i], px[4 * i + 1], px[4 * i + 2])
+                                        let key = key(i)
+                                        let c = nearest[key]
+                                        label[i] = c
+                                        if c != Self.none { next[Int(c)].add(lab[key], rgb) }
+                                    }
+                                }
+                                // Empty clusters dropped, the rest renumbered in order.
+                                var renumber = [UInt16](repeating: Self.none, count: next.count)
+                                sums = []
+                                for (k, s) in next.enumerated() where s.count > 0 {
+                                    renumber[k] = UInt16(sums.count)
+                                    sums.append(s)
+                                }
+                                for i in 0..<n where label[i] != Self.none { label[i] = renumber[Int(label[i])] }
+                                means = sums.map(\.mean)
+                            }
+                        }
                     }
                 }
-                nearest[k] = best
             }
-            var next = [Sums](repeating: Sums(), count: means.count)
-            for i in 0..<(w.width * w.height) {
-                guard flat[i], w.isJudged(i) else { continue }
-                let rgb = w.rgb(i)
-                let key = LabTable.key(rgb)
-                let c = nearest[key]
-                label[i] = c
-                if c != Self.none { next[Int(c)].add(LabTable.values[key], rgb) }
-            }
-            // Empty clusters dropped, the rest renumbered in order.
-            var renumber = [UInt16](repeating: Self.none, count: next.count)
-            sums = []
-            for (k, s) in next.enumerated() where s.count > 0 {
-                renumber[k] = UInt16(sums.count)
-                sums.append(s)
-            }
-            for i in label.indices where label[i] != Self.none { label[i] = renumber[Int(label[i])] }
-            means = sums.map(\.mean)
         }
+        flat = []
         Self.markShading(&label, sums.map(\.mean), w)
         TextureBlocks.mark(&label, clusters: sums.count, width: w.width, height: w.height)
         // The clusters' sums again, without the shading's pixels.
         var kept = [Sums](repeating: Sums(), count: sums.count)
-        for i in 0..<(w.width * w.height) where label[i] < Self.shade {
-            let rgb = w.rgb(i)
-            kept[Int(label[i])].add(LabTable.lab(rgb), rgb)
+        w.pixels.withUnsafeBufferPointer { px in
+            table.withUnsafeBufferPointer { lab in
+                label.withUnsafeBufferPointer { label in
+                    kept.withUnsafeMutableBufferPointer { kept in
+                        for i in 0..<n where label[i] < Self.shade {
+                            let rgb = RGB8(px[4 * i], px[4 * i + 1], px[4 * i + 2])
+                            kept[Int(label[i])].add(lab[LabTable.key(rgb)], rgb)
+                        }
+                    }
+                }
+            }
         }
         self.sums = kept
         self.label = label
@@ -127,42 +155,101 @@ struct FlatClusters {
     /// of the chart's colours with it; and a pale bar whose edge a soft lens blurred into the
     /// paper (two colours and a narrow ramp) is not shading.
     static func markShading(_ label: inout [UInt16], _ means: [LabF], _ w: WorkingPicture) {
-        let n = w.width * w.height
-        var seen = [Bool](repeating: false, count: n)
-        var stack: [Int32] = []
-        var patch: [Int32] = []
+        let width = w.width
+        // The patches from the rows' runs of flat pixels: a run joins the runs of the row
+        // above that it touches (union–find over runs, never over pixels), so what is held
+        // is a few numbers a run. Each patch's clusters are then counted, run by run; which
+        // clusters a patch has, and how many of its pixels each holds, do not depend on the
+        // order they are met in.
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        var parent: [Int32] = []
+        func root(_ k: Int) -> Int {
+            var k = k
+            while Int(parent[k]) != k {
+                parent[k] = parent[Int(parent[k])]
+                k = Int(parent[k])
+            }
+            return k
+        }
+        label.withUnsafeBufferPointer { label in
+            var above = 0..<0
+            for y in 0..<w.height {
+                let row = y * width
+                let first = starts.count
+                var x = 0
+                while x < width {
+                    guard label[row + x] != none else {
+                        x += 1
+                        continue
+                    }
+                    let start = x
+                    while x < width, label[row + x] != none { x += 1 }
+                    starts.append(Int32(row + start))
+                    ends.append(Int32(row + x))
+                    parent.append(Int32(parent.count))
+                }
+                // Each run and the runs above it that share a column with it (both sorted by x).
+                var a = above.lowerBound
+                for b in first..<starts.count {
+                    let x0 = Int(starts[b]) - row
+                    let x1 = Int(ends[b]) - row
+                    while a < above.upperBound, Int(ends[a]) - (row - width) <= x0 { a += 1 }
+                    var k = a
+                    while k < above.upperBound, Int(starts[k]) - (row - width) < x1 {
+                        let (ra, rb) = (root(k), root(b))
+                        if ra != rb { parent[max(ra, rb)] = Int32(min(ra, rb)) }
+                        k += 1
+                    }
+                }
+                above = first..<starts.count
+            }
+        }
+        // Each patch's runs in a list from its root (the patch's first run).
+        let runs = starts.count
+        var next = [Int32](repeating: -1, count: runs)
+        var last = [Int32](repeating: -1, count: runs)
+        for r in 0..<runs {
+            let top = root(r)
+            if top != r { next[Int(last[top])] = Int32(r) }
+            last[top] = Int32(r)
+        }
+        last = []
         var counts = [Int](repeating: 0, count: means.count)
         var touched: [Int] = []
         let limit2 = spreadLimit * spreadLimit
-        for start in 0..<n where !seen[start] && label[start] != none {
-            seen[start] = true
-            stack.append(Int32(start))
-            patch.removeAll(keepingCapacity: true)
-            var low = means[Int(label[start])]
-            var high = low
-            while let top = stack.popLast() {
-                let i = Int(top)
-                patch.append(top)
-                let c = Int(label[i])
-                if counts[c] == 0 { touched.append(c) }
-                counts[c] += 1
-                let m = means[c]
-                low = LabF(l: min(low.l, m.l), a: min(low.a, m.a), b: min(low.b, m.b))
-                high = LabF(l: max(high.l, m.l), a: max(high.a, m.a), b: max(high.b, m.b))
-                let x = i % w.width
-                for j in [x > 0 ? i - 1 : -1, x + 1 < w.width ? i + 1 : -1, i - w.width, i + w.width]
-                where j >= 0 && j < n && !seen[j] && label[j] != none {
-                    seen[j] = true
-                    stack.append(Int32(j))
+        label.withUnsafeMutableBufferPointer { label in
+            for top in 0..<runs where Int(parent[top]) == top {
+                var size = 0
+                var r = top
+                while r >= 0 {
+                    for i in Int(starts[r])..<Int(ends[r]) {
+                        let c = Int(label[i])
+                        if counts[c] == 0 { touched.append(c) }
+                        counts[c] += 1
+                    }
+                    size += Int(ends[r] - starts[r])
+                    r = Int(next[r])
                 }
+                var low = means[touched[0]]
+                var high = low
+                for c in touched {
+                    let m = means[c]
+                    low = LabF(l: min(low.l, m.l), a: min(low.a, m.a), b: min(low.b, m.b))
+                    high = LabF(l: max(high.l, m.l), a: max(high.a, m.a), b: max(high.b, m.b))
+                }
+                let sizes = touched.map { counts[$0] }.sorted(by: >)
+                let two = sizes.prefix(2).reduce(0, +)
+                if low.distance2(high) > limit2, Float(two) < twoColours * Float(size) {
+                    r = top
+                    while r >= 0 {
+                        for i in Int(starts[r])..<Int(ends[r]) { label[i] = shade }
+                        r = Int(next[r])
+                    }
+                }
+                for c in touched { counts[c] = 0 }
+                touched.removeAll(keepingCapacity: true)
             }
-            let sizes = touched.map { counts[$0] }.sorted(by: >)
-            let two = sizes.prefix(2).reduce(0, +)
-            if low.distance2(high) > limit2, Float(two) < twoColours * Float(patch.count) {
-                for i in patch { label[Int(i)] = shade }
-            }
-            for c in touched { counts[c] = 0 }
-            touched.removeAll(keepingCapacity: true)
         }
     }
 

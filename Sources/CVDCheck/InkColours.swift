@@ -40,13 +40,16 @@ enum InkColours {
         func unit(_ v: SIMD3<Float>) -> SIMD3<Float> { v / max(1e-6, (v * v).sum().squareRoot()) }
         // Directions binned per background (17 steps a component), heaviest bins first.
         var bins: [Int: (count: Int, sum: SIMD3<Float>, background: UInt16)] = [:]
-        var strong: [(mixture: Int, u: SIMD3<Float>, m: Float)] = []
+        // 20 bytes a mixture (a tuple with a SIMD3 takes 48): there is one for every pixel
+        // of text on a page.
+        var strong: [(mixture: Int32, ux: Float, uy: Float, uz: Float, m: Float)] = []
+        strong.reserveCapacity(mixtures.count)
         for (k, x) in mixtures.enumerated() {
             let d = SIMD3<Float>(Float(x.r), Float(x.g), Float(x.b))
             let m = (d * d).sum().squareRoot()
             guard m >= faintest else { continue }
             let u = d / m
-            strong.append((k, u, m))
+            strong.append((Int32(k), u.x, u.y, u.z, m))
             let q = (u + 1) * 8
             let key = ((Int(x.background) * 17 + Int(q.x)) * 17 + Int(q.y)) * 17 + Int(q.z)
             bins[key, default: (0, SIMD3(0, 0, 0), x.background)].count += 1
@@ -75,11 +78,12 @@ enum InkColours {
         let joinCos = cosine(joinAngle)
         var member = [Int](repeating: -1, count: strong.count)
         for (k, s) in strong.enumerated() {
-            let background = mixtures[s.mixture].background
+            let u = SIMD3(s.ux, s.uy, s.uz)
+            let background = mixtures[Int(s.mixture)].background
             var best = -1
             var bestCos = joinCos
             for (j, seed) in seeds.enumerated() where seed.background == background {
-                let c = (seed.direction * s.u).sum()
+                let c = (seed.direction * u).sum()
                 if c >= bestCos {
                     bestCos = c
                     best = j
@@ -87,7 +91,7 @@ enum InkColours {
             }
             member[k] = best
             if best >= 0 {
-                seeds[best].sum += s.u * s.m
+                seeds[best].sum += u * s.m
                 seeds[best].reaches.append(s.m * bestCos)
             }
         }
@@ -111,9 +115,9 @@ enum InkColours {
         }
         for (k, s) in strong.enumerated() where member[k] >= 0 && inkOf[member[k]] >= 0 {
             let j = member[k]
-            let x = mixtures[s.mixture]
+            let x = mixtures[Int(s.mixture)]
             p.label[x.index] = UInt16(inkOf[j])
-            let share = min(1, max(0.02, s.m * (seeds[j].direction * s.u).sum() / inkReach[j]))
+            let share = min(1, max(0.02, s.m * (seeds[j].direction * SIMD3(s.ux, s.uy, s.uz)).sum() / inkReach[j]))
             p.coverage[x.index] = UInt8((share * 255).rounded())
         }
     }

@@ -13,9 +13,6 @@ struct PixelColours {
     var label: [UInt16]
     /// How much of the pixel its colour covers, 0…255.
     var coverage: [UInt8]
-    /// The colour the rest of the pixel is (a blend's other colour, a thin mark's
-    /// background), `none`, or `core` for a flat pixel.
-    var other: [UInt16]
     /// The colours: the flat groups' means first, then the inks found.
     var colours: [RGB8]
     /// How many colours are flat groups (the rest are inks of thin marks), and each flat
@@ -28,8 +25,6 @@ struct PixelColours {
     /// A pixel with no flat colour anywhere around it (fine texture, a photograph's detail):
     /// nothing to judge it against.
     static let unknown = UInt16.max - 2
-    /// `other` of a flat pixel: wholly its own colour.
-    static let core = UInt16.max - 3
     /// How far around a pixel (working pixels) its neighbours' colours are looked at; and
     /// how far when only one colour lies that near (a blurred edge is wider).
     static let reach = 3
@@ -62,126 +57,200 @@ struct PixelColours {
         var label: [UInt16] = []
         swap(&label, &clusters.label)
         var coverage = [UInt8](repeating: 0, count: n)
-        var other = [UInt16](repeating: Self.none, count: n)
+        // Which pixels are flat (wholly their colour): needed only here.
+        var flat = [Bool](repeating: false, count: n)
         for i in 0..<n where label[i] != FlatClusters.none {
             label[i] = label[i] == FlatClusters.shade ? Self.shade : groupColour[clusters.group[Int(label[i])]]
             coverage[i] = 255
-            other[i] = Self.core
+            flat[i] = true
         }
-        // Only the flat pixels (`other` == `core`) decide what lies around a pixel, so the
-        // order pixels are visited in changes nothing.
+        // Only the flat pixels decide what lies around a pixel, and they stay as they are,
+        // so the order pixels are visited in changes nothing.
         var mixtures: [Mixture] = []
         let near = Float(max(24, 3 * Int(w.step)))
-        for y in 0..<w.height {
-            for x in 0..<w.width {
-                let i = y * w.width + x
-                guard other[i] != Self.core, w.isJudged(i) else { continue }
-                var found = Self.around(label, other, x, y, Self.reach, w)
-                // One colour around: a wider look finds the other side of a blurred edge.
-                if found.used == 1 { found = Self.around(label, other, x, y, Self.wideReach, w) }
-                guard found.used > 0 else {
-                    label[i] = Self.unknown
-                    continue
-                }
-                let around = found.ordered
-                let first = around[0]
-                // Next to shading: nothing to judge it against.
-                if around.contains(where: { $0.colour == Self.shade }) {
-                    label[i] = Self.shade
-                    continue
-                }
-                let p = w.rgb(i)
-                if let (c, share, with) = Self.explain(p, around, colours, near: near) {
-                    label[i] = c
-                    coverage[i] = UInt8(max(1, min(255, (share * 255).rounded())))
-                    other[i] = with
-                } else {
-                    let bg = colours[Int(first.colour)]
-                    other[i] = first.colour
-                    mixtures.append(
-                        Mixture(
-                            index: i, background: first.colour, r: Int16(p.r) - Int16(bg.r),
-                            g: Int16(p.g) - Int16(bg.g), b: Int16(p.b) - Int16(bg.b)))
+        let allJudged = w.judged.isEmpty
+        let colours = colours
+        w.pixels.withUnsafeBufferPointer { px in
+            w.judged.withUnsafeBufferPointer { judged in
+                label.withUnsafeMutableBufferPointer { label in
+                    coverage.withUnsafeMutableBufferPointer { coverage in
+                        flat.withUnsafeBufferPointer { flat in
+                            var look = Look(label: UnsafeBufferPointer(label), flat: flat, w)
+                            for y in 0..<w.height {
+                                look.prepare(through: y + Self.wideReach)
+                                for x in 0..<w.width {
+                                    let i = y * w.width + x
+                                    guard !flat[i], allJudged || judged[i] else { continue }
+                                    var found = look.around(x, y, Self.reach)
+                                    // One colour around: a wider look finds the other side of a blurred edge.
+                                    if found.used == 1 { found = look.around(x, y, Self.wideReach) }
+                                    guard found.used > 0 else {
+                                        label[i] = Self.unknown
+                                        continue
+                                    }
+                                    let around = found.sorted()
+                                    // Next to shading: nothing to judge it against.
+                                    if around.contains(Self.shade) {
+                                        label[i] = Self.shade
+                                        continue
+                                    }
+                                    let p = RGB8(px[4 * i], px[4 * i + 1], px[4 * i + 2])
+                                    if let (c, share, _) = Self.explain(p, around, colours, near: near) {
+                                        label[i] = c
+                                        coverage[i] = UInt8(max(1, min(255, (share * 255).rounded())))
+                                    } else {
+                                        let first = around.colours[0]
+                                        let bg = colours[Int(first)]
+                                        mixtures.append(
+                                            Mixture(
+                                                index: i, background: first, r: Int16(p.r) - Int16(bg.r),
+                                                g: Int16(p.g) - Int16(bg.g), b: Int16(p.b) - Int16(bg.b)))
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+        flat = []
+        // Moved, not shared: `resolve` writes into them, which would copy a shared array.
         self.label = label
         self.coverage = coverage
-        self.other = other
+        label = []
+        coverage = []
         InkColours.resolve(mixtures, into: &self)
+    }
+
+    /// What lies around pixels: the labels and flat pixels of `init`, by pointer (the loop
+    /// looks at up to 169 pixels around each pixel that is not flat), and for the rows
+    /// around the one looked at, runs: how many pixels from each on are the same — flat of
+    /// one colour, or not flat — so that the paper beside a letter is counted a run at a
+    /// time. What is flat, and its colour, stays as it is while `init` looks.
+    struct Look {
+        let label: UnsafeBufferPointer<UInt16>
+        let flat: UnsafeBufferPointer<Bool>
+        let width: Int, height: Int
+        /// Run lengths (at most 255) of the rows around, row `y` at `(y % rows) * width`.
+        var runs: [UInt8]
+        /// Rows whose runs are there: up to this one (exclusive).
+        var ready = 0
+        static let rows = 2 * wideReach + 1
+
+        init(label: UnsafeBufferPointer<UInt16>, flat: UnsafeBufferPointer<Bool>, _ w: WorkingPicture) {
+            self.label = label
+            self.flat = flat
+            width = w.width
+            height = w.height
+            runs = [UInt8](repeating: 1, count: w.width * Self.rows)
+        }
+
+        /// Makes the runs of every row up to `last` (clipped to the picture) ready; rows
+        /// more than `wideReach` above the next are let go of.
+        mutating func prepare(through last: Int) {
+            while ready <= min(last, height - 1) {
+                let base = (ready % Self.rows) * width
+                let row = ready * width
+                runs[base + width - 1] = 1
+                for x in stride(from: width - 2, through: 0, by: -1) {
+                    let i = row + x
+                    let same = flat[i] == flat[i + 1] && (!flat[i] || label[i] == label[i + 1])
+                    runs[base + x] = same && runs[base + x + 1] < 255 ? runs[base + x + 1] + 1 : 1
+                }
+                ready += 1
+            }
+        }
+
+        /// The colours of the flat pixels within `reach`, in the order a row-by-row look meets them.
+        @inline(__always) func around(_ x: Int, _ y: Int, _ reach: Int) -> Around {
+            var found = Around()
+            let left = max(0, x - reach)
+            let right = min(width - 1, x + reach)
+            runs.withUnsafeBufferPointer { runs in
+                for yy in max(0, y - reach)...min(height - 1, y + reach) {
+                    let row = yy * width
+                    let base = (yy % Self.rows) * width
+                    var xx = left
+                    while xx <= right {
+                        let run = min(Int(runs[base + xx]), right - xx + 1)
+                        if flat[row + xx] {
+                            let c = label[row + xx]
+                            if c != none { found.add(c, times: Int32(run)) }
+                        }
+                        xx += run
+                    }
+                }
+            }
+            return found
+        }
     }
 
     /// Up to four colours around a pixel with their counts (a fixed-size value: no
     /// allocation per pixel).
     struct Around {
-        var colours: (UInt16, UInt16, UInt16, UInt16) = (none, none, none, none)
-        var counts: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        var colours = SIMD4<UInt16>(repeating: none)
+        var counts = SIMD4<Int32>(repeating: 0)
         var used = 0
 
-        mutating func add(_ c: UInt16) {
-            if colours.0 == c {
-                counts.0 += 1
-            } else if colours.1 == c {
-                counts.1 += 1
-            } else if colours.2 == c {
-                counts.2 += 1
-            } else if colours.3 == c {
-                counts.3 += 1
-            } else if used < 4 {
-                switch used {
-                case 0: (colours.0, counts.0) = (c, 1)
-                case 1: (colours.1, counts.1) = (c, 1)
-                case 2: (colours.2, counts.2) = (c, 1)
-                default: (colours.3, counts.3) = (c, 1)
+        /// `c` met `times` times in a row.
+        @inline(__always) mutating func add(_ c: UInt16, times: Int32 = 1) {
+            for k in 0..<4 where colours[k] == c {
+                counts[k] += times
+                return
+            }
+            guard used < 4 else { return }
+            colours[used] = c
+            counts[used] = times
+            used += 1
+        }
+
+        /// The same colours, most common first (ties: the lower index).
+        func sorted() -> Around {
+            var out = self
+            // Insertion sort of the `used` entries: at most four, all different colours.
+            for k in 1..<max(1, used) {
+                var j = k
+                while j > 0,
+                    out.counts[j] > out.counts[j - 1]
+                        || (out.counts[j] == out.counts[j - 1] && out.colours[j] < out.colours[j - 1])
+                {
+                    (out.colours[j], out.colours[j - 1]) = (out.colours[j - 1], out.colours[j])
+                    (out.counts[j], out.counts[j - 1]) = (out.counts[j - 1], out.counts[j])
+                    j -= 1
                 }
-                used += 1
             }
+            return out
         }
 
-        /// The colours, most common first (ties: the lower index).
-        var ordered: [(colour: UInt16, count: Int)] {
-            let all = [(colours.0, counts.0), (colours.1, counts.1), (colours.2, counts.2), (colours.3, counts.3)]
-            return all.prefix(used).map { ($0.0, Int($0.1)) }.sorted {
-                $0.count != $1.count ? $0.count > $1.count : $0.colour < $1.colour
-            }
-        }
-    }
-
-    /// The colours of the flat pixels within `reach`.
-    static func around(_ label: [UInt16], _ other: [UInt16], _ x: Int, _ y: Int, _ reach: Int, _ w: WorkingPicture)
-        -> Around
-    {
-        var found = Around()
-        for yy in max(0, y - reach)...min(w.height - 1, y + reach) {
-            let row = yy * w.width
-            for xx in max(0, x - reach)...min(w.width - 1, x + reach) where other[row + xx] == core {
-                let c = label[row + xx]
-                if c != none { found.add(c) }
-            }
-        }
-        return found
+        func contains(_ c: UInt16) -> Bool { (0..<used).contains { colours[$0] == c } }
     }
 
     /// The colour a pixel belongs to, how much of it, and the other colour of a blend: one of
     /// the three commonest colours around it (within `near` sRGB levels), or a blend of two
     /// of them (the one it holds more of, with its share). Nil when none explains it.
-    static func explain(_ p: RGB8, _ around: [(colour: UInt16, count: Int)], _ colours: [RGB8], near: Float)
-        -> (UInt16, Float, UInt16)?
-    {
-        let candidates = around.prefix(3).filter { $0.colour != shade }
+    /// `around`: `Around.sorted()`.
+    static func explain(_ p: RGB8, _ around: Around, _ colours: [RGB8], near: Float) -> (UInt16, Float, UInt16)? {
+        var candidates = SIMD3<UInt16>(repeating: none)
+        var count = 0
+        for k in 0..<min(3, around.used) where around.colours[k] != shade {
+            candidates[count] = around.colours[k]
+            count += 1
+        }
         let v = SIMD3<Float>(Float(p.r), Float(p.g), Float(p.b))
         func vector(_ c: UInt16) -> SIMD3<Float> {
             let rgb = colours[Int(c)]
             return SIMD3(Float(rgb.r), Float(rgb.g), Float(rgb.b))
         }
-        for c in candidates {
-            let d = v - vector(c.colour)
-            if (d * d).sum() <= near * near { return (c.colour, 1, none) }
+        for k in 0..<count {
+            let d = v - vector(candidates[k])
+            if (d * d).sum() <= near * near { return (candidates[k], 1, none) }
         }
-        for (k, a) in candidates.enumerated() {
-            for b in candidates.dropFirst(k + 1) {
-                let va = vector(a.colour)
-                let edge = vector(b.colour) - va
+        for k in 0..<count {
+            let a = candidates[k]
+            for l in (k + 1)..<max(k + 1, count) {
+                let b = candidates[l]
+                let va = vector(a)
+                let edge = vector(b) - va
                 let length2 = (edge * edge).sum()
                 guard length2 > 0 else { continue }
                 let t = ((v - va) * edge).sum() / length2
@@ -190,7 +259,7 @@ struct PixelColours {
                 guard (off * off).sum() <= near * near else { continue }
                 // The pixel is the colour it holds more of, by its share: a blurred edge
                 // splits down its middle, never into alternating bands.
-                return t >= 0.5 ? (b.colour, t, a.colour) : (a.colour, 1 - t, b.colour)
+                return t >= 0.5 ? (b, t, a) : (a, 1 - t, b)
             }
         }
         return nil

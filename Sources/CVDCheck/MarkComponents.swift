@@ -40,81 +40,122 @@ enum MarkComponents {
     /// A colour with at least this many glyph-shaped marks is text.
     static let glyphs = 4
 
-    static func find(_ p: PixelColours, width: Int, height: Int) -> [Mark] {
+    /// A pixel a mark has taken has this bit of its label flipped. Labels are colours
+    /// (fewer than 32,765: at most 96 flat groups, and inks at most 96 backgrounds × the
+    /// 234 directions 15° apart that `InkColours` can tell) or `none`, `shade`, `unknown`
+    /// (the top three values): flipped, neither range meets the other, so a label still
+    /// says its colour and whether it is taken, and no array of the picture's size is needed.
+    static let taken: UInt16 = 0x8000
+
+    /// The marks of `p`'s labels, which are left taken (nothing reads them after).
+    static func find(_ p: inout PixelColours, width: Int, height: Int) -> [Mark] {
         let n = width * height
-        var seen = [Bool](repeating: false, count: n)
+        precondition(p.colours.count < Int(PixelColours.unknown ^ taken), "too many colours to mark pixels taken")
         var stack: [Int32] = []
         var marks: [Mark] = []
-        for start in 0..<n where !seen[start] {
-            let colour = p.label[start]
-            seen[start] = true
-            guard colour != PixelColours.none else { continue }
-            stack.append(Int32(start))
-            var count = 0
-            var mass: Float = 0
-            var perimeter = 0
-            // Σ 1/run and Σ run, along rows and along columns (runs under `faintRun` left out).
-            var runs = (across: Float(0), acrossWeight: Float(0), down: Float(0), downWeight: Float(0))
-            var x0 = Int.max
-            var y0 = Int.max
-            var x1 = 0
-            var y1 = 0
-            while let top = stack.popLast() {
-                let i = Int(top)
-                let x = i % width
-                let y = i / width
-                count += 1
-                mass += Float(p.coverage[i]) / 255
-                x0 = min(x0, x)
-                x1 = max(x1, x)
-                y0 = min(y0, y)
-                y1 = max(y1, y)
-                // Edges to anything else (the picture's border included), then the 8 neighbours.
-                if x == 0 || p.label[i - 1] != colour {
-                    perimeter += 1
-                    // A run along the row starts here: its coverage, summed.
-                    var run: Float = 0
-                    var j = i
-                    while j < (y + 1) * width, p.label[j] == colour {
-                        run += Float(p.coverage[j]) / 255
-                        j += 1
-                    }
-                    if run >= faintRun {
-                        runs.across += 1 / run
-                        runs.acrossWeight += run
-                    }
-                }
-                if x == width - 1 || p.label[i + 1] != colour { perimeter += 1 }
-                if y == 0 || p.label[i - width] != colour {
-                    perimeter += 1
-                    var run: Float = 0
-                    var j = i
-                    while j < n, p.label[j] == colour {
-                        run += Float(p.coverage[j]) / 255
-                        j += width
-                    }
-                    if run >= faintRun {
-                        runs.down += 1 / run
-                        runs.downWeight += run
-                    }
-                }
-                if y == height - 1 || p.label[i + width] != colour { perimeter += 1 }
-                for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                        let j = ny * width + nx
-                        if !seen[j], p.label[j] == colour {
-                            seen[j] = true
-                            stack.append(Int32(j))
+        // A coverage as a share: the same division, done once per value.
+        let share = (0...255).map { Float($0) / 255 }
+        let lowestSpecial = PixelColours.unknown
+        /// The label as it was, taken or not.
+        @inline(__always) func original(_ l: UInt16) -> UInt16 {
+            l >= lowestSpecial ^ taken && l < lowestSpecial ? l ^ taken : l
+        }
+        p.coverage.withUnsafeBufferPointer { coverage in
+            share.withUnsafeBufferPointer { share in
+                p.label.withUnsafeMutableBufferPointer { label in
+                    for start in 0..<n where label[start] == original(label[start]) {
+                        let colour = label[start]
+                        guard colour != PixelColours.none else { continue }
+                        label[start] ^= taken
+                        stack.append(Int32(start))
+                        var count = 0
+                        var mass: Float = 0
+                        var perimeter = 0
+                        // Σ 1/run and Σ run, along rows and along columns (runs under `faintRun` left out).
+                        var runs = (across: Float(0), acrossWeight: Float(0), down: Float(0), downWeight: Float(0))
+                        var x0 = Int.max
+                        var y0 = Int.max
+                        var x1 = 0
+                        var y1 = 0
+                        // Whether pixel j is of this colour, taken or not.
+                        @inline(__always) func same(_ j: Int) -> Bool {
+                            label[j] == colour || label[j] == colour ^ taken
                         }
+                        while let top = stack.popLast() {
+                            let i = Int(top)
+                            let y = i / width
+                            let x = i - y * width
+                            count += 1
+                            mass += share[Int(coverage[i])]
+                            x0 = min(x0, x)
+                            x1 = max(x1, x)
+                            y0 = min(y0, y)
+                            y1 = max(y1, y)
+                            // Edges to anything else (the picture's border included), then the 8 neighbours.
+                            if x == 0 || !same(i - 1) {
+                                perimeter += 1
+                                // A run along the row starts here: its coverage, summed.
+                                var run: Float = 0
+                                var j = i
+                                let end = (y + 1) * width
+                                while j < end, same(j) {
+                                    run += share[Int(coverage[j])]
+                                    j += 1
+                                }
+                                if run >= faintRun {
+                                    runs.across += 1 / run
+                                    runs.acrossWeight += run
+                                }
+                            }
+                            if x == width - 1 || !same(i + 1) { perimeter += 1 }
+                            if y == 0 || !same(i - width) {
+                                perimeter += 1
+                                var run: Float = 0
+                                var j = i
+                                while j < n, same(j) {
+                                    run += share[Int(coverage[j])]
+                                    j += width
+                                }
+                                if run >= faintRun {
+                                    runs.down += 1 / run
+                                    runs.downWeight += run
+                                }
+                            }
+                            if y == height - 1 || !same(i + width) { perimeter += 1 }
+                            // The row above, this row, the row below, each left to right (the
+                            // pixel itself is taken): a neighbour of this colour not yet taken
+                            // is taken and looked at later.
+                            let left = x > 0
+                            let right = x < width - 1
+                            let above = y > 0 ? Int32(i - width) : -1
+                            let below = y < height - 1 ? Int32(i + width) : -1
+                            var around = SIMD8<Int32>(repeating: -1)
+                            if above >= 0 {
+                                if left { around[0] = above - 1 }
+                                around[1] = above
+                                if right { around[2] = above + 1 }
+                            }
+                            if left { around[3] = Int32(i - 1) }
+                            if right { around[4] = Int32(i + 1) }
+                            if below >= 0 {
+                                if left { around[5] = below - 1 }
+                                around[6] = below
+                                if right { around[7] = below + 1 }
+                            }
+                            for k in 0..<8 where around[k] >= 0 && label[Int(around[k])] == colour {
+                                label[Int(around[k])] ^= taken
+                                stack.append(around[k])
+                            }
+                        }
+                        guard mass >= speck else { continue }
+                        marks.append(
+                            Mark(
+                                colour: Int(colour), pixels: count, mass: mass, x0: x0, y0: y0, x1: x1, y1: y1,
+                                perimeter: perimeter, first: start, across: runs.across / max(1e-6, runs.acrossWeight),
+                                down: runs.down / max(1e-6, runs.downWeight)))
                     }
                 }
             }
-            guard mass >= speck else { continue }
-            marks.append(
-                Mark(
-                    colour: Int(colour), pixels: count, mass: mass, x0: x0, y0: y0, x1: x1, y1: y1,
-                    perimeter: perimeter, first: start, across: runs.across / max(1e-6, runs.acrossWeight),
-                    down: runs.down / max(1e-6, runs.downWeight)))
         }
         classify(&marks)
         return marks

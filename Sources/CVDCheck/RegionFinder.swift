@@ -11,8 +11,8 @@ public enum RegionFinder {
     public static func regions(in image: RGBAImage, unjudged: [ColourRegion.Box] = []) -> FoundRegions {
         let w = WorkingPicture(image, unjudged: unjudged)
         var clusters = FlatClusters(w, flat: w.flatness())
-        let colours = PixelColours(w, &clusters)
-        let marks = MarkComponents.find(colours, width: w.width, height: w.height)
+        var colours = PixelColours(w, &clusters)
+        let marks = MarkComponents.find(&colours, width: w.width, height: w.height)
         return FoundRegions(marks, colours, w, unjudged: unjudged)
     }
 }

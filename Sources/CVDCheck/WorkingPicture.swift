@@ -92,21 +92,34 @@ struct WorkingPicture {
         var flat = [Bool](repeating: true, count: width * height)
         let step2 = step * step
         var above = [LabF](repeating: LabF(l: 0, a: 0, b: 0), count: width)
-        for y in 0..<height {
-            var left = LabTable.lab(rgb(y * width))
-            for x in 0..<width {
-                let i = y * width + x
-                let lab = LabTable.lab(rgb(i))
-                if x > 0, lab.distance2(left) > step2 {
-                    flat[i] = false
-                    flat[i - 1] = false
+        let table = LabTable.values
+        let width = width
+        pixels.withUnsafeBufferPointer { px in
+            table.withUnsafeBufferPointer { table in
+                flat.withUnsafeMutableBufferPointer { flat in
+                    above.withUnsafeMutableBufferPointer { above in
+                        @inline(__always) func lab(_ i: Int) -> LabF {
+                            table[Int(px[4 * i] >> 2) << 12 | Int(px[4 * i + 1] >> 2) << 6 | Int(px[4 * i + 2] >> 2)]
+                        }
+                        for y in 0..<height {
+                            var left = lab(y * width)
+                            for x in 0..<width {
+                                let i = y * width + x
+                                let lab = lab(i)
+                                if x > 0, lab.distance2(left) > step2 {
+                                    flat[i] = false
+                                    flat[i - 1] = false
+                                }
+                                if y > 0, lab.distance2(above[x]) > step2 {
+                                    flat[i] = false
+                                    flat[i - width] = false
+                                }
+                                above[x] = lab
+                                left = lab
+                            }
+                        }
+                    }
                 }
-                if y > 0, lab.distance2(above[x]) > step2 {
-                    flat[i] = false
-                    flat[i - width] = false
-                }
-                above[x] = lab
-                left = lab
             }
         }
         return flat
@@ -118,22 +131,34 @@ struct WorkingPicture {
         guard image.width > 0, image.height > 0 else { return out }
         var sums = [Int](repeating: 0, count: width * 3)
         let n = s * s
-        for wy in 0..<height {
-            for i in sums.indices { sums[i] = 0 }
-            for y in wy * s..<(wy * s + s) {
-                var o = y * image.width * 4
-                for wx in 0..<width {
-                    for _ in 0..<s {
-                        sums[wx * 3] += Int(image.pixels[o])
-                        sums[wx * 3 + 1] += Int(image.pixels[o + 1])
-                        sums[wx * 3 + 2] += Int(image.pixels[o + 2])
-                        o += 4
+        image.pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { out in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for wy in 0..<height {
+                        for i in sums.indices { sums[i] = 0 }
+                        for y in wy * s..<(wy * s + s) {
+                            var o = y * image.width * 4
+                            for wx in 0..<width {
+                                var r = 0
+                                var g = 0
+                                var b = 0
+                                for _ in 0..<s {
+                                    r += Int(px[o])
+                                    g += Int(px[o + 1])
+                                    b += Int(px[o + 2])
+                                    o += 4
+                                }
+                                sums[wx * 3] += r
+                                sums[wx * 3 + 1] += g
+                                sums[wx * 3 + 2] += b
+                            }
+                        }
+                        for wx in 0..<width {
+                            let o = (wy * width + wx) * 4
+                            for k in 0..<3 { out[o + k] = UInt8((sums[wx * 3 + k] + n / 2) / n) }
+                        }
                     }
                 }
-            }
-            for wx in 0..<width {
-                let o = (wy * width + wx) * 4
-                for k in 0..<3 { out[o + k] = UInt8((sums[wx * 3 + k] + n / 2) / n) }
             }
         }
         return out

@@ -7,10 +7,13 @@ import CVDSystem
 /// background thread at the lowest priority, the view handing it a frame at most every
 /// `interval` seconds and taking the answer when it is there (it never waits).
 ///
-/// The frame is reduced by whole blocks to about `longSide` pixels first (the check works
-/// at 320 anyway, `WorkingPicture`): a 1080p frame costs a few milliseconds a check. The
-/// recoloured picture (`z` twice) is made at the frame's full size, once.
-final class LiveCheck: Sendable {
+/// The frame is reduced by whole blocks (box means) to about `longSide` pixels along its
+/// longer side first — a 1920×1080 frame by 3, to 640×360 — and the check works on that at
+/// its own size (`WorkingPicture` would take the whole 1080p frame unreduced): a check of a
+/// 1080p frame costs tens of milliseconds of this thread's CPU, not hundreds (`cvdcam
+/// bench --check` measures it). The recoloured picture (`z` twice) is made at the frame's
+/// full size, once.
+public final class LiveCheck: Sendable {
     struct Job: Sendable {
         let frame: Frame
         let simulations: [Simulation]
@@ -100,6 +103,21 @@ final class LiveCheck: Sendable {
         return Answer(
             check: check, suggestions: suggestions, paper: PaperMap(picture, check), recoloured: recoloured,
             recolourAsked: job.recolour)
+    }
+
+    /// One check of `frame` as the check's thread makes it when the material has moved —
+    /// the frame reduced, its thumbnail (what tells a still sheet), the check and the
+    /// replacements — for `cvdcam bench --check`. `lap` is called after the reduction and
+    /// the thumbnail (`reduce`) and after the check and its replacements (`check`).
+    public static func checkOnce(_ frame: Frame, simulations: [Simulation], lap: (String) -> Void = { _ in })
+        -> MaterialCheck
+    {
+        let picture = reduced(frame)
+        _ = Thumbnail(picture)
+        lap("reduce")
+        let answer = run(Job(frame: frame, simulations: simulations, recolour: false), picture)
+        lap("check")
+        return answer.check
     }
 
     /// The frame as a picture about `longSide` pixels long (block means: `FrameReducer`).

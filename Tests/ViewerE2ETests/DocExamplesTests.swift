@@ -233,6 +233,15 @@ import Testing
             let promise = e.arguments.contains("--capture") ? "Capture cost per" : "cvdcam bench:"
             #expect(r.output.contains(promise), "\(e): \(r.output.prefix(400))")
             if e.arguments.contains("--ffmpeg") { #expect(r.output.contains("ffmpeg"), "\(e): \(r.output)") }
+            if e.arguments.contains("--check") {
+                // Its lines: each picture's CPU, the command's, the memory, and the live check's (no speed asserted).
+                for line in [
+                    "photograph 4000x3000", "worksheet A4 150 dpi 1240x1754", "start to exit: CPU", "memory:",
+                    "live z, worksheet under the camera 1920x1080", "live z, test scene 1920x1080",
+                ] {
+                    #expect(r.output.contains(line), "\(e): no '\(line)' in \(r.output)")
+                }
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import CVDCapture
 import CVDCore
 import CVDSystem
 import FoundationEssentials
+import Glibc
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,6 +28,12 @@ struct BenchCommand: ParsableCommand {
             say which); CVDCAM_KERNEL_LEVEL=baseline or v3 forces a lower one, to compare.
 
             --capture measures the capture side instead (decoding camera formats).
+
+            --check measures the check of the material instead (cvdcam check, the live z): \
+            CPU and memory of the check of a 4000×3000 photograph (JPEG) and of an A4 \
+            worksheet at 150 dpi (PNG), decode included and apart, and CPU of the live view's \
+            check of a 1080p camera frame, against the goals (1 s, 3× the decoded picture, \
+            150 ms).
             """)
 
     @Flag(help: "One JSON object per line instead of a table.")
@@ -74,6 +81,22 @@ struct BenchCommand: ParsableCommand {
     )
     var capture = false
 
+    @Flag(
+        help:
+            "Measure the check of the material instead: CPU (decode and check apart) and memory of cvdcam check on a 4000×3000 photograph and an A4 page at 150 dpi, and CPU of the live z on a 1080p frame."
+    )
+    var check = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --check: write the pictures measured into this folder and keep them (to time cvdcam check on them yourself).",
+            valueName: "folder"))
+    var pictures: String?
+
+    /// `bench --check`'s own child: checks one file and prints its peak memory.
+    @Option(help: ArgumentHelp(visibility: .hidden))
+    var checkPeak: String?
+
     @Option(help: "Frames to feed ffmpeg.")
     var ffmpegFrames = 300
 
@@ -81,12 +104,24 @@ struct BenchCommand: ParsableCommand {
         guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be in 0…60") }
         guard threads.allSatisfy({ (1...256).contains($0) }) else { throw ValidationError("--threads must be 1…256") }
         if let f = frames, f < 1 { throw ValidationError("--frames must be at least 1") }
+        guard !(check && capture) else { throw ValidationError("--check and --capture: one at a time") }
+        if let folder = pictures {
+            guard check else { throw ValidationError("--pictures goes with --check") }
+            var st = stat()
+            guard stat(folder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                throw ValidationError("--pictures: '\(PathName.shown(folder))' is not a folder")
+            }
+        }
         guard sizes.allSatisfy({ $0.width % 2 == 0 }) else {
             throw ValidationError("sizes need an even width (YUYV pairs)")
         }
     }
 
     func run() throws {
+        if let file = checkPeak { return try CheckCostBench.printPeak(of: file) }
+        if check {
+            return try CheckCostBench(seconds: seconds, runs: frames, json: json, keep: pictures).run()
+        }
         if capture {
             for size in sizes.isEmpty ? Self.captureSizes : sizes {
                 try CaptureCostBench(size: size, seconds: max(seconds, 0.5), json: json).run()
@@ -97,7 +132,7 @@ struct BenchCommand: ParsableCommand {
         let threadCounts = threads.isEmpty ? Array(Set([1, cores])).sorted() : threads
         let report = BenchReport(json: json)
         report.note(
-            "cvdcam bench: \(cores) cores; no tables for the compute path, "
+            "cvdcam bench: \(CheckCostBench.cpuModel()), \(cores) cores; no tables for the compute path, "
                 + "\(FrameKernel.ycbcrTableBytes >> 20) MiB per mode for the Y′CbCr table path")
         report.note(KernelLevel.summary)
 

@@ -141,13 +141,7 @@ struct CheckCommand: ParsableCommand {
                         "it is a picture, which is one page: there is no page \(page.first) (pages are for PDF files)"))
             }
             for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
-            // Transparent parts are judged as the page shows them: on white paper.
-            let image = loaded.image.onWhitePaper()
-            let unjudged = loaded.missing.map {
-                [ColourRegion.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)]
-            }
-            return check(
-                image, original: loaded.image, unjudged: unjudged ?? [], file: file, page: nil, incomplete: nil, sims)
+            return check(loaded.image, unjudged: loaded.unjudged, file: file, page: nil, incomplete: nil, sims)
         case .pdf(let document):
             return checkPages(document, file, sims)
         }
@@ -173,8 +167,7 @@ struct CheckCommand: ParsableCommand {
             }
             outcome = max(
                 outcome,
-                check(
-                    drawn.image, original: drawn.image, unjudged: [], file: file, page: n, incomplete: incomplete, sims)
+                check(drawn.image, unjudged: [], file: file, page: n, incomplete: incomplete, sims)
             )
             if outcome == .unwritten, StandardOutput.failure() != nil { return outcome }
         }
@@ -184,17 +177,17 @@ struct CheckCommand: ParsableCommand {
 
     /// Checks one picture (a file's, or a PDF's page `page`): its report, and the pictures
     /// asked for — for a PDF one of each per page, `OUT-pageN.png`. `original`: the picture
-    /// as the file has it (transparency too), which the replacements are put into.
+    /// as the file has it (transparency too), which the replacements are put into; it is
+    /// judged on white paper, and marked there.
     func check(
-        _ image: RGBAImage, original: RGBAImage, unjudged: [ColourRegion.Box], file: String, page: Int?,
-        incomplete: String?, _ sims: [Simulation]
+        _ original: RGBAImage, unjudged: [ColourRegion.Box], file: String, page: Int?, incomplete: String?,
+        _ sims: [Simulation]
     ) -> Outcome {
-        let check = MaterialCheck(image, simulations: sims, unjudged: unjudged)
-        let suggestions = Replacement.suggest(for: check)
-        let report = CheckReport(
-            file: PathName.shown(file), check: check, suggestions: suggestions, chosen: mode != nil, page: page,
-            incomplete: incomplete)
-        emit(json ? report.jsonLines.joined(separator: "\n") : report.text)
+        let judged = Self.judge(
+            original, unjudged: unjudged, shown: PathName.shown(file), page: page, incomplete: incomplete,
+            simulations: sims, chosen: mode != nil, json: json)
+        let (image, check, suggestions, report) = (judged.image, judged.check, judged.suggestions, judged.report)
+        emit(judged.text)
         guard StandardOutput.failure() == nil else { return .unwritten }
         var outcome: Outcome =
             switch report.verdict {
@@ -267,6 +260,49 @@ struct CheckCommand: ParsableCommand {
         return StandardOutput.failure() != nil ? .unwritten : .notFullyChecked
     }
 
+    /// What the check makes of a picture, before anything is written.
+    struct Judged {
+        /// The picture as judged: on white paper.
+        let image: RGBAImage
+        let check: MaterialCheck
+        let suggestions: [Replacement]
+        let report: CheckReport
+        /// The report, as text or JSON lines.
+        let text: String
+    }
+
+    /// The check of one picture (a file's, or a PDF's page `page`): on white paper, its
+    /// colours and marks, the pairs at risk, the replacements and the report. `lap` is called
+    /// after each step with its name (`paper`, `regions`, `pairs`, `replacements`, `report`):
+    /// `bench --check` times the steps of exactly this.
+    static func judge(
+        _ picture: RGBAImage, unjudged: [ColourRegion.Box], shown: String, page: Int? = nil,
+        incomplete: String? = nil, simulations sims: [Simulation], chosen: Bool, json: Bool,
+        lap: (String) -> Void = { _ in }
+    ) -> Judged {
+        // Transparent parts are judged as the page shows them: on white paper.
+        let image = picture.onWhitePaper()
+        lap("paper")
+        let found = RegionFinder.regions(in: image, unjudged: unjudged)
+        lap("regions")
+        let check = MaterialCheck(found, simulations: sims)
+        lap("pairs")
+        let suggestions = Replacement.suggest(for: check)
+        lap("replacements")
+        let report = CheckReport(
+            file: shown, check: check, suggestions: suggestions, chosen: chosen, page: page, incomplete: incomplete)
+        let text = json ? report.jsonLines.joined(separator: "\n") : report.text
+        lap("report")
+        return Judged(image: image, check: check, suggestions: suggestions, report: report, text: text)
+    }
+
     /// A line (or lines) on stdout, flushed: the report of a file is out before the next is read.
     func emit(_ text: String) { StandardOutput.line(text) }
+}
+
+extension ImageFile.Loaded {
+    /// What the check cannot judge: the part that holds nothing from the file.
+    var unjudged: [ColourRegion.Box] {
+        missing.map { [ColourRegion.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)] } ?? []
+    }
 }
