@@ -81,7 +81,7 @@ extension KeyGuide {
             keys: [.letter("x")]),
         KeyGuide(
             .teaching, "", "", table: "`z`",
-            "check the material: the pairs of colours each pane's mode confuses are outlined and numbered on the picture and listed in a band with a suggested replacement (`cvdcam check` does the same for files); `z` again: the picture recoloured with the suggestions, as a still; once more, or `Esc`: off",
+            "check the material: the pairs of colours each pane's mode confuses are outlined and numbered on the picture and listed in a band with a suggested replacement (`cvdcam check` does the same for files); `z` again: the picture as it is and recoloured with the suggestions, side by side, as a still; once more, or `Esc`: off",
             keys: [.letter("z")]),
         KeyGuide(
             .teaching, "c", N_("caption: what the mode is, how common it is"), table: "`c`",

@@ -4,7 +4,8 @@ import CVDSystem
 
 /// The check of the material (`z`): which of the picture's colours each pane's mode
 /// confuses, outlined and numbered on the picture with a band that lists them; `z` again
-/// shows the picture recoloured with the suggestions (a still), and once more turns it off.
+/// shows the picture as it is and recoloured with the suggestions side by side (a still),
+/// and once more turns it off.
 extension ViewState {
     public enum CheckStage: Equatable, Sendable {
         case off
@@ -39,7 +40,7 @@ extension ViewState {
             notice = Message("checking the picture: pairs of colours at risk are outlined and numbered")
         case (_, .marks) where checkHasFix:
             check = .recoloured
-            notice = Message("recoloured with the suggestions (a still; z: check off)")
+            notice = Message("left as it is, right recoloured with the suggestions (a still; z: check off)")
         case (_, .marks):
             check = .off
             notice = Message("check off")

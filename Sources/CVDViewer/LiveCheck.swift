@@ -12,7 +12,7 @@ import CVDSystem
 /// its own size (`WorkingPicture` would take the whole 1080p frame unreduced): a check of a
 /// 1080p frame costs tens of milliseconds of this thread's CPU, not hundreds (`cvdcam
 /// bench --check` measures it). The recoloured picture (`z` twice) is made at the frame's
-/// full size, once.
+/// full size, once, and shown beside the frame as it is (`BeforeAfter`).
 public final class LiveCheck: Sendable {
     struct Job: Sendable {
         let frame: Frame
@@ -26,8 +26,8 @@ public final class LiveCheck: Sendable {
         let suggestions: [Replacement]
         /// Where its picture is bare paper, for the marks.
         let paper: PaperMap
-        /// The frame recoloured (an RGBA frame its size), when the job asked for it and the
-        /// check had a suggestion.
+        /// The frame as it is and recoloured, side by side (`BeforeAfter`, an RGBA frame), when
+        /// the job asked for it and the check had a suggestion.
         let recoloured: Frame?
         let recolourAsked: Bool
     }
@@ -96,9 +96,9 @@ public final class LiveCheck: Sendable {
         let suggestions = check.isSafe ? [] : Replacement.suggest(for: check)
         var recoloured: Frame?
         if job.recolour, !suggestions.isEmpty {
-            let whole = Viewer.picture(of: job.frame.packed())
-            let image = Recolouring.apply(suggestions, in: check.found, to: whole)
-            recoloured = Frame(bytes: image.pixels, layout: image.layout, timestamp: job.frame.timestamp)
+            let whole = reduced(job.frame, by: BeforeAfter.factor(forWidth: job.frame.layout.width))
+            let pair = BeforeAfter.compose(whole, Recolouring.apply(suggestions, in: check.found, to: whole))
+            recoloured = Frame(bytes: pair.pixels, layout: pair.layout, timestamp: job.frame.timestamp)
         }
         return Answer(
             check: check, suggestions: suggestions, paper: PaperMap(picture, check), recoloured: recoloured,
@@ -122,8 +122,12 @@ public final class LiveCheck: Sendable {
 
     /// The frame as a picture about `longSide` pixels long (block means: `FrameReducer`).
     static func reduced(_ frame: Frame) -> RGBAImage {
+        reduced(frame, by: min(8, max(1, max(frame.layout.width, frame.layout.height) / longSide)))
+    }
+
+    /// The frame as a picture, each `factor`×`factor` block one pixel (its mean).
+    static func reduced(_ frame: Frame, by factor: Int) -> RGBAImage {
         let f = frame.packed()
-        let factor = min(8, max(1, max(f.layout.width, f.layout.height) / longSide))
         guard factor > 1 else { return Viewer.picture(of: f) }
         let layout = FrameReducer.layout(of: f.layout, factor: factor)
         var bytes = [UInt8](repeating: 0, count: layout.minimumByteCount)

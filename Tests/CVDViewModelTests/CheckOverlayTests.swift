@@ -155,7 +155,9 @@ import Testing
         let (plan, _) = Self.plan(ViewState(mode: .deuteranopia), window: FrameSize(1280, 720), recoloured: true)
         #expect(plan.checkOutlines.isEmpty && plan.checkTags.isEmpty)
         let text = plan.checkBand?.lines.map(\.text).joined(separator: " ") ?? ""
-        #expect(text.contains("Recoloured with the suggestions:") && text.contains("1 green now #0072B2"), "\(text)")
+        #expect(
+            text.contains("Left as it is, right recoloured with the suggestions:")
+                && text.contains("1 green now #0072B2"), "\(text)")
         #expect(plan.chips.contains { $0.lines.contains { $0.text == "Recoloured" } })
         let safe = CheckTracker.Shown(pairs: [], modes: [.deuteranopia])
         #expect(

@@ -77,13 +77,24 @@ import Testing
         let shot = try x.screenshot()
         try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/check-marks.png")
 
-        // z again: the picture recoloured with the suggestion, simulated.
+        // z again: the picture as it is (left) and recoloured with the suggestion (right), both
+        // simulated: the green bar as deuteranopia shows it on the left, its replacement on the
+        // right (either on the other side: less than 1 % of it, the scaled picture's edges).
         try x.key("z")
-        try x.waitForOutput("recoloured with the suggestions")
+        try x.waitForOutput("left as it is, right recoloured with the suggestions")
         let fixed = kernel.apply(suggestion.colour)
+        let before = kernel.apply(Self.green)
         try x.waitForScreen { shot in
-            let c = shot[600, 450]
-            return c.distance(to: fixed) <= ViewerE2ETests.tolerance ? nil : "green bar shows \(c), not \(fixed)"
+            let half = shot.width / 2
+            let (oldLeft, oldRight) = (
+                Self.count(before, in: shot, 0..<half), Self.count(before, in: shot, half..<shot.width)
+            )
+            let (newLeft, newRight) = (
+                Self.count(fixed, in: shot, 0..<half), Self.count(fixed, in: shot, half..<shot.width)
+            )
+            return oldLeft > 1000 && newRight > 1000 && oldRight * 100 < oldLeft && newLeft * 100 < newRight
+                ? nil
+                : "green as it was: \(oldLeft) left, \(oldRight) right; replaced: \(newLeft) left, \(newRight) right"
         }
         try ImageFile.write(try x.screenshot(), to: ViewerE2ETests.screenshotDir + "/check-recoloured.png")
 
@@ -96,6 +107,15 @@ import Testing
             guard c.distance(to: original) <= ViewerE2ETests.tolerance else { return "green bar shows \(c)" }
             return Self.dashes(shot).black == 0 ? nil : "the outline stayed"
         }
+    }
+
+    /// How many pixels of `shot` in the columns `columns` are within the tests' tolerance of `colour`.
+    static func count(_ colour: RGB8, in shot: RGBAImage, _ columns: Range<Int>) -> Int {
+        var n = 0
+        for y in 0..<shot.height {
+            for x in columns where shot[x, y].distance(to: colour) <= ViewerE2ETests.tolerance { n += 1 }
+        }
+        return n
     }
 
     /// A safe picture says so in one line (stdout), and the band says it on screen.

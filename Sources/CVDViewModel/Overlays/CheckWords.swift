@@ -24,7 +24,9 @@ public enum CheckWords {
             return [Paragraph(swatches: [], text: tr("Check: no pair of colours at risk in %s", modes))]
         }
         var out: [Paragraph] = []
-        if recoloured { out.append(Paragraph(swatches: [], text: tr("Recoloured with the suggestions:"))) }
+        if recoloured {
+            out.append(Paragraph(swatches: [], text: tr("Left as it is, right recoloured with the suggestions:")))
+        }
         for pair in shown.pairs.prefix(listed) {
             let names = tr("%s ↔ %s", said(pair.first.name), said(pair.second.name))
             if recoloured {
@@ -63,7 +65,7 @@ public enum CheckWords {
     public static func oneLine(_ shown: CheckTracker.Shown, recoloured: Bool) -> [Paragraph] {
         guard !shown.isSafe else { return paragraphs(shown, recoloured: recoloured) }
         let pairs = shown.pairs.map { "\($0.number) " + tr("%s ↔ %s", said($0.first.name), said($0.second.name)) }
-        let lead = recoloured ? tr("Recoloured with the suggestions:") + " " : ""
+        let lead = recoloured ? tr("Left as it is, right recoloured with the suggestions:") + " " : ""
         return [Paragraph(swatches: [], text: lead + pairs.joined(separator: " · "))]
     }
 
