@@ -63,19 +63,25 @@ extension OverlayPlan {
     /// read from the back of a room that small); only then over the bottom of the window,
     /// at most a third of its height.
     static func checkBand(
-        _ input: CheckInput, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring
+        _ input: CheckInput, fontSize: Int, uiScale: Double = 1, rooms: [Rect], space: FreeSpace,
+        measure: TextMeasuring
     ) -> (box: LabelBox?, squeezed: Bool) {
         let full = CheckWords.paragraphs(input.shown, recoloured: input.recoloured)
         let short = CheckWords.paragraphs(input.shown, recoloured: input.recoloured, suggestions: false)
         let comfortable = max(BadgeLayout.minimumFont, Int(Double(fontSize) * bandShare))
         // The whole list, then without the suggestions' lines (the swatches on the recoloured
         // still, and `cvdcam check`, still give them), each at a comfortable size, then smaller.
-        // Last, in a crowded 2×2 or at a large `--ui-scale`: the pairs' numbers and names on
-        // one line (the panes' tags say which mode each is at risk in).
+        // Then, in a crowded 2×2 or at a large `--ui-scale`: the pairs' numbers and names on
+        // one line (the panes' tags say which mode each is at risk in) — still at the size the
+        // `--ui-scale` asks for, rather than the whole list too small to read from the back of
+        // the room. The smallest size of all only when even that line has no room.
+        // (The floor: half the labels' size, and never below what the labels are at
+        // `--ui-scale` 1, so that a larger scale never makes the band smaller.)
         let names = CheckWords.oneLine(input.shown, recoloured: input.recoloured)
+        let floor = max(bandFloor(fontSize), Int((Double(fontSize) / max(1, uiScale)).rounded(.up)))
         let passes = [
-            (comfortable, full), (comfortable, short), (bandFloor(fontSize), short), (BadgeLayout.minimumFont, short),
-            (bandFloor(fontSize), names), (BadgeLayout.minimumFont, names),
+            (comfortable, full), (comfortable, short), (floor, short), (floor, names),
+            (BadgeLayout.minimumFont, short), (BadgeLayout.minimumFont, names),
         ]
         for (floor, paragraphs) in passes {
             for room in rooms.prefix(2) where room.w > 0 && room.h > 0 {

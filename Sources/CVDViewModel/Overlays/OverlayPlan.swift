@@ -170,7 +170,8 @@ public struct OverlayPlan: Sendable {
                     c, g, simulations, fontSize: small, lineWidth: Self.penWidth(font) * 0.8, measure: measure)
                 checkDashes = Self.dashes(checkOutlines, width: Self.penWidth(font) * 0.8)
             }
-            (checkBand, wantsRoom) = Self.checkBand(c, fontSize: small, rooms: rooms, space: space, measure: measure)
+            (checkBand, wantsRoom) = Self.checkBand(
+                c, fontSize: small, uiScale: uiScale, rooms: rooms, space: space, measure: measure)
             if let b = checkBand { space.take(b.shim) }
         }
         // The `i` overlay before the readouts: they can say less, it cannot.
