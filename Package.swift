@@ -97,7 +97,9 @@ let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(confi
 let coreDependencies: [Target.Dependency] =
     ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
 
-let imageIODependencies: [Target.Dependency] = ["CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CLCMS2", "CZlib", "CVDPoppler"]
+let imageIODependencies: [Target.Dependency] = [
+    "CVDCore", "CVDSystem", "CSDL2", "CSDL2Image", "CLCMS2", "CZlib", "CVDPoppler",
+]
 let popplerIncludes: [String] = [
     "/usr/include/poppler/glib", "/usr/include/poppler", "/usr/include/glib-2.0",
     "/usr/lib/\(targetArch)-linux-gnu/glib-2.0/include", "/usr/include/cairo",
