@@ -1,15 +1,29 @@
 import CVDCore
 
 /// The check drawn on the picture (`cvdcam check --marked`), never over the material:
-/// each numbered pair's two regions outlined by a dashed black-and-white frame just
-/// outside the box of their largest mark (seen on any colour, and by shape, never by colour
-/// alone), broken wherever it would cross anything drawn; the pairs' numbers in a white
-/// tag in free paper near the frame — the nearest place that covers nothing drawn and no
-/// other tag (`FreeSpace`) — joined to the frame by a leader line when it is not beside it.
+/// each numbered pair's two colours outlined by dashed black-and-white frames just outside
+/// each group of their marks (`MarkGroups`: a word, a line series, a bar; at most
+/// `framesPerColour`, the largest) — seen on any colour, and by shape, never by colour
+/// alone — broken wherever they would cross anything drawn; the pairs' numbers in a white
+/// tag in free paper near the frame of the group with the largest mark — the nearest place
+/// that covers nothing drawn and no other tag (`FreeSpace`) — joined to that frame by a
+/// leader line when it is not beside it.
 public enum CheckMarks {
+    /// The most groups of one colour's marks that are framed (the largest first).
+    public static let framesPerColour = 8
+
+    /// The groups of `region`'s marks that are framed, for frames `thick` wide: marks
+    /// closer than a frame's width and its dash apart are one group.
+    public static func groups(_ region: ColourRegion, thick: Int) -> [ColourRegion.Box] {
+        Array(MarkGroups.of(region.marks.isEmpty ? [region.box] : region.marks, gap: 3 * thick).prefix(framesPerColour))
+    }
+
+    /// The frames' width on a picture `width`×`height`: a 250th of its shorter side, at least 2.
+    public static func frameWidth(_ width: Int, _ height: Int) -> Int { max(2, min(width, height) / 250) }
+
     public static func draw(_ check: MaterialCheck, on image: RGBAImage) -> RGBAImage {
         var out = image
-        let thick = max(2, min(image.width, image.height) / 250)
+        let thick = frameWidth(image.width, image.height)
         let digit = max(3, min(image.width, image.height) / 120) // a tag about 1/17 of the picture high
         var tags: [Int: [Int]] = [:] // region → the numbers of its pairs
         for (n, pair) in check.numberedPairs.enumerated() {
@@ -20,10 +34,16 @@ public enum CheckMarks {
         let paper = FreeSpace.paper(of: check)
         let space = FreeSpace(image, paper: paper.colour, reach: paper.reach)
         let marked = tags.sorted { $0.key < $1.key }
-        for (region, _) in marked { frame(&out, regions[region].box, thick: thick, space: space) }
+        var framed: [Int: [ColourRegion.Box]] = [:]
+        for (region, _) in marked {
+            framed[region] = groups(regions[region], thick: thick)
+            for group in framed[region]! { frame(&out, group, thick: thick, space: space) }
+        }
         var taken: [ColourRegion.Box] = []
         for (region, numbers) in marked {
-            let box = regions[region].box
+            // The tag at the frame around the largest mark.
+            let largest = regions[region].box
+            let box = framed[region]!.first { MarkGroups.near($0, largest, 0) } ?? largest
             let text = numbers.map(String.init).joined(separator: " ")
             let place = space.place(tagSize(text, scale: digit), near: box, gap: thick, avoiding: taken)
             taken.append(place)

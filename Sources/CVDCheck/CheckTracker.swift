@@ -8,12 +8,15 @@ import CVDCore
 /// Regions are followed from check to check by colour (CIE76 within `sameColour`: the same
 /// region under noise and small changes of light), pairs by their two regions.
 public struct CheckTracker: Sendable {
-    /// A region as shown: its colour, name and where it is, as fractions (0…1) of the picture.
+    /// A region as shown: its colour, name and where it is, as fractions (0…1) of the picture:
+    /// the box of the group of marks its largest mark is in (`CheckMarks.groups`), and the
+    /// boxes of its other groups (x, y, width, height), which are outlined too.
     public struct Region: Sendable, Equatable {
         public let rgb: RGB8
         public let name: ColourName
         public var x: Double, y: Double, width: Double, height: Double
         let lab: CIELab
+        public var others: [SIMD4<Double>] = []
     }
 
     /// A mode a pair is at risk in, and how that mode sees the pair.
@@ -141,11 +144,17 @@ public struct CheckTracker: Sendable {
         let found = check.found
         let w = Double(max(1, found.width))
         let h = Double(max(1, found.height))
+        let thick = CheckMarks.frameWidth(found.width, found.height)
         func region(_ i: Int) -> Region {
             let r = found.regions[i]
+            var groups = CheckMarks.groups(r, thick: thick)
+            let main = groups.firstIndex { MarkGroups.near($0, r.box, 0) }.map { groups.remove(at: $0) } ?? r.box
             return Region(
-                rgb: r.rgb, name: r.name, x: Double(r.box.x) / w, y: Double(r.box.y) / h,
-                width: Double(r.box.width) / w, height: Double(r.box.height) / h, lab: r.lab)
+                rgb: r.rgb, name: r.name, x: Double(main.x) / w, y: Double(main.y) / h,
+                width: Double(main.width) / w, height: Double(main.height) / h, lab: r.lab,
+                others: groups.map {
+                    SIMD4(Double($0.x) / w, Double($0.y) / h, Double($0.width) / w, Double($0.height) / h)
+                })
         }
         return check.numberedPairs.enumerated().map { n, p in
             let risks = check.results.compactMap { result -> Risk? in

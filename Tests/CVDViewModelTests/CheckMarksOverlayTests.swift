@@ -55,4 +55,38 @@ import Testing
             }
         }
     }
+
+    /// Every group of a region's marks is outlined, not its largest only: red's legend swatch,
+    /// far from its bar, gets an outline of its own around it, in the single view and in the
+    /// split — where the swatch lies on the deuteranopia side and the bar on the other.
+    @Test(arguments: [0, 1]) func otherGroupsAreOutlinedToo(_ layouts: Int) {
+        var s = ViewState(mode: .deuteranopia)
+        for _ in 0..<layouts { s.apply(.cycleLayout) }
+        let swatch = SIMD4(0.8, 0.1, 0.04, 0.03)
+        var red = CheckOverlayTests.red
+        red.others = [swatch]
+        var pairs = CheckOverlayTests.shown.pairs
+        pairs[0].first = red
+        let shown = CheckTracker.Shown(pairs: pairs, modes: CheckOverlayTests.shown.modes)
+        let window = FrameSize(1024, 768)
+        let m = ApproximateMeasure()
+        let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 1, measure: m)
+        let input = OverlayPlan.CheckInput(shown: shown, recoloured: false, paper: Self.paper)
+        let (outlines, _) = OverlayPlan.checkMarks(input, g, s.renderedSimulations, fontSize: 14, measure: m)
+        var around = 0
+        for line in outlines {
+            for p in line {
+                guard let piece = g.pieces.first(where: { $0.destination.contains(p.x, p.y) }),
+                    let o = g.unclippedPoint(Point(0, 0), in: piece), let k = OverlayPlan.PieceScale(g, piece)
+                else { continue }
+                let (x, y) = ((p.x - o.x) / k.x, (p.y - o.y) / k.y)
+                let inRing =
+                    x > swatch.x - 0.03 && x < swatch.x + swatch.z + 0.03 && y > swatch.y - 0.03
+                    && y < swatch.y + swatch.w + 0.03
+                let inside = x > swatch.x && x < swatch.x + swatch.z && y > swatch.y && y < swatch.y + swatch.w
+                if inRing && !inside { around += 1 }
+            }
+        }
+        #expect(around >= 8, "layout \(layouts): \(around) outline points around the swatch")
+    }
 }

@@ -6,11 +6,11 @@ import CVDCore
 #endif
 
 /// The check's marks in the panes, off the material when the picture's paper is known
-/// (`PaperMap`): each region's outline a little outside the box of its largest mark, broken
-/// wherever it would cross anything drawn; its pairs' numbers in a tag on bare paper near
-/// the outline — the nearest such place inside the pane and clear of every other tag —
-/// joined to it by a leader (broken likewise) when not beside it. Without a map, the tag
-/// goes at the outline's top-left corner.
+/// (`PaperMap`): an outline a little outside the box of each group of a region's marks,
+/// broken wherever it would cross anything drawn; its pairs' numbers in a tag on bare paper
+/// near the outline of its largest mark's group — the nearest such place inside the pane
+/// and clear of every other tag — joined to it by a leader (broken likewise) when not
+/// beside it. Without a map, the tag goes at that outline's top-left corner.
 extension OverlayPlan {
     /// The outlines (and leaders) as window polylines and the number tags, for every piece.
     static func checkMarks(
@@ -38,21 +38,29 @@ extension OverlayPlan {
             let off = scale.fractions(lineWidth * 1.5)
             let half = scale.fractions(lineWidth / 2 + 1)
             for (r, numbers) in numbered {
-                // A region this piece does not show (the split's other side, zoomed away) gets no tag.
-                guard !strokes([outline(r)], g, pieces: [piece]).isEmpty else { continue }
+                // The region's groups of marks, the largest mark's first; the tag goes at the
+                // first this piece shows (none shown — the split's other side, zoomed away —
+                // no tag).
+                let groups = [Rect(r.x, r.y, r.width, r.height)] + r.others.map { Rect($0.x, $0.y, $0.z, $0.w) }
+                guard let anchor = groups.first(where: { !strokes([outline($0)], g, pieces: [piece]).isEmpty })
+                else { continue }
                 let tag = numberTag(
                     numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
                 guard let paper = input.paper else {
-                    outlines += strokes([outline(r)], g, pieces: [piece])
-                    if let t = Self.atCorner(tag, r, g, piece) { tags.append(t) }
+                    outlines += strokes(groups.map { outline($0) }, g, pieces: [piece])
+                    if let t = Self.atCorner(tag, anchor, g, piece) { tags.append(t) }
                     continue
                 }
-                let box = Rect(r.x - off.x, r.y - off.y, r.width + 2 * off.x, r.height + 2 * off.y)
-                outlines += strokes(Self.onPaper(outline(box), paper, half: half), g, pieces: [piece])
+                var box = anchor
+                for group in groups {
+                    let around = Rect(group.x - off.x, group.y - off.y, group.w + 2 * off.x, group.h + 2 * off.y)
+                    outlines += strokes(Self.onPaper(outline(around), paper, half: half), g, pieces: [piece])
+                    if group == anchor { box = around }
+                }
                 // No bare paper anywhere near (a photograph): at the corner, as without a map.
                 guard let placed = Self.placeTag(tag, near: box, paper, scale, g, piece, gap: off, avoiding: tags)
                 else {
-                    if let t = Self.atCorner(tag, r, g, piece) { tags.append(t) }
+                    if let t = Self.atCorner(tag, anchor, g, piece) { tags.append(t) }
                     continue
                 }
                 tags.append(placed.tag)
@@ -71,9 +79,9 @@ extension OverlayPlan {
         return (outlines, tags)
     }
 
-    /// The tag at the region's top-left corner, kept inside the piece (a region at the
-    /// picture's edge); nil when the piece is smaller than the tag.
-    static func atCorner(_ tag: LabelBox, _ r: CheckTracker.Region, _ g: ViewGeometry, _ piece: ViewGeometry.Piece)
+    /// The tag at the top-left corner of `r` (picture fractions), kept inside the piece (a
+    /// region at the picture's edge); nil when the piece is smaller than the tag.
+    static func atCorner(_ tag: LabelBox, _ r: Rect, _ g: ViewGeometry, _ piece: ViewGeometry.Piece)
         -> LabelBox?
     {
         guard let corner = g.unclippedPoint(Point(r.x, r.y), in: piece) else { return nil }
