@@ -38,17 +38,20 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
     let windowRequests = Mutex<(hide: Bool, since: Double, place: ScreenRect?)>((false, 0, nil))
     /// The monitors and the screen as last seen (the source's thread updates them).
     let layout: Mutex<(monitors: [Monitor], screen: ScreenRect)>
-    /// `CVDCAM_SCREEN_WHOLE=1` (for tests and measurements): every read whole, never in parts.
-    let wholeReads = getenv("CVDCAM_SCREEN_WHOLE").map { String(cString: $0) == "1" } ?? false
+    /// Every read whole, never in parts (for tests and measurements: `CVDCAM_SCREEN_WHOLE`).
+    let wholeReads: Bool
 
     /// What `--screen` and `--region` choose (`ScreenChoice`), read at `fps` (the cursor drawn
     /// in with `cursor`); `windowDisplay` is where the window will open (counted from 1).
+    /// For tests and measurements: `wholeReads`, every read whole, never the parts DAMAGE
+    /// reports; `sharedMemory` false, pictures through the X protocol, not MIT-SHM.
     public init(
         monitor: String?, region: String?, fps: FrameRate, cursor: Bool, windowDisplay: Int = 1,
-        reporter: any Reporter = SilentReporter()
+        reporter: any Reporter = SilentReporter(), wholeReads: Bool = false, sharedMemory: Bool = true
     ) throws(ScreenError) {
         self.reporter = reporter
-        connection = try X11Connection()
+        self.wholeReads = wholeReads
+        connection = try X11Connection(sharedMemory: sharedMemory)
         let monitors = connection.monitors() ?? []
         chosen = try ScreenChoice.resolve(
             monitor: monitor, region: region, monitors: monitors, screen: connection.screen,

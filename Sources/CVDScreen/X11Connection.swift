@@ -21,7 +21,8 @@ final class X11Connection: @unchecked Sendable {
     /// Opens the display named by DISPLAY (wraps `XOpenDisplay`) and asks which
     /// extensions it has (`XShmQueryExtension`, `XDamageQueryExtension`,
     /// `XRRQueryExtension`, `XFixesQueryExtension`).
-    init() throws(ScreenError) {
+    /// `sharedMemory`: MIT-SHM used where the server has it.
+    init(sharedMemory: Bool = true) throws(ScreenError) {
         let name = getenv("DISPLAY").map { String(cString: $0) }
         if name == nil || name!.isEmpty {
             let wayland = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
@@ -34,7 +35,7 @@ final class X11Connection: @unchecked Sendable {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(d, root, &attributes)
         screen = ScreenRect(x: 0, y: 0, width: Int(attributes.width), height: Int(attributes.height))
-        hasShm = XShmQueryExtension(d) != 0 && getenv("CVDCAM_NO_SHM") == nil
+        hasShm = sharedMemory && XShmQueryExtension(d) != 0
         var event: Int32 = 0
         var error: Int32 = 0
         damageEventBase = XDamageQueryExtension(d, &event, &error) != 0 ? event : nil

@@ -15,6 +15,8 @@ final class Canvas {
     private(set) var backend: any RenderBackend
     private(set) var text: TextCache
     private let fontPaths: [String]
+    /// Each text printed the first time it is drawn (`ViewerDiagnostics.printTexts`).
+    private let printTexts: Bool
     /// Says a character no font has (`TextCache`), once.
     private let fontNote: (String) -> Void
     /// Why the software renderer runs where OpenGL was asked for or tried; nil otherwise.
@@ -39,7 +41,8 @@ final class Canvas {
     init(
         size: FrameSize, fitToDisplay: Bool, fullscreen: Bool, display: Int?, fontPaths: [String],
         fontNote: @escaping (String) -> Void,
-        renderer choice: RendererChoice = .auto, area: SDL_Rect? = nil
+        renderer choice: RendererChoice = .auto, area: SDL_Rect? = nil,
+        diagnostics: ViewerDiagnostics = ViewerDiagnostics()
     ) throws(ViewerError) {
         // Keep the screen awake during a demo (SDL's default too, made explicit). SDL asks
         // the desktop over D-Bus (org.freedesktop.ScreenSaver.Inhibit, GNOME's and KDE's
@@ -56,6 +59,7 @@ final class Canvas {
         self.display = Int32((display ?? 1) - 1)
         self.fontPaths = fontPaths
         self.fontNote = fontNote
+        self.printTexts = diagnostics.printTexts
         self.area = area
         let place = WindowPlacement(size: size, fitToDisplay: fitToDisplay, display: self.display, area: area)
         fitNote = place.note
@@ -68,7 +72,7 @@ final class Canvas {
         let tryGL = choice == .gl || (choice == .auto && DisplayStart.hasRenderNode)
         var made: (window: OpaquePointer, backend: (any RenderBackend)?)?
         if tryGL {
-            let gl = GLStart.open(place: place, flags: flags, forced: choice == .gl)
+            let gl = GLStart.open(place: place, flags: flags, forced: choice == .gl, settings: diagnostics.gl)
             rendererNote = gl.note
             if let w = gl.window { made = (w, gl.backend) }
         } else if choice == .auto {
@@ -83,7 +87,7 @@ final class Canvas {
         var b = made!.backend
         if b == nil { b = try Self.software(on: &window, place: place, flags: flags) }
         backend = b!
-        text = try TextCache(backend: b!, fontPaths: fontPaths, note: fontNote)
+        text = try TextCache(backend: b!, fontPaths: fontPaths, note: fontNote, printTexts: printTexts)
         if fullscreen, onX11 { setFullscreen(true) }
     }
 
@@ -119,7 +123,7 @@ final class Canvas {
             on: &window, place: WindowPlacement(size: outputSize, fitToDisplay: false, display: display),
             flags: SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         backend = b
-        text = try TextCache(backend: b, fontPaths: fontPaths, note: fontNote)
+        text = try TextCache(backend: b, fontPaths: fontPaths, note: fontNote, printTexts: printTexts)
     }
 
     /// The smallest window cvdcam opens for a picture (a tiny one is enlarged to it).

@@ -31,11 +31,13 @@ final class TextCache: @preconcurrency TextMeasuring {
     private var missingSaid = false
 
     /// `fontPaths`: the label font first, then the fonts for what it does not write.
-    init(backend: any RenderBackend, fontPaths: [String], note: @escaping (String) -> Void = { _ in })
-        throws(ViewerError)
-    {
+    init(
+        backend: any RenderBackend, fontPaths: [String], note: @escaping (String) -> Void = { _ in },
+        printTexts: Bool = false
+    ) throws(ViewerError) {
         self.backend = backend
         self.note = note
+        self.printTexts = printTexts
         fonts = try FontChain(fontPaths)
     }
 
@@ -58,9 +60,9 @@ final class TextCache: @preconcurrency TextMeasuring {
         note(FontLocator.missingNote(c, in: text))
     }
 
-    /// `CVDCAM_PRINT_TEXTS=1` (for tests): each text drawn for the first time is printed
-    /// (`text: …`), so a test can read every word the window shows.
-    private let printTexts = getenv("CVDCAM_PRINT_TEXTS").map { String(cString: $0) == "1" } ?? false
+    /// Each text drawn for the first time printed (`text: …`, `ViewerDiagnostics.printTexts`),
+    /// so a test can read every word the window shows.
+    private let printTexts: Bool
     private var printed = Set<String>()
 
     /// White text as a texture, drawn run by run (`FontChain.render`).

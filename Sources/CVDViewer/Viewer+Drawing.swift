@@ -26,7 +26,7 @@ extension Viewer {
                     still: shownStill, simulated: virtualCamera.simulated
                 ) { probes.profiler.add($0, $1) }
                 reportShares(shares)
-                if Self.printParts, let parts = panes.changedParts {
+                if printParts, let parts = panes.changedParts {
                     reporter.status("parts: picture " + parts.map(\.description).joined(separator: " "))
                 }
             } catch {

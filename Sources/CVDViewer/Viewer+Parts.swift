@@ -12,9 +12,9 @@ import Glibc
 /// sends only them to the X server. The window then holds what drawing it whole gives,
 /// byte for byte (`SoftStretch`). The GL renderer draws the window whole: that is the GPU's work.
 extension Viewer {
-    /// `CVDCAM_PRINT_PARTS=1` (for tests): each frame simulated in parts prints them
+    /// `ViewerDiagnostics.printParts` (for tests): each frame simulated in parts prints them
     /// (`parts: picture WxH+X+Y …`), and each drawing in parts the window's (`parts: window …`).
-    static let printParts = getenv("CVDCAM_PRINT_PARTS").map { String(cString: $0) == "1" } ?? false
+    var printParts: Bool { options.diagnostics.printParts }
 
     /// Draws `parts` (picture pixels) of `g` with the overlays `plan`; false, having drawn
     /// nothing, when it cannot (another renderer, a turned or straightened picture, a
@@ -50,7 +50,7 @@ extension Viewer {
         guard merged.reduce(0, { $0 + $1.area }) * 2 < all.area else { return false }
         let start = SystemClock.monotonic
         let drawn = merged.map { BlitRects.Box($0.x, $0.y, $0.width, $0.height) }
-        if Self.printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
+        if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
         for box in drawn {
             sw.clip(box)
             // Black beneath, unless a picture covers the part.

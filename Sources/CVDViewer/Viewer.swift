@@ -76,9 +76,9 @@ public final class Viewer {
     var printedProbeLines: [String] = []
     /// The last key's answer shown (a later key without one takes it away).
     var lastNotice: Message?
-    /// `CVDCAM_PRINT_OVERLAYS=1` (for tests): each new overlay layout is printed, every
+    /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
-    let printOverlays = getenv("CVDCAM_PRINT_OVERLAYS").map { String(cString: $0) == "1" } ?? false
+    var printOverlays: Bool { options.diagnostics.printOverlays }
     var lastOverlays = ""
     /// The still (`g`, `--still`), as a frame the size of the live picture.
     var stillFrame: Frame?
@@ -160,7 +160,8 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPaths: font.paths,
-            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer, area: Self.windowPlace(source))
+            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer, area: Self.windowPlace(source),
+            diagnostics: options.diagnostics)
         let opened = canvas.clientRect
         windowShape = WindowShape(
             follows: options.windowSize == nil, asked: FrameSize(Int(opened.w), Int(opened.h)),

@@ -62,6 +62,8 @@ public struct ViewerOptions: Sendable {
     public var fontPath: String?
     /// Which renderer draws the window (`--renderer`).
     public var renderer = RendererChoice.auto
+    /// What the view prints and how its GL renderer starts, for tests and measurements.
+    public var diagnostics = ViewerDiagnostics()
 
     public init() {}
 

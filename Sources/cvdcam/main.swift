@@ -51,7 +51,7 @@ let expanded = arguments.enumerated().flatMap { i, a in
 }
 
 do {
-    try KernelLevel.checkEnvironment()
+    try EnvironmentSettings.applyKernelLevel()
     var command = try Cvdcam.parseAsRoot(expanded)
     try command.run()
 } catch let code as ExitCode {

@@ -1,6 +1,7 @@
 import CVDCPUID
 import CVDKernelInterface
 import CVDKernelsBaseline
+import CVDSystem
 
 #if arch(x86_64)
     import CVDKernelsV3
@@ -68,14 +69,21 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
     /// Every level this machine can run, lowest first.
     public static var supported: [KernelLevel] { allCases.filter { $0 <= detected } }
 
-    /// Names a level to use instead of the detected one (for tests and speed comparisons).
+    /// The variable `cvdcam` reads for a level to use instead of the detected one (for tests
+    /// and speed comparisons); messages name it.
     public static let environmentVariable = "CVDCAM_KERNEL_LEVEL"
 
-    /// The level kernels use unless given another: the detected one, or the lower one
-    /// `CVDCAM_KERNEL_LEVEL` asks for. A value that names no level, or one this machine
-    /// cannot run, is ignored here (never an illegal instruction); `checkEnvironment`
-    /// turns it into an error for the command line.
-    public static let active: KernelLevel = (try? requested()) ?? detected
+    /// The level kernels use: the detected one, or the lower one the program chose at its
+    /// start (`use`).
+    public static var active: KernelLevel { chosen.withLock { $0 } ?? detected }
+    private static let chosen = Locked<KernelLevel?>(nil)
+
+    /// Makes `level` — one this machine can run (`requested` checks) — the one kernels use
+    /// from now on; called once, at the start, before any kernel is made.
+    public static func use(_ level: KernelLevel) {
+        precondition(level <= detected, "\(level) is beyond this CPU's \(detected)")
+        chosen.withLock { $0 = level }
+    }
 
     /// Whether the whole build targets one CPU (`CVDCAM_TARGET_CPU`), so that every level's
     /// module, and everything else, was compiled for the machine that built it.
@@ -113,14 +121,11 @@ public enum KernelLevel: Int, CaseIterable, Comparable, Sendable, CustomStringCo
         #endif
     }
 
-    /// Throws a one-line explanation when `CVDCAM_KERNEL_LEVEL` is set to something that
-    /// cannot be used.
-    public static func checkEnvironment() throws(KernelLevelError) {
-        _ = try requested()
-    }
-
-    private static func requested() throws(KernelLevelError) -> KernelLevel? {
-        guard let raw = getenv(environmentVariable).map({ String(cString: $0) }), !raw.isEmpty else { return nil }
+    /// The level a setting's value asks for (`CVDCAM_KERNEL_LEVEL`'s): nil when it is unset
+    /// or empty; a one-line explanation thrown when it names no level, or one this machine
+    /// cannot run (never an illegal instruction).
+    public static func requested(_ value: String?) throws(KernelLevelError) -> KernelLevel? {
+        guard let raw = value, !raw.isEmpty else { return nil }
         guard let level = KernelLevel(name: raw) else { throw .unknown(raw) }
         guard level <= detected else { throw .unsupported(level, detected: detected) }
         return level

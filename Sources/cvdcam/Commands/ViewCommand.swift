@@ -219,6 +219,7 @@ struct ViewCommand: ParsableCommand {
         if let note = chosen?.note { StderrCapture.write("cvdcam: \(note)\n") }
         Localization.start(language: chosen.map { $0.language ?? "en" })
         var options = ViewerOptions()
+        options.diagnostics = EnvironmentSettings.viewerDiagnostics
         options.population = population ?? Population.default(forLanguage: Localization.language)
         simulationOptions(&options)
         windowOptions(&options)

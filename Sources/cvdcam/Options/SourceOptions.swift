@@ -82,7 +82,8 @@ struct SourceOptions: ParsableArguments {
         if screen != nil || region != nil {
             let source = try ScreenSource(
                 monitor: screen, region: region, fps: camera.frameRate ?? FrameRate(30)!, cursor: cursor,
-                windowDisplay: windowDisplay, reporter: reporter)
+                windowDisplay: windowDisplay, reporter: reporter, wholeReads: EnvironmentSettings.screenWholeReads,
+                sharedMemory: EnvironmentSettings.screenSharedMemory)
             let r = source.rect
             reporter.status(
                 "reading \(source.name) (\(r.width)×\(r.height) at \(r.x),\(r.y)) "

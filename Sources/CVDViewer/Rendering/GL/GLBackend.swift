@@ -58,7 +58,7 @@ final class GLBackend: RenderBackend {
     /// The colour kernel specialised for `spec`, compiled the first time it is needed.
     func kernel(_ spec: GLKernelSpec) throws(RenderFault) -> GLProgram {
         if let p = kernelPrograms[spec] { return p }
-        let broken = GLFault.injected == .shader ? "\nthis does not compile (CVDCAM_GL_FAULT=shader)\n" : ""
+        let broken = context.settings.fault == .shader ? "\nthis does not compile (CVDCAM_GL_FAULT=shader)\n" : ""
         let p = try GLProgram(
             "colour", header: header + spec.defines, vertex: GLShaders.kernelVertex,
             fragment: GLShaders.kernelFragment + broken)
@@ -194,7 +194,7 @@ final class GLBackend: RenderBackend {
     func present() throws(RenderFault) {
         context.swap()
         presented += 1
-        switch GLFault.injected {
+        switch context.settings.fault {
         case .error(let n) where presented == n:
             cvd_glBindTexture(0x1234, 0) // not a texture target: a real GL_INVALID_ENUM
         case .lost(let n) where presented >= n:

@@ -9,6 +9,8 @@ import FoundationEssentials
 @MainActor
 final class GLContext {
     let window: OpaquePointer
+    /// What it was started with: the profile, the upload path, a forced fault.
+    let settings: GLSettings
     let context: SDL_GLContext
     /// OpenGL ES rather than desktop GL (the shaders' header differs).
     let isES: Bool
@@ -32,12 +34,16 @@ final class GLContext {
 
     /// Makes a context on `window` (created with `SDL_WINDOW_OPENGL`) and makes it current.
     /// Throws with SDL's reason when neither profile can be had.
-    init(window: OpaquePointer) throws(RenderFault) {
+    init(window: OpaquePointer, settings: GLSettings) throws(RenderFault) {
         self.window = window
-        if GLFault.injected == .context { throw RenderFault("no OpenGL context (injected: CVDCAM_GL_FAULT=context)") }
-        let asked = ProcessInfo.processInfo.environment["CVDCAM_GL_PROFILE"] ?? ""
+        self.settings = settings
+        if settings.fault == .context { throw RenderFault("no OpenGL context (injected: CVDCAM_GL_FAULT=context)") }
         let profiles: [(es: Bool, major: Int32, minor: Int32)] =
-            asked == "es" ? [(true, 3, 0)] : asked == "core" ? [(false, 3, 3)] : [(false, 3, 3), (true, 3, 0)]
+            switch settings.profile {
+            case .es: [(true, 3, 0)]
+            case .core: [(false, 3, 3)]
+            case .any: [(false, 3, 3), (true, 3, 0)]
+            }
         var made: (SDL_GLContext, Bool)?
         var reasons: [String] = []
         for p in profiles where made == nil {
@@ -73,13 +79,13 @@ final class GLContext {
     /// ES 3.0): a driver may give less than was asked. `CVDCAM_GL_FAULT=version` pretends
     /// it said 2.1.
     func checkVersion() throws(RenderFault) {
-        let said = GLFault.injected == .version ? "2.1" : version
+        let said = settings.fault == .version ? "2.1" : version
         let parts = said.split(separator: ".").compactMap { Int($0) }
         let (major, minor) = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
         let needed = isES ? (3, 0) : (3, 3)
         guard major < needed.0 || (major == needed.0 && minor < needed.1) else { return }
         throw RenderFault(
-            "the driver gave OpenGL \(isES ? "ES " : "")\(said)\(GLFault.injected == .version ? " (injected: CVDCAM_GL_FAULT=version)" : ""), "
+            "the driver gave OpenGL \(isES ? "ES " : "")\(said)\(settings.fault == .version ? " (injected: CVDCAM_GL_FAULT=version)" : ""), "
                 + "older than the \(needed.0).\(needed.1) cvdcam's shaders need")
     }
 

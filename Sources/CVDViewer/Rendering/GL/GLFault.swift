@@ -1,21 +1,18 @@
 import CEpoxy
-import FoundationEssentials
 
-/// Faults forced on purpose, so that each way the GL renderer can fail is tested:
-/// `CVDCAM_GL_FAULT=context` (no context can be made), `version` (the context is older
+/// Faults forced on purpose (`GLSettings.fault`), so that each way the GL renderer can
+/// fail is tested: `context` (no context can be made), `version` (the context is older
 /// than asked: 2.1), `shader` (the colour shader does not compile), `selftest` (the first
-/// frame's check fails), `error@N` (a real GL error
-/// after N frames presented: an invalid call), `lost@N` (a lost context after N frames,
-/// as a GPU reset reports it — a software rasteriser cannot be made to reset).
-enum GLFault: Equatable {
+/// frame's check fails), `error@N` (a real GL error after N frames presented: an invalid
+/// call), `lost@N` (a lost context after N frames, as a GPU reset reports it — a software
+/// rasteriser cannot be made to reset).
+public enum GLFault: Equatable, Sendable {
     case context, version, shader, selftest
     case error(after: Int)
     case lost(after: Int)
 
-    /// What the environment asks for, read once.
-    static let injected: GLFault? = parse(ProcessInfo.processInfo.environment["CVDCAM_GL_FAULT"] ?? "")
-
-    static func parse(_ s: String) -> GLFault? {
+    /// A fault from its name, as above (`CVDCAM_GL_FAULT`'s value); nil for anything else.
+    public static func parse(_ s: String) -> GLFault? {
         let parts = s.split(separator: "@", maxSplits: 1).map(String.init)
         let n = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
         switch parts.first ?? "" {

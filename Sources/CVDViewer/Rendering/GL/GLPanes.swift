@@ -28,8 +28,7 @@ final class GLPanes: PaneBackend {
     init(backend: GLBackend, kernels: PaneKernels) {
         self.backend = backend
         self.kernels = kernels
-        let env = ProcessInfo.processInfo.environment["CVDCAM_GL_UPLOAD"]
-        let buffers = env.map { $0 == "buffer" } ?? !backend.context.isSoftwareRasteriser
+        let buffers = backend.context.settings.uploadThroughBuffers ?? !backend.context.isSoftwareRasteriser
         live = GLSourceTexture(usesBuffers: buffers)
         still = GLSourceTexture(usesBuffers: false)
         pass = GLKernelPass(backend: backend)

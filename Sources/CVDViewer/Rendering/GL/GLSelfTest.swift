@@ -45,7 +45,7 @@ enum GLSelfTest {
             out.withUnsafeMutableBytes {
                 cvd_glReadPixels(0, 0, 64, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
             }
-            let forced = GLFault.injected == .selftest
+            let forced = backend.context.settings.fault == .selftest
             for (i, c) in colours.enumerated() {
                 let want = t.apply(c)
                 let got = RGB8(out[i * 4] &+ (forced ? 9 : 0), out[i * 4 + 1], out[i * 4 + 2])

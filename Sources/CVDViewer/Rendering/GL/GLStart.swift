@@ -17,7 +17,7 @@ enum GLStart {
     /// With `--renderer auto` (not `forced`), a CPU rasteriser is declined: the CPU path
     /// is cheaper. Xlib's errors are caught from before the window is made (making it can
     /// fail on the X server too) until the server has answered everything.
-    static func open(place: WindowPlacement, flags: UInt32, forced: Bool) -> (
+    static func open(place: WindowPlacement, flags: UInt32, forced: Bool, settings: GLSettings) -> (
         window: OpaquePointer?, backend: GLBackend?, note: String?
     ) {
         let ((window, result), printed) = StderrCapture.run { () -> (OpaquePointer?, Result<GLBackend, RenderFault>) in
@@ -27,7 +27,7 @@ enum GLStart {
                 cvd_gl_x11_release(nil)
                 return (nil, .failure(RenderFault("no OpenGL window: \(String(cString: SDL_GetError()))")))
             }
-            let result = attempt(on: w, forced: forced)
+            let result = attempt(on: w, forced: forced, settings: settings)
             cvd_gl_x11_release(w)
             return (w, result)
         }
@@ -44,9 +44,11 @@ enum GLStart {
         }
     }
 
-    private static func attempt(on window: OpaquePointer, forced: Bool) -> Result<GLBackend, RenderFault> {
+    private static func attempt(on window: OpaquePointer, forced: Bool, settings: GLSettings) -> Result<
+        GLBackend, RenderFault
+    > {
         let context: GLContext
-        do throws(RenderFault) { context = try GLContext(window: window) } catch {
+        do throws(RenderFault) { context = try GLContext(window: window, settings: settings) } catch {
             return .failure(refusal(window, "no OpenGL context") ?? error)
         }
         let backend: GLBackend

@@ -1,0 +1,42 @@
+import CVDCore
+import CVDViewer
+import FoundationEssentials
+
+/// The `CVDCAM_*` variables, read here and only here, and handed down as values: the
+/// libraries below `cvdcam` never read the environment (docs/architecture.md).
+///
+/// - `CVDCAM_KERNEL_LEVEL`: the per-pixel kernels' instruction-set level (`KernelLevel`).
+/// - `CVDCAM_PRINT_OVERLAYS`, `CVDCAM_PRINT_PARTS`, `CVDCAM_PRINT_TEXTS` (`=1`): what the
+///   view prints for tests (`ViewerDiagnostics`).
+/// - `CVDCAM_GL_PROFILE` (`core`, `es`), `CVDCAM_GL_UPLOAD` (`buffer` or another word),
+///   `CVDCAM_GL_FAULT` (`GLFault`): how the GL renderer starts, for tests (`GLSettings`).
+/// - `CVDCAM_SCREEN_WHOLE=1`, `CVDCAM_NO_SHM`: the screen source's reads, for tests and
+///   measurements.
+enum EnvironmentSettings {
+    static func value(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+
+    static func isOne(_ name: String) -> Bool { value(name) == "1" }
+
+    /// The level `CVDCAM_KERNEL_LEVEL` asks for, made the kernels' (nothing when unset or
+    /// empty); a value that names no level, or one this machine cannot run, throws.
+    static func applyKernelLevel() throws(KernelLevelError) {
+        if let level = try KernelLevel.requested(value(KernelLevel.environmentVariable)) { KernelLevel.use(level) }
+    }
+
+    static var viewerDiagnostics: ViewerDiagnostics {
+        var d = ViewerDiagnostics()
+        d.printOverlays = isOne("CVDCAM_PRINT_OVERLAYS")
+        d.printParts = isOne("CVDCAM_PRINT_PARTS")
+        d.printTexts = isOne("CVDCAM_PRINT_TEXTS")
+        d.gl.profile = value("CVDCAM_GL_PROFILE").flatMap(GLSettings.Profile.init(rawValue:)) ?? .any
+        d.gl.uploadThroughBuffers = value("CVDCAM_GL_UPLOAD").map { $0 == "buffer" }
+        d.gl.fault = GLFault.parse(value("CVDCAM_GL_FAULT") ?? "")
+        return d
+    }
+
+    /// Every screen read whole, never in the parts that changed.
+    static var screenWholeReads: Bool { isOne("CVDCAM_SCREEN_WHOLE") }
+
+    /// The screen read without MIT-SHM (set to anything).
+    static var screenSharedMemory: Bool { value("CVDCAM_NO_SHM") == nil }
+}
