@@ -294,26 +294,16 @@ struct FlatClusters {
                 }
             }
         }
-        var parent = Array(0..<n)
-        func root(_ k: Int) -> Int {
-            var k = k
-            while parent[k] != k {
-                parent[k] = parent[parent[k]]
-                k = parent[k]
-            }
-            return k
-        }
+        var sets = UnionFind(count: n)
         let limit2 = spreadLimit * spreadLimit
         for a in 0..<n {
             for b in (a + 1)..<max(a + 1, n) where border[a * n + b] > 0 {
                 let side = Float(min(sums[a].count, sums[b].count)).squareRoot()
                 guard Float(border[a * n + b]) >= max(3, 0.1 * side), sums[a].mean.distance2(sums[b].mean) <= limit2
                 else { continue }
-                let ra = root(a)
-                let rb = root(b)
-                parent[max(ra, rb)] = min(ra, rb)
+                sets.union(a, b)
             }
         }
-        return (0..<n).map(root)
+        return sets.roots()
     }
 }

@@ -6,24 +6,12 @@ public enum MarkGroups {
     /// The groups of `marks`, largest box first (ties: top, then left), each box the union of
     /// its marks' boxes. The same marks give the same groups in any order.
     public static func of(_ marks: [ColourRegion.Box], gap: Int) -> [ColourRegion.Box] {
-        var parent = Array(marks.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
+        var sets = UnionFind(count: marks.count)
         for i in marks.indices {
-            for j in marks.indices where j > i && near(marks[i], marks[j], gap) {
-                let (a, b) = (root(i), root(j))
-                if a != b { parent[max(a, b)] = min(a, b) }
-            }
+            for j in marks.indices where j > i && near(marks[i], marks[j], gap) { sets.union(i, j) }
         }
         var unions: [Int: ColourRegion.Box] = [:]
-        for i in marks.indices {
-            let r = root(i)
+        for (i, r) in sets.roots().enumerated() {
             unions[r] = unions[r].map { union($0, marks[i]) } ?? marks[i]
         }
         // Groups whose boxes now overlap (a union reaching another group) are one group too.

@@ -12,12 +12,11 @@ import FoundationEssentials
 /// Each entry remembers which tables it has started building, so an evicted kernel takes
 /// that knowledge with it: a new kernel for the same simulation builds its own table.
 ///
-/// Memory: at most `tableHolders` kernels hold tables (one by default: 64 MiB, where six
-/// once took up to 384 MiB). A kernel that starts a table evicts the other kernels that
-/// hold one; callers that show several simulations at once (split, 2×2) pass
-/// `mayBuildTable: false`, which lets every table go, and compute (the tables save about
-/// 1 ms of a 1080p frame on AVX-512: worth 64 MiB for the one picture a single view shows,
-/// not for four). And a table is built only when it pays (`tables`, a `TablePolicy`: the
+/// Memory: at most `tableHolders` kernels hold tables (one by default: 64 MiB). A kernel
+/// that starts a table evicts the other kernels that hold one; callers that show several
+/// simulations at once (split, 2×2) pass `mayBuildTable: false`, which lets every table go,
+/// and compute (what a table saves is worth 64 MiB for the one picture a single view shows,
+/// not for four: docs/performance.md). And a table is built only when it pays (`tables`, a `TablePolicy`: the
 /// live view's and the relay's watch what computing costs and ask for one only where it
 /// takes a real share of the frame period; by default tables always pay).
 public struct KernelCache {

@@ -23,7 +23,8 @@ public struct ViewState: Equatable, Sendable {
     /// Arrow-key pan, as a fraction of the visible area.
     public static let panStep = 0.1
     public static let defaultQuadModes: [VisionMode] = [.normal, .protanopia, .deuteranopia, .tritanopia]
-    public static let modelCycle: [ModelKind] = [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix]
+    /// The models `m` steps through: those a user may choose, in their order.
+    public static var modelCycle: [ModelKind] { ModelKind.selectable }
 
     public var mode: VisionMode
     /// Severity of the -anomaly modes (the -opia modes are always 1).

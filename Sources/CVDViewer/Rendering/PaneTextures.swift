@@ -4,10 +4,9 @@ import CVDViewModel
 /// A backend's pane textures: those in use, one per simulation shown, and what they hold
 /// (the regions of the last render); the pools they come from — by size, the size used last
 /// at the end; at most two sizes kept (the full and the reduced picture: single ↔ 2×2), and
-/// of a size only as many as the view shows (back from 2×2 to one pane, the other three go:
-/// 8 MiB each at 1080p). Making four 1080p textures again at every layout change (and
-/// faulting in their fresh memory in the first frame) took 25–40 ms of that frame
-/// (`scripts/soak`). And the stripes' phase, which advances once per rendered frame.
+/// of a size only as many as the view shows (back from 2×2 to one pane, the other three go).
+/// A layout change back and forth makes no texture again (docs/performance.md says what
+/// that saves). And the stripes' phase, which advances once per rendered frame.
 @MainActor
 struct PaneTextures {
     private var pools: [(size: FrameSize, textures: [Texture])] = []
