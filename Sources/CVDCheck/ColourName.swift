@@ -1,6 +1,6 @@
 import CVDCore
 
-/// A colour's everyday name, unique within one picture: the nearest name (`ColorNames`), and
+/// A colour's everyday name, unique within one picture: the nearest name (`ColourNames`), and
 /// where two of the picture's colours share it, "lighter" and "darker" (by L*) — "orange"
 /// and "lighter orange", never "orange ↔ orange". A third and later colour of the same name
 /// gets a number ("orange 3").
@@ -30,7 +30,7 @@ public struct ColourName: Sendable, Equatable, CustomStringConvertible {
 
     /// Names for `colours`, in order, none the same as another.
     public static func unique(_ colours: [RGB8]) -> [ColourName] {
-        let bases = colours.map { ColorNames.name(of: $0) }
+        let bases = colours.map { ColourNames.name(of: $0) }
         var out = bases.map { ColourName(base: $0) }
         var done = Set<String>()
         for base in bases where !done.contains(base) {

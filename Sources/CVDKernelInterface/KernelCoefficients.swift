@@ -16,7 +16,7 @@ public enum KernelVariant: UInt8, Sendable {
 
 /// A colour transform as the kernels apply it, in float32: the matrix t1 (row-major), and
 /// for half-plane transforms the correction t2 − t1 = v·nᵀ applied where n·x < 0.
-/// CVDCore builds it from a `ColorTransform` (`PixelMath`).
+/// CVDCore builds it from a `ColourTransform` (`PixelMath`).
 public struct PixelCoefficients: Sendable {
     public let variant: KernelVariant
     public let a0, a1, a2, a3, a4, a5, a6, a7, a8: Float

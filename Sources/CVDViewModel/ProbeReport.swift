@@ -73,9 +73,9 @@ public enum ProbeReport {
 
     /// A probe in a word or two per colour, for panes with little room: "1  red → olive".
     public static func shortCallout(_ index: Int, _ r: ProbeReading, _ sim: Simulation) -> String {
-        let original = tr(ColorNames.name(of: r.original))
+        let original = tr(ColourNames.name(of: r.original))
         return sim.mode == .normal
-            ? "\(index + 1)  \(original)" : "\(index + 1)  \(original) → " + tr(ColorNames.name(of: r.simulated))
+            ? "\(index + 1)  \(original)" : "\(index + 1)  \(original) → " + tr(ColourNames.name(of: r.simulated))
     }
 
     /// The pair's verdict in the pane's mode, then its ΔE00: ["1–2: look the same", "ΔE00 35.2 → 2.1"].
@@ -87,8 +87,8 @@ public enum ProbeReport {
     }
 
     /// `#C8281E (red)` on screen.
-    static func shown(_ c: RGB8) -> String { tr("%s (%s)", c.hexString, tr(ColorNames.name(of: c))) }
+    static func shown(_ c: RGB8) -> String { tr("%s (%s)", c.hexString, tr(ColourNames.name(of: c))) }
 
     /// `#C8281E (red)`.
-    static func named(_ c: RGB8) -> String { "\(c.hexString) (\(ColorNames.name(of: c)))" }
+    static func named(_ c: RGB8) -> String { "\(c.hexString) (\(ColourNames.name(of: c)))" }
 }

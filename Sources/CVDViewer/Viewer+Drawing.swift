@@ -165,7 +165,7 @@ extension Viewer {
     var legend: (text: String, colour: RGB8)? {
         guard let c = state.picked else { return nil }
         let sims = state.renderedSimulations
-        let named = tr("%s (%s)", c.hexString, tr(ColorNames.name(of: c)))
+        let named = tr("%s (%s)", c.hexString, tr(ColourNames.name(of: c)))
         if sims.count == 1 || state.layout == .single, let sim = sims.first {
             guard let share = lastShares.first.flatMap({ $0 }) else {
                 return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)

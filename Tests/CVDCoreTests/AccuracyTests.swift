@@ -74,7 +74,7 @@ import Testing
             let t = s * 10 - Double(lo)
             var m = [Double](repeating: 0, count: 9)
             for i in 0..<9 { m[i] = table[lo].m[i] * (1 - t) + table[lo + 1].m[i] * t }
-            let expected = ColorTransform.linear(Matrix3(m))
+            let expected = ColourTransform.linear(Matrix3(m))
             let sim = Simulation(deficiency: d, severity: s, model: .machado2009)
             #expect(sim.transform == expected)
             let colours = Self.groups[0].inputs

@@ -56,7 +56,7 @@ import Testing
         let seen = sim.simulate(RGB8(200, 40, 40))
         #expect(
             ProbeReport.probeLine(0, red, sim)
-                == "probe 1: #C82828 (\(ColorNames.name(of: RGB8(200, 40, 40)))) → \(seen.hexString) (\(ColorNames.name(of: seen))) under deuteranopia (Viénot 1999)"
+                == "probe 1: #C82828 (\(ColourNames.name(of: RGB8(200, 40, 40)))) → \(seen.hexString) (\(ColourNames.name(of: seen))) under deuteranopia (Viénot 1999)"
         )
         let pair = ProbeReport.pair(red, green)
         let line = ProbeReport.pairLine(pair, sim)

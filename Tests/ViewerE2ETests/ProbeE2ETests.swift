@@ -26,7 +26,7 @@ import Testing
         }
         func hex(_ c: RGB8) -> String { String(format: "#%02X%02X%02X", c.r, c.g, c.b) }
         let out = try x.waitForOutput("probes 1–2 under deuteranopia (Viénot 1999): contrast")
-        func named(_ c: RGB8) -> String { "\(hex(c)) (\(ColorNames.name(of: c)))" }
+        func named(_ c: RGB8) -> String { "\(hex(c)) (\(ColourNames.name(of: c)))" }
         #expect(
             out.contains("cvdcam: probe 1: \(named(a)) → \(named(sim.simulate(a))) under deuteranopia (Viénot 1999)"),
             "\(out)")

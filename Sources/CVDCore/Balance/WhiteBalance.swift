@@ -1,7 +1,7 @@
 /// A von Kries correction in linear light: each channel scaled by its own gain, so that a
 /// measured white or grey card reads neutral at its own luminance (Rec.709 Y). Applied
 /// before the simulation by folding it into the simulation's matrices
-/// (`ColorTransform.balanced`), so it costs nothing per pixel.
+/// (`ColourTransform.balanced`), so it costs nothing per pixel.
 ///
 /// Gains are kept in steps of 1/256 (at most 0.2 % off the measured gain, below half a
 /// level anywhere): a card measured again under the same light gives the same value, so

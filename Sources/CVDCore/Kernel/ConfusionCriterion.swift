@@ -5,7 +5,7 @@
 ///     ΔE00(p, c) > 12            (in normal vision they are clearly different colours)
 ///
 /// sim(·) is the simulation's float64 output in linear light, clipped, unrounded
-/// (`ColorTransform.linearOutput`). `ConfusionMap` evaluates this once per grid cell
+/// (`ColourTransform.linearOutput`). `ConfusionMap` evaluates this once per grid cell
 /// and looks the answer up per pixel.
 public struct ConfusionCriterion: Sendable {
     /// Confusable only if the simulated difference is at most this (ΔE00).
@@ -14,11 +14,11 @@ public struct ConfusionCriterion: Sendable {
     public static let normalMoreThan = 12.0
 
     public let picked: RGB8
-    public let transform: ColorTransform
+    public let transform: ColourTransform
     private let pickedLab: CIELab
     private let pickedSeenLab: CIELab
 
-    public init(picked: RGB8, transform: ColorTransform) {
+    public init(picked: RGB8, transform: ColourTransform) {
         self.picked = picked
         self.transform = transform
         let e = (Double(picked.r) / 255, Double(picked.g) / 255, Double(picked.b) / 255)

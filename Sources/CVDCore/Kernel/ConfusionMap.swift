@@ -24,7 +24,7 @@ public final class ConfusionMap: Sendable {
         self.init(picked: picked, transform: simulation.transform, level: level)
     }
 
-    public init(picked: RGB8, transform: ColorTransform, level: KernelLevel = .active) {
+    public init(picked: RGB8, transform: ColourTransform, level: KernelLevel = .active) {
         precondition(level <= KernelLevel.detected, "this CPU cannot run the \(level) kernels")
         criterion = ConfusionCriterion(picked: picked, transform: transform)
         self.level = level

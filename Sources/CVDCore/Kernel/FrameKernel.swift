@@ -15,7 +15,7 @@ import Dispatch
 /// built by the compute path itself), which camera-like frames read with
 /// one lookup per pixel.
 public final class FrameKernel: Sendable {
-    public let transform: ColorTransform
+    public let transform: ColourTransform
     /// The instruction-set level whose loops this kernel runs.
     public let level: KernelLevel
     let math: PixelCoefficients
@@ -35,7 +35,7 @@ public final class FrameKernel: Sendable {
 
     /// - Parameter level: the loops to run (default: the best this CPU supports, or what
     ///   `CVDCAM_KERNEL_LEVEL` asks for); must be one of `KernelLevel.supported`.
-    public init(_ transform: ColorTransform, level: KernelLevel = .active) {
+    public init(_ transform: ColourTransform, level: KernelLevel = .active) {
         precondition(level <= KernelLevel.detected, "this CPU cannot run the \(level) kernels")
         self.transform = transform
         self.level = level

@@ -1,9 +1,9 @@
 import CVDKernelInterface
 
-/// A `ColorTransform` as the kernels apply it (`PixelCoefficients`): float32 coefficients
+/// A `ColourTransform` as the kernels apply it (`PixelCoefficients`): float32 coefficients
 /// and the variant whose loop is compiled for its shape.
 enum PixelMath {
-    static func coefficients(_ transform: ColorTransform) -> PixelCoefficients {
+    static func coefficients(_ transform: ColourTransform) -> PixelCoefficients {
         let t1: Matrix3
         let v: (Double, Double, Double)
         let n: (Double, Double, Double)
@@ -22,7 +22,7 @@ enum PixelMath {
             v: (Float(v.0), Float(v.1), Float(v.2)), n: (Float(n.0), Float(n.1), Float(n.2)))
     }
 
-    static func variant(_ transform: ColorTransform) -> KernelVariant {
+    static func variant(_ transform: ColourTransform) -> KernelVariant {
         if transform.isIdentity { return .identity }
         switch transform {
         case .linear(let m) where m.rowsEqual(0, 1) && m.rowsEqual(1, 2): return .linearGrey

@@ -2,7 +2,7 @@
 /// a title, `LUT_3D_SIZE N`, the domain, then N³ lines "R G B" with red changing fastest,
 /// then green, then blue. OBS, ffmpeg (lut3d), Resolve and GIMP (G'MIC) read it.
 public enum CubeFile {
-    public static func text(_ lut: ColorLUT, title: String, comments: [String] = []) -> String {
+    public static func text(_ lut: ColourLUT, title: String, comments: [String] = []) -> String {
         var s = comments.map { "# \($0)\n" }.joined()
         s += "TITLE \"\(String(title.map { $0 == "\"" ? "'" : $0 }))\"\n"
         s += "LUT_3D_SIZE \(lut.size)\n"
@@ -23,7 +23,7 @@ public enum CubeFile {
     }
 
     /// Reads a 3D .cube file (for tests and checks): size and values; nil if malformed.
-    public static func parse(_ text: String) -> ColorLUT? {
+    public static func parse(_ text: String) -> ColourLUT? {
         var size: Int?
         var values: [Double] = []
         for line in text.split(whereSeparator: \.isNewline) {
@@ -39,6 +39,6 @@ public enum CubeFile {
             values += parts
         }
         guard let n = size, n >= 2, values.count == 3 * n * n * n else { return nil }
-        return ColorLUT(size: n, values: values)
+        return ColourLUT(size: n, values: values)
     }
 }

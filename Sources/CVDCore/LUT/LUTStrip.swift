@@ -7,7 +7,7 @@ public enum LUTStrip {
     public static let size = 64
     static let tilesPerRow = 8
 
-    public static func image(_ lut: ColorLUT) -> RGBAImage {
+    public static func image(_ lut: ColourLUT) -> RGBAImage {
         precondition(lut.size == size, "OBS's picture LUTs are 64³")
         let side = size * tilesPerRow
         var img = RGBAImage(width: side, height: side)

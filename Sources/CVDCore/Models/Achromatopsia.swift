@@ -6,7 +6,7 @@ public struct Achromatopsia: DichromacySimulator {
     public var kind: ModelKind { .achromatopsia }
 
     /// The same for every deficiency: there is no cone vision left to differ.
-    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+    public func dichromatTransform(for deficiency: Deficiency) -> ColourTransform {
         .linear(Self.matrix)
     }
 

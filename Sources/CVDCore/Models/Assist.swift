@@ -20,7 +20,7 @@ import CVDSystem
 /// are unchanged (m keeps them, so ℓᵀ·(1,1,1) = 0). For Brettel's half-planes κ and u come from
 /// t1 (t2 sends c to 0 too, so gives the same κ): `t_i′ = I + s·u·pᵀ(I − t_i)`, and
 /// `t2′ − t1′ = s·u·pᵀ(t1 − t2) = (−s·u·pᵀv)·nᵀ` stays rank one along n (PixelMath). The result is
-/// a `ColorTransform`, so `FrameKernel` runs it at the simulation's speed.
+/// a `ColourTransform`, so `FrameKernel` runs it at the simulation's speed.
 ///
 /// It does not help everywhere: `helps(for:strength:)` says where it meets MODELS.md §10's
 /// criterion (`AssistCriterion`), and the view says so on screen where it does not.
@@ -73,7 +73,7 @@ public enum Assist {
     /// The assist transform for a simulation at strength `s` (clipped to 0…1). Modes
     /// without an assist give the identity. A gamma-space simulation (the original iOS
     /// matrices) gives a gamma-space assist, the same formula in that model's own space.
-    public static func transform(for simulation: Simulation, strength s: Double = defaultStrength) -> ColorTransform {
+    public static func transform(for simulation: Simulation, strength s: Double = defaultStrength) -> ColourTransform {
         guard let d = simulation.mode.deficiency, let k = constants[d] else { return .identity }
         return transform(simulating: simulation.transform, constants: k, strength: s)
     }
@@ -91,8 +91,8 @@ public enum Assist {
     }
 
     /// `I + s·u·pᵀ(I − m)` applied to each matrix of `simulated`, κ and u from the first.
-    static func transform(simulating simulated: ColorTransform, constants k: Constants, strength: Double)
-        -> ColorTransform
+    static func transform(simulating simulated: ColourTransform, constants k: Constants, strength: Double)
+        -> ColourTransform
     {
         let s = min(max(strength, 0), 1)
         let u = direction(k, kappa: kappa(firstMatrix(simulated), k))
@@ -134,7 +134,7 @@ public enum Assist {
         return (column(0), column(1), column(2))
     }
 
-    static func firstMatrix(_ t: ColorTransform) -> Matrix3 {
+    static func firstMatrix(_ t: ColourTransform) -> Matrix3 {
         switch t {
         case .linear(let m), .gammaSpace(let m): m
         case .halfPlanes(let t1, _, _): t1

@@ -7,7 +7,7 @@ public struct Brettel1997: DichromacySimulator {
     public init() {}
     public var kind: ModelKind { .brettel1997 }
 
-    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+    public func dichromatTransform(for deficiency: Deficiency) -> ColourTransform {
         let p = entry(Self.planes, for: deficiency)
         return .halfPlanes(t1: p.t1, t2: p.t2, normal: p.n)
     }

@@ -6,7 +6,7 @@ public struct Machado2009: Simulator {
     public var kind: ModelKind { .machado2009 }
 
     /// Its own interpolation between the published steps, not a blend with the input.
-    public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
+    public func transform(for deficiency: Deficiency, severity: Double) -> ColourTransform {
         .linear(Self.interpolate(entry(Self.table, for: deficiency), severity: severity))
     }
 

@@ -13,7 +13,7 @@ public struct OriginalIOSMatrices: DichromacySimulator {
         .tritan: Matrix3(rows: [0.95, 0.05, 0], [0, 0.433, 0.567], [0, 0.475, 0.525]),
     ]
 
-    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+    public func dichromatTransform(for deficiency: Deficiency) -> ColourTransform {
         .gammaSpace(entry(Self.matrices, for: deficiency))
     }
 }

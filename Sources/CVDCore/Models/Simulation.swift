@@ -1,5 +1,5 @@
 /// A fully resolved request — mode, severity, model — and the single entry point
-/// that turns it into a `ColorTransform`.
+/// that turns it into a `ColourTransform`.
 public struct Simulation: Hashable, Sendable, CustomStringConvertible {
     public let mode: VisionMode
     /// 0…1; 1 for the -opia modes and achromatopsia, 0 for normal.
@@ -61,7 +61,7 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The transform a kernel executes.
-    public var transform: ColorTransform {
+    public var transform: ColourTransform {
         guard let d = mode.deficiency, severity > 0 else { return .identity }
         return resolved.simulator.transform(for: d, severity: severity)
     }

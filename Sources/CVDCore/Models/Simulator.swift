@@ -8,7 +8,7 @@ public protocol Simulator: Sendable {
 
     /// The transform for a deficiency at a severity in 0…1. Models that do not cover
     /// achromatopsia are never asked for it (`Simulation` uses `Achromatopsia`).
-    func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform
+    func transform(for deficiency: Deficiency, severity: Double) -> ColourTransform
 }
 
 /// A model of full dichromacy (DaltonLens-Python's `DichromacySimulator`): it gives the
@@ -16,11 +16,11 @@ public protocol Simulator: Sendable {
 /// `s·simulated + (1−s)·original`, in the transform's own space (MODELS.md §4).
 public protocol DichromacySimulator: Simulator {
     /// The transform at severity 1.
-    func dichromatTransform(for deficiency: Deficiency) -> ColorTransform
+    func dichromatTransform(for deficiency: Deficiency) -> ColourTransform
 }
 
 extension DichromacySimulator {
-    public func transform(for deficiency: Deficiency, severity: Double) -> ColorTransform {
+    public func transform(for deficiency: Deficiency, severity: Double) -> ColourTransform {
         dichromatTransform(for: deficiency).blended(severity: severity)
     }
 }

@@ -22,7 +22,7 @@ public struct Vienot1999: DichromacySimulator {
             [0, 0.8592358078045896, 0.14076419219541017]),
     ]
 
-    public func dichromatTransform(for deficiency: Deficiency) -> ColorTransform {
+    public func dichromatTransform(for deficiency: Deficiency) -> ColourTransform {
         .linear(entry(Self.matrices, for: deficiency))
     }
 }

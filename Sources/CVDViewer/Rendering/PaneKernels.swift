@@ -53,11 +53,11 @@ final class PaneKernels {
     }
 
     /// What a pane in `simulation` computes: the simulation under the balance.
-    func transform(_ simulation: Simulation) -> ColorTransform { simulation.transform.balanced(balance) }
+    func transform(_ simulation: Simulation) -> ColourTransform { simulation.transform.balanced(balance) }
 
     /// The assist's first step for `simulation` at `strength`: balance and assist in one
     /// matrix (then the simulation, unbalanced, through the screen's 8 bits).
-    func assistTransform(_ simulation: Simulation, _ strength: Double) -> ColorTransform {
+    func assistTransform(_ simulation: Simulation, _ strength: Double) -> ColourTransform {
         Assist.transform(for: simulation, strength: strength).balanced(balance)
     }
 

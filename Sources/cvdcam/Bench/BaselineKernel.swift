@@ -5,7 +5,7 @@ import Glibc
 /// The plain way to do the same maths: `pow` per channel per pixel, a matrix, clip,
 /// `pow` back, round — no tables. The benchmark's yardstick for the real kernel.
 struct BaselineKernel {
-    let transform: ColorTransform
+    let transform: ColourTransform
 
     private func decode(_ v: Float) -> Float {
         let x = min(max(v, 0), 255) / 255

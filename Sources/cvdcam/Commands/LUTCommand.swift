@@ -61,10 +61,10 @@ struct LUTCommand: ParsableCommand {
         try OutputFiles(output, mode: simulation.mode).write(sims, note: note) { sim in
             switch chosenFormat {
             case .png:
-                return .picture(LUTStrip.image(ColorLUT(sim.transform, size: LUTStrip.size)))
+                return .picture(LUTStrip.image(ColourLUT(sim.transform, size: LUTStrip.size)))
             case .cube:
                 let text = CubeFile.text(
-                    ColorLUT(sim.transform, size: size ?? 33), title: "cvdcam \(sim)",
+                    ColourLUT(sim.transform, size: size ?? 33), title: "cvdcam \(sim)",
                     comments: [
                         "cvdcam \(sim): simulated colour-vision deficiency, sRGB in and out",
                         "each node is the exact simulated colour; apply with trilinear or tetrahedral interpolation",

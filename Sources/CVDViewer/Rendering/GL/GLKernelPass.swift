@@ -24,7 +24,7 @@ final class GLKernelPass {
     /// (0: no stripes), the stripes shifted by `phase`.
     func run(
         into target: Texture, box: BlitRects.Box, source: GLSourceTexture, reduction: Int = 1,
-        encoding: YCbCrEncoding, steps: [ColorShader.Transform], table: GLuint, phase: Int
+        encoding: YCbCrEncoding, steps: [ColourShader.Transform], table: GLuint, phase: Int
     ) throws(RenderFault) {
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         cvd_glFramebufferTexture2D(
@@ -51,7 +51,7 @@ final class GLKernelPass {
         cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
         cvd_glUniform4i(program.location("planes"), t.planes.0, t.planes.1, t.planes.2, t.planes.3)
         cvd_glUniform2i(program.location("sourceSize"), GLint(source.size.width), GLint(source.size.height))
-        let e = ColorShader.ycbcr(encoding)
+        let e = ColourShader.ycbcr(encoding)
         cvd_glUniform2f(program.location("luma"), e.luma.0, e.luma.1)
         cvd_glUniform4f(program.location("chroma"), e.chroma.0, e.chroma.1, e.chroma.2, e.chroma.3)
         set("first", steps[0], program)
@@ -69,7 +69,7 @@ final class GLKernelPass {
     }
 
     /// One `CVDTransform` uniform.
-    private func set(_ name: String, _ t: ColorShader.Transform, _ program: GLProgram) {
+    private func set(_ name: String, _ t: ColourShader.Transform, _ program: GLProgram) {
         t.a.withUnsafeBufferPointer {
             cvd_glUniformMatrix3fv(program.location(name + ".a"), 1, GLboolean(GL_FALSE), $0.baseAddress)
         }
@@ -87,7 +87,7 @@ final class GLKernelPass {
 
 /// What a colour kernel program is specialised for (its `#define`s): the source's kind
 /// (`GLSourceTexture.Texel.kind`), the reduction, the kinds of the first and second
-/// transform (`ColorShader.Transform.kind`; second -1: one step) and the stripes.
+/// transform (`ColourShader.Transform.kind`; second -1: one step) and the stripes.
 struct GLKernelSpec: Hashable {
     let source: Int, reduction: Int, first: Int, second: Int
     let marking: Bool

@@ -58,11 +58,11 @@ final class GLPanes: PaneBackend {
             let up = source.hold(f)
             if up > 0 { timing(.upload, up) }
             let t0 = SystemClock.monotonic
-            var steps = [ColorShader.transform(kernels.transform(sim))]
+            var steps = [ColourShader.transform(kernels.transform(sim))]
             if let a = assisted, a.texture == i {
                 steps = [
-                    ColorShader.transform(kernels.assistTransform(sim, a.strength)),
-                    ColorShader.transform(sim.transform),
+                    ColourShader.transform(kernels.assistTransform(sim, a.strength)),
+                    ColourShader.transform(sim.transform),
                 ]
             }
             let map = picked.map { kernels.map($0, sim, f) }

@@ -7,7 +7,7 @@ import CVDViewModel
 /// the shaders may still compute wrongly): 64 colours — a 4×4×4 grid over the R′G′B′ cube
 /// — through the colour kernel in three transforms of three kinds (Machado 2009's matrix
 /// in linear light, Brettel 1997's half-planes, the iOS app's gamma-space matrices), read
-/// back and compared with the CPU's float64 reference (`ColorTransform.apply`): every
+/// back and compared with the CPU's float64 reference (`ColourTransform.apply`): every
 /// channel within ±1 level, as the conformance tests require of every mode.
 @MainActor
 enum GLSelfTest {
@@ -20,7 +20,7 @@ enum GLSelfTest {
             bytes += [c.r, c.g, c.b, 255]
         }
         let frame = Frame(bytes: bytes, layout: FrameLayout(format: .rgba, width: 64, height: 1), timestamp: 0)
-        let transforms: [ColorTransform] = [
+        let transforms: [ColourTransform] = [
             Simulation(deficiency: .deutan, severity: 0.6, model: .machado2009).transform,
             Simulation(deficiency: .tritan, severity: 1, model: .brettel1997).transform,
             Simulation(deficiency: .protan, severity: 1, model: .colormatrix).transform,
@@ -40,7 +40,7 @@ enum GLSelfTest {
         for t in transforms {
             try pass.run(
                 into: target, box: BlitRects.Box(0, 0, 64, 1), source: source, encoding: .bt601Limited,
-                steps: [ColorShader.transform(t)], table: 0, phase: 0)
+                steps: [ColourShader.transform(t)], table: 0, phase: 0)
             var out = [UInt8](repeating: 0, count: 64 * 4)
             out.withUnsafeMutableBytes {
                 cvd_glReadPixels(0, 0, 64, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)

@@ -3,7 +3,7 @@ import CVDCore
 /// The GL renderer's shaders. Two programs: `canvas` draws everything in window pixels
 /// (pane pictures through rectangles and meshes, overlays' shapes, text) and `kernel` is
 /// the colour kernel — one pane's picture simulated from the source frame as it came,
-/// into a texture the pane's size, with `ColorShader`'s functions (the same steps and
+/// into a texture the pane's size, with `ColourShader`'s functions (the same steps and
 /// constants as the CPU kernels).
 enum GLShaders {
     /// The `#version` line and precisions: GLSL 3.30 core, or GLSL ES 3.00 with `highp`
@@ -72,7 +72,7 @@ enum GLShaders {
     /// rounded half up. The confusion stripes follow `ConfusionMarking` (the same table,
     /// cell and bands).
     static let kernelFragment =
-        ColorShader.functions + """
+        ColourShader.functions + """
             uniform usampler2D source;
             uniform ivec4 offsets;
             uniform ivec4 planes;

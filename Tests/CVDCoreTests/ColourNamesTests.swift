@@ -3,11 +3,11 @@ import Testing
 @testable import CVDCore
 
 /// Colour names, pair verdicts and the pair line's numbers.
-@Suite struct ColorNamesTests {
+@Suite struct ColourNamesTests {
     @Test func paletteColoursNameThemselves() {
-        #expect(Set(ColorNames.palette.map(\.rgb.hexString)).count == ColorNames.palette.count, "entries are distinct")
-        #expect(Set(ColorNames.palette.map(\.name)).count == 25)
-        for e in ColorNames.palette { #expect(ColorNames.name(of: e.rgb) == e.name, "\(e.name) \(e.rgb)") }
+        #expect(Set(ColourNames.palette.map(\.rgb.hexString)).count == ColourNames.palette.count, "entries are distinct")
+        #expect(Set(ColourNames.palette.map(\.name)).count == 25)
+        for e in ColourNames.palette { #expect(ColourNames.name(of: e.rgb) == e.name, "\(e.name) \(e.rgb)") }
     }
 
     @Test func obviousColoursGetObviousNames() {
@@ -22,21 +22,21 @@ import Testing
             // ColorChecker patches (the test scene's chart)
             (RGB8(175, 54, 60), "red"), (RGB8(70, 148, 73), "green"), (RGB8(231, 199, 31), "yellow"),
         ]
-        for (c, name) in cases { #expect(ColorNames.name(of: c) == name, "\(c) named \(ColorNames.name(of: c))") }
+        for (c, name) in cases { #expect(ColourNames.name(of: c) == name, "\(c) named \(ColourNames.name(of: c))") }
     }
 
     @Test func greysMapToGreys() {
         let greys: Set = ["white", "light grey", "grey", "dark grey", "black"]
         for v in 0...255 {
-            let n = ColorNames.name(of: RGB8(UInt8(v), UInt8(v), UInt8(v)))
+            let n = ColourNames.name(of: RGB8(UInt8(v), UInt8(v), UInt8(v)))
             #expect(greys.contains(n), "grey \(v) named \(n)")
             // A camera's slightly tinted grey too.
-            let t = ColorNames.name(of: RGB8(UInt8(v), UInt8(max(v - 3, 0)), UInt8(min(v + 3, 255))))
+            let t = ColourNames.name(of: RGB8(UInt8(v), UInt8(max(v - 3, 0)), UInt8(min(v + 3, 255))))
             #expect(greys.contains(t), "near-grey \(v) named \(t)")
         }
-        #expect(ColorNames.name(of: RGB8(128, 128, 128)) == "grey")
-        #expect(ColorNames.name(of: RGB8(30, 30, 30)) == "black")
-        #expect(ColorNames.name(of: RGB8(230, 230, 230)) == "white")
+        #expect(ColourNames.name(of: RGB8(128, 128, 128)) == "grey")
+        #expect(ColourNames.name(of: RGB8(30, 30, 30)) == "black")
+        #expect(ColourNames.name(of: RGB8(230, 230, 230)) == "white")
     }
 
     @Test func hexString() {

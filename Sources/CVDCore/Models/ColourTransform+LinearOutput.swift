@@ -1,4 +1,4 @@
-extension ColorTransform {
+extension ColourTransform {
     /// The transform's output in float64 linear light, clipped to 0…1 and not quantised:
     /// what the colour measures as (CIELAB, CIEDE2000) before the 8-bit encode that `apply`
     /// adds. Input is gamma-encoded R′, G′, B′ in 0…1 (clipped).

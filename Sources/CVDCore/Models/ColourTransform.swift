@@ -5,7 +5,7 @@
 #endif
 
 /// A simulation reduced to what a kernel executes.
-public enum ColorTransform: Hashable, Sendable {
+public enum ColourTransform: Hashable, Sendable {
     /// `rgb_out = M · rgb` in linear light.
     case linear(Matrix3)
     /// `rgb_out = (dot(rgb, n) < 0 ? t2 : t1) · rgb` in linear light (ties go to `t1`).
@@ -13,10 +13,10 @@ public enum ColorTransform: Hashable, Sendable {
     /// `rgb_out = M · rgb` on gamma-encoded values, no linearisation.
     case gammaSpace(Matrix3)
 
-    public static let identity = ColorTransform.linear(.identity)
+    public static let identity = ColourTransform.linear(.identity)
 
     /// Blends with the identity: `s·out + (1−s)·in`, in the transform's own space.
-    public func blended(severity s: Double) -> ColorTransform {
+    public func blended(severity s: Double) -> ColourTransform {
         switch self {
         case .linear(let m): .linear(.lerp(.identity, m, s))
         case .gammaSpace(let m): .gammaSpace(.lerp(.identity, m, s))
@@ -74,7 +74,7 @@ public enum ColorTransform: Hashable, Sendable {
         RGB8(SRGB.level(l.0), SRGB.level(l.1), SRGB.level(l.2))
     }
 
-    public static func == (a: ColorTransform, b: ColorTransform) -> Bool {
+    public static func == (a: ColourTransform, b: ColourTransform) -> Bool {
         switch (a, b) {
         case (.linear(let x), .linear(let y)), (.gammaSpace(let x), .gammaSpace(let y)): x == y
         case (.halfPlanes(let a1, let a2, let an), .halfPlanes(let b1, let b2, let bn)):

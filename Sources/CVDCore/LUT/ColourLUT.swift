@@ -3,7 +3,7 @@
 /// exact (unrounded, float64) simulated R′G′B′ of its grid colour; programs interpolate
 /// in between, trilinearly (or tetrahedrally), which is where the error comes from (see
 /// docs/virtual-camera-and-luts.md for the measured figures).
-public struct ColorLUT: Sendable, Equatable {
+public struct ColourLUT: Sendable, Equatable {
     /// Nodes per axis.
     public let size: Int
     /// R′, G′, B′ in 0…1 per node, red fastest, then green, then blue (the .cube order).
@@ -18,7 +18,7 @@ public struct ColorLUT: Sendable, Equatable {
     }
 
     /// Samples `transform` at the grid colours i/(size − 1).
-    public init(_ transform: ColorTransform, size: Int) {
+    public init(_ transform: ColourTransform, size: Int) {
         precondition(size >= 2)
         var v: [Double] = []
         v.reserveCapacity(3 * size * size * size)
@@ -41,9 +41,9 @@ public struct ColorLUT: Sendable, Equatable {
     }
 
     /// The simulated R′G′B′ of a gamma-encoded colour (0…1), clipped to 0…1 but not
-    /// rounded: the reference maths of `ColorTransform.apply` (MODELS.md §1) before its
+    /// rounded: the reference maths of `ColourTransform.apply` (MODELS.md §1) before its
     /// last step.
-    public static func simulate(_ t: ColorTransform, _ c: (Double, Double, Double)) -> (Double, Double, Double) {
+    public static func simulate(_ t: ColourTransform, _ c: (Double, Double, Double)) -> (Double, Double, Double) {
         func clip(_ x: Double) -> Double { min(max(x, 0), 1) }
         func enc(_ l: (Double, Double, Double)) -> (Double, Double, Double) {
             (SRGB.encode(clip(l.0)), SRGB.encode(clip(l.1)), SRGB.encode(clip(l.2)))

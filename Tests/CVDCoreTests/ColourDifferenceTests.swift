@@ -2,7 +2,7 @@ import CVDCore
 import Foundation
 import Testing
 
-@Suite struct ColorDifferenceTests {
+@Suite struct ColourDifferenceTests {
     /// Sharma, Wu & Dalal (2005), Table 1: all 34 pairs to 1e-4 (Fixtures/ciede2000-sharma2005.csv,
     /// a copy of shared/color-science).
     @Test func sharmaTestPairs() throws {
@@ -47,7 +47,7 @@ import Testing
                 FrameSampler.average($0, img.layout, ycbcr: .bt601Limited, x: 4, y: 3, radius: 1)
             } == c)
         let yuyv = img.ycbcr(.yuyv)
-        let want = ColorTransform.identity.apply(
+        let want = ColourTransform.identity.apply(
             gammaEncoded: {
                 let e = YCbCrEncoding.bt601Limited.encode(c)
                 let v = YCbCrEncoding.bt601Limited.rgb(y: e.y, cb: e.cb, cr: e.cr)

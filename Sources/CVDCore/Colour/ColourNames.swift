@@ -10,7 +10,7 @@
 /// green sits between (and pure 0,255,0 still reads "green"); CSS `orange` is nearly
 /// yellow, so orange is `darkorange`; CSS `darkgray` is lighter than `gray`, so the greys
 /// are even steps of lightness, L* ≈ 27, 54, 81 between black and white.
-public enum ColorNames {
+public enum ColourNames {
     /// One named colour.
     public struct Entry: Sendable, Equatable {
         public let name: String

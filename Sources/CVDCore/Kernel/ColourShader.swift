@@ -1,13 +1,13 @@
-/// The colour work of `ColorTransform.apply(gammaEncoded:)` for a GPU: the same steps as
+/// The colour work of `ColourTransform.apply(gammaEncoded:)` for a GPU: the same steps as
 /// GLSL functions (R′G′B′ in 0…1 clipped, the sRGB EOTF, the model's matrix or Brettel's
 /// two half-planes, the clip, the OETF, round half up to 8 bits; or the iOS matrices on
 /// gamma-encoded values), and the values a shader's uniforms take for one transform and
-/// one Y′CbCr encoding — built from the same `ColorTransform` and `YCbCrEncoding` as the
+/// one Y′CbCr encoding — built from the same `ColourTransform` and `YCbCrEncoding` as the
 /// CPU kernels, so the two paths cannot drift apart in their constants. The GL renderer's
 /// conformance test renders the reference grid through these functions (±1 level).
 ///
 /// Nothing here calls a GPU: the text and numbers are plain data (testable without one).
-public enum ColorShader {
+public enum ColourShader {
     /// One transform as uniforms (`CVDTransform` in `functions`; `kind` is `cvd_apply`'s
     /// first argument, a constant the shader is compiled with): matrices column-major, as
     /// `glUniformMatrix3fv` takes them untransposed.
@@ -25,7 +25,7 @@ public enum ColorShader {
     }
 
     /// The uniforms for `t`.
-    public static func transform(_ t: ColorTransform) -> Transform {
+    public static func transform(_ t: ColourTransform) -> Transform {
         func columns(_ m: Matrix3) -> [Float] { (0..<9).map { Float(m.m[($0 % 3) * 3 + $0 / 3]) } }
         let none: [Float] = columns(.identity)
         if t.isIdentity { return Transform(kind: 3, a: none, b: none, normal: (0, 0, 0)) }
@@ -47,7 +47,7 @@ public enum ColorShader {
 
     /// GLSL (330 core and 300 es alike) for the colour work, every value `highp`:
     /// `cvd_ycbcr` (one Y′CbCr sample → R′G′B′ in 0…1, unclipped), `cvd_apply` (a transform
-    /// of a kind on gamma-encoded R′G′B′ → its output as levels 0…255). Mirrors `ColorTransform.apply`,
+    /// of a kind on gamma-encoded R′G′B′ → its output as levels 0…255). Mirrors `ColourTransform.apply`,
     /// `SRGB` and `YCbCrEncoding.rgb` step by step; the gamma-space rounding gets a nudge
     /// of 1e-4 of a level as the CPU's 1e-9 (decimal matrices whose exact products end in
     /// .5 land a hair below it in binary, and a little more below in 32-bit floats).
@@ -71,7 +71,7 @@ public enum ColorShader {
 
         vec3 cvd_quantise(vec3 s) { return floor(255.0 * clamp(s, 0.0, 1.0) + 0.5); }
 
-        // `kind`: `ColorShader.Transform.kind`; pass a constant, and the compiler keeps one branch.
+        // `kind`: `ColourShader.Transform.kind`; pass a constant, and the compiler keeps one branch.
         vec3 cvd_apply(int kind, CVDTransform t, vec3 c) {
             c = clamp(c, 0.0, 1.0);
             if (kind == 3) return cvd_quantise(c);

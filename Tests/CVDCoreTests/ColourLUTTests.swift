@@ -5,11 +5,11 @@ import Testing
 
 /// The 3D LUTs `cvdcam lut` writes: the file formats, and how far a program applying them
 /// lands from cvdcam's own output (the frame kernel).
-@Suite struct ColorLUTTests {
+@Suite struct ColourLUTTests {
     /// Trilinear interpolation as ffmpeg's lut3d (interp=trilinear) and Resolve do it: on the
     /// table's gamma-encoded values. With `linearLight`, as OBS does it: OBS turns every
     /// node into linear light (`gs_srgb_nonlinear_to_linear`) and the GPU interpolates those.
-    static func trilinear(_ lut: ColorLUT, _ c: RGB8, linearLight: Bool = false) -> RGB8 {
+    static func trilinear(_ lut: ColourLUT, _ c: RGB8, linearLight: Bool = false) -> RGB8 {
         let n = Double(lut.size - 1)
         func split(_ v: UInt8) -> (Int, Double) {
             let x = Double(v) / 255 * n
@@ -51,7 +51,7 @@ import Testing
     }
 
     static func measure(_ sim: Simulation, size: Int, linearLight: Bool) throws -> Error {
-        let lut = ColorLUT(sim.transform, size: size)
+        let lut = ColourLUT(sim.transform, size: size)
         let own = try FrameRunner.rgb(FrameKernel(sim), sample, width: 512).colours
         var e = Error()
         for (c, want) in zip(sample, own) {
@@ -85,7 +85,7 @@ import Testing
     /// Every node is the reference simulation of its grid colour (to a millionth in the file).
     @Test func nodesAreTheReferenceAtGridColours() throws {
         let sim = try Simulation(mode: .tritanopia)
-        let lut = ColorLUT(sim.transform, size: 33)
+        let lut = ColourLUT(sim.transform, size: 33)
         for (r, g, b) in [(0, 0, 0), (32, 32, 32), (8, 16, 24), (32, 0, 16), (1, 31, 5)] {
             let v = lut[r, g, b]
             let want = sim.transform.apply(gammaEncoded: (Double(r) / 32, Double(g) / 32, Double(b) / 32))
@@ -97,7 +97,7 @@ import Testing
     /// it reads back to the same table.
     @Test func cubeFileFormat() throws {
         let sim = try Simulation(mode: .deuteranopia)
-        let lut = ColorLUT(sim.transform, size: 33)
+        let lut = ColourLUT(sim.transform, size: 33)
         let text = CubeFile.text(lut, title: "cvdcam \(sim)", comments: ["made by a test"])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "# made by a test")
@@ -119,7 +119,7 @@ import Testing
     /// OBS's picture: 512×512, tile b at (b mod 8, b div 8), red across, green down.
     @Test func obsStripLayout() throws {
         let sim = try Simulation(mode: .protanopia)
-        let lut = ColorLUT(sim.transform, size: 64)
+        let lut = ColourLUT(sim.transform, size: 64)
         let img = LUTStrip.image(lut)
         #expect(img.width == 512 && img.height == 512)
         for (r, g, b) in [(0, 0, 0), (63, 0, 0), (0, 63, 0), (0, 0, 63), (10, 20, 9), (63, 63, 63)] {
@@ -129,7 +129,7 @@ import Testing
             #expect(LUTStrip.node(img, r: r, g: g, b: b) == want)
         }
         // Normal vision is the identity strip: node (r, g, b) is the grid colour itself.
-        let id = LUTStrip.image(ColorLUT(.identity, size: 64))
+        let id = LUTStrip.image(ColourLUT(.identity, size: 64))
         #expect(LUTStrip.node(id, r: 63, g: 0, b: 9) == RGB8(255, 0, UInt8(SRGB.quantize(9.0 / 63))))
     }
 }

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-extension ColorTransform {
+extension ColourTransform {
     /// The transform with a white balance applied to its input first: `M · diag(g)` for
     /// each matrix, so a kernel runs correction and simulation as one matrix (the per-pixel
     /// loops do not change, and the Y′CbCr table is built from the folded matrix).
@@ -18,7 +18,7 @@ extension ColorTransform {
     /// No clip between correction and simulation: a linear-light scaling followed by the
     /// model, clipped once at the output (MODELS.md §1). Colours the correction pushes past
     /// the cube's edge therefore keep their ratio until the output clip.
-    public func balanced(_ balance: WhiteBalance) -> ColorTransform {
+    public func balanced(_ balance: WhiteBalance) -> ColourTransform {
         guard !balance.isNone else { return self }
         let d = balance.matrix
         let g = balance.gains
