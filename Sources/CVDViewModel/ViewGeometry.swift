@@ -40,24 +40,24 @@ public struct ViewGeometry: Equatable, Sendable {
 
     /// Room kept free above and below the picture in every pane (the framed layout: the
     /// labels' bands), in window pixels.
-    public struct Frame: Equatable, Sendable {
+    public struct Bands: Equatable, Sendable {
         public var top: Double
         public var bottom: Double
         public init(top: Double, bottom: Double) {
             self.top = top
             self.bottom = bottom
         }
-        public static let none = Frame(top: 0, bottom: 0)
+        public static let none = Bands(top: 0, bottom: 0)
     }
 
     /// The part of `pane` the picture is fitted into.
-    private let frame: Frame
+    private let frame: Bands
 
     /// The camera's picture turned and straightened as the state asks (`PictureMap`): the
     /// pieces' sources are in the shown picture's pixels.
     public let map: PictureMap
 
-    public init(state: ViewState, window: FrameSize, picture: FrameSize, frame: Frame = .none) {
+    public init(state: ViewState, window: FrameSize, picture: FrameSize, frame: Bands = .none) {
         let map = PictureMap(picture: picture, orientation: state.orientation, corners: state.pageCorners)
         self.map = map
         let fw = map.view.width
@@ -108,7 +108,7 @@ public struct ViewGeometry: Equatable, Sendable {
     public static let maximumFrameShare = 0.5
 
     /// `pane` less the framed layout's bands.
-    static func inset(_ pane: Rect, _ frame: Frame) -> Rect {
+    static func inset(_ pane: Rect, _ frame: Bands) -> Rect {
         let total = frame.top + frame.bottom
         let most = pane.h * maximumFrameShare
         let scale = total > most ? most / total : 1

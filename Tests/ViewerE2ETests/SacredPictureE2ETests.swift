@@ -62,11 +62,11 @@ import Testing
 
         /// The framed layout's bands as cvdcam drew them: those that put the first piece of
         /// picture where it is (the bands grow with what the labels need).
-        func frame(_ state: ViewState, window: FrameSize) -> ViewGeometry.Frame {
+        func frame(_ state: ViewState, window: FrameSize) -> ViewGeometry.Bands {
             guard let p = pictures.first else { return .none }
             let panes = ViewGeometry(state: state, window: window, picture: FrameSize(16, 9)).panes
             let pane = panes.first { $0.contains(p.x + p.w / 2, p.y + p.h / 2) } ?? panes[0]
-            return ViewGeometry.Frame(top: p.y - pane.y, bottom: pane.maxY - p.maxY)
+            return ViewGeometry.Bands(top: p.y - pane.y, bottom: pane.maxY - p.maxY)
         }
 
         /// The last overlays line cvdcam printed.

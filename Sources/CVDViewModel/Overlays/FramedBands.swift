@@ -17,7 +17,7 @@ public enum FramedBands {
     /// wide enough for a probe readout (a portrait poster on a wide screen).
     public static func frame(
         layout: ViewState.Layout, window: FrameSize, view: FrameSizeLike, uiScale: Double, measure: TextMeasuring
-    ) -> ViewGeometry.Frame {
+    ) -> ViewGeometry.Bands {
         let font = OverlayPlan.labelFont(layout: layout, window: window, uiScale: uiScale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
         let pane = PaneGeometry.panes(layout, width: Double(window.width), height: Double(window.height))[0]
@@ -34,7 +34,7 @@ public enum FramedBands {
         // At most `ViewGeometry.maximumFrameShare` of the pane together; the badge's band whole.
         let most = (pane.h * ViewGeometry.maximumFrameShare).rounded(.down)
         let above = min(top.rounded(.up), most)
-        return ViewGeometry.Frame(top: above, bottom: min((footer + readout).rounded(.up), most - above))
+        return ViewGeometry.Bands(top: above, bottom: min((footer + readout).rounded(.up), most - above))
     }
 
     /// The lines of a probe readout the band below holds: a pair's short readout (two
