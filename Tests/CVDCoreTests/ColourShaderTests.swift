@@ -18,19 +18,19 @@ import Testing
             return
         }
         let t = ColourShader.transform(machado)
-        #expect(t.kind == 0 && t.a == columnMajor(m))
+        #expect(t.kind == .linear && t.a == columnMajor(m))
         let brettel = Simulation(deficiency: .tritan, severity: 1, model: .brettel1997).transform
         guard case .halfPlanes(let t1, let t2, let n) = brettel else {
             Issue.record("Brettel has half-planes")
             return
         }
         let b = ColourShader.transform(brettel)
-        #expect(b.kind == 1 && b.a == columnMajor(t1) && b.b == columnMajor(t2))
+        #expect(b.kind == .halfPlanes && b.a == columnMajor(t1) && b.b == columnMajor(t2))
         #expect(b.normal == (Float(n.0), Float(n.1), Float(n.2)))
         let ios = Simulation(deficiency: .protan, severity: 1, model: .colormatrix).transform
-        #expect(ColourShader.transform(ios).kind == 2)
-        #expect(ColourShader.transform(.identity).kind == 3)
-        #expect(ColourShader.transform(.gammaSpace(.identity)).kind == 3, "normal vision in either space")
+        #expect(ColourShader.transform(ios).kind == .gammaSpace)
+        #expect(ColourShader.transform(.identity).kind == .identity)
+        #expect(ColourShader.transform(.gammaSpace(.identity)).kind == .identity, "normal vision in either space")
     }
 
     @Test func ycbcrCoefficientsAreTheEncodings() {

@@ -12,9 +12,19 @@ public enum ColourShader {
     /// first argument, a constant the shader is compiled with): matrices column-major, as
     /// `glUniformMatrix3fv` takes them untransposed.
     public struct Transform: Equatable, Sendable {
-        /// 0 linear light (`a`), 1 half-planes (`a` where dot(l, n) ≥ 0, else `b`),
-        /// 2 gamma space (`a` on 0…255 values), 3 identity (the picture as it is).
-        public var kind: Int32
+        /// What `cvd_apply` does with it; the raw value is the shader's constant.
+        public enum Kind: Int32, Sendable {
+            /// `a` in linear light.
+            case linear = 0
+            /// `a` where dot(l, n) ≥ 0, else `b` (Brettel's two half-planes).
+            case halfPlanes = 1
+            /// `a` on gamma-encoded 0…255 values (the iOS app's matrices).
+            case gammaSpace = 2
+            /// The picture as it is.
+            case identity = 3
+        }
+
+        public var kind: Kind
         public var a: [Float]
         public var b: [Float]
         public var normal: (Float, Float, Float)
@@ -28,12 +38,13 @@ public enum ColourShader {
     public static func transform(_ t: ColourTransform) -> Transform {
         func columns(_ m: Matrix3) -> [Float] { (0..<9).map { Float(m.m[($0 % 3) * 3 + $0 / 3]) } }
         let none: [Float] = columns(.identity)
-        if t.isIdentity { return Transform(kind: 3, a: none, b: none, normal: (0, 0, 0)) }
+        if t.isIdentity { return Transform(kind: .identity, a: none, b: none, normal: (0, 0, 0)) }
         switch t {
-        case .linear(let m): return Transform(kind: 0, a: columns(m), b: none, normal: (0, 0, 0))
+        case .linear(let m): return Transform(kind: .linear, a: columns(m), b: none, normal: (0, 0, 0))
         case .halfPlanes(let t1, let t2, let n):
-            return Transform(kind: 1, a: columns(t1), b: columns(t2), normal: (Float(n.0), Float(n.1), Float(n.2)))
-        case .gammaSpace(let m): return Transform(kind: 2, a: columns(m), b: none, normal: (0, 0, 0))
+            return Transform(
+                kind: .halfPlanes, a: columns(t1), b: columns(t2), normal: (Float(n.0), Float(n.1), Float(n.2)))
+        case .gammaSpace(let m): return Transform(kind: .gammaSpace, a: columns(m), b: none, normal: (0, 0, 0))
         }
     }
 

@@ -36,8 +36,8 @@ final class GLBackend: RenderBackend {
             attributes: ["position", "uv", "colour"])
         // A program of each source kind now (a driver that cannot compile them is known at
         // start); the others when first drawn.
-        for kind in 0..<3 {
-            _ = try kernel(GLKernelSpec(source: kind, reduction: 1, first: 0, second: -1, marking: false))
+        for kind in [GLSourceTexture.Texel.Kind.pixel, .pair422, .planar] {
+            _ = try kernel(GLKernelSpec(source: kind, reduction: 1, first: .linear, second: nil, marking: false))
         }
         cvd_glGenVertexArrays(1, &vertexArray)
         cvd_glGenBuffers(1, &vertexBuffer)

@@ -45,8 +45,8 @@ final class GLKernelPass {
         let t = source.texel
         let program = try backend.kernel(
             GLKernelSpec(
-                source: Int(t.kind), reduction: reduction, first: Int(steps[0].kind),
-                second: steps.count > 1 ? Int(steps[1].kind) : -1, marking: table != 0))
+                source: t.kind, reduction: reduction, first: steps[0].kind,
+                second: steps.count > 1 ? steps[1].kind : nil, marking: table != 0))
         program.use()
         cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
         cvd_glUniform4i(program.location("planes"), t.planes.0, t.planes.1, t.planes.2, t.planes.3)
@@ -86,14 +86,18 @@ final class GLKernelPass {
 }
 
 /// What a colour kernel program is specialised for (its `#define`s): the source's kind
-/// (`GLSourceTexture.Texel.kind`), the reduction, the kinds of the first and second
-/// transform (`ColourShader.Transform.kind`; second -1: one step) and the stripes.
+/// (`GLSourceTexture.Texel.Kind`), the reduction, the kinds of the first and second
+/// transform (`ColourShader.Transform.Kind`; no second: one step, `SECOND` -1) and the
+/// stripes.
 struct GLKernelSpec: Hashable {
-    let source: Int, reduction: Int, first: Int, second: Int
+    let source: GLSourceTexture.Texel.Kind
+    let reduction: Int
+    let first: ColourShader.Transform.Kind
+    let second: ColourShader.Transform.Kind?
     let marking: Bool
 
     var defines: String {
-        "#define KIND \(source)\n#define REDUCTION \(reduction)\n#define FIRST \(first)\n"
-            + "#define SECOND \(second)\n#define MARKING \(marking ? 1 : 0)\n"
+        "#define KIND \(source.rawValue)\n#define REDUCTION \(reduction)\n#define FIRST \(first.rawValue)\n"
+            + "#define SECOND \(second?.rawValue ?? -1)\n#define MARKING \(marking ? 1 : 0)\n"
     }
 }

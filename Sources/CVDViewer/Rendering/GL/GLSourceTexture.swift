@@ -22,13 +22,22 @@ final class GLSourceTexture {
     /// How the kernel reads the texture.
     private(set) var texel = Texel(FrameLayout(format: .rgba, width: 1, height: 1))
 
-    /// How the kernel reads a frame's texture: `kind` 0 one RGB pixel per texel, 1 a 4:2:2
-    /// pair per texel, 2 planar (the buffer whole as one-byte texels, `planes` = its width,
-    /// the Cb and Cr planes' offsets and the luma rows per chroma row); the byte `offsets`
-    /// (R, G, B or Y0, Cb, Y1, Cr).
+    /// How the kernel reads a frame's texture (`kind`); for planar frames `planes` = the
+    /// buffer's width, the Cb and Cr planes' offsets and the luma rows per chroma row; the
+    /// byte `offsets` (R, G, B or Y0, Cb, Y1, Cr).
     struct Texel {
+        /// What a texel holds; the raw value is the kernel's `KIND`.
+        enum Kind: Int32 {
+            /// One RGB pixel.
+            case pixel = 0
+            /// A 4:2:2 pair of pixels.
+            case pair422 = 1
+            /// One byte of a planar frame's buffer, taken whole.
+            case planar = 2
+        }
+
         let bytes: Int
-        let kind: Int32
+        let kind: Kind
         let offsets: (Int32, Int32, Int32, Int32)
         let planes: (Int32, Int32, Int32, Int32)
         let internalFormat: Int32
@@ -38,14 +47,14 @@ final class GLSourceTexture {
             let f = layout.format
             if f.isPlanar {
                 let g = layout.planes
-                (bytes, kind, offsets) = (1, 2, (0, 0, 0, 0))
+                (bytes, kind, offsets) = (1, .planar, (0, 0, 0, 0))
                 planes = (Int32(layout.bytesPerRow), Int32(g.cbOffset), Int32(g.crOffset), Int32(f.rowsPerChromaRow))
             } else if let o = f.ycbcrOffsets {
-                (bytes, kind, planes) = (4, 1, (0, 0, 0, 1))
+                (bytes, kind, planes) = (4, .pair422, (0, 0, 0, 1))
                 offsets = (Int32(o.y0), Int32(o.cb), Int32(o.y1), Int32(o.cr))
             } else {
                 let o = f.rgbOffsets ?? (0, 1, 2, nil)
-                (bytes, kind, planes) = (f.bytesPerPixel, 0, (0, 0, 0, 1))
+                (bytes, kind, planes) = (f.bytesPerPixel, .pixel, (0, 0, 0, 1))
                 offsets = (Int32(o.r), Int32(o.g), Int32(o.b), 3)
             }
             (internalFormat, format) =
@@ -59,8 +68,8 @@ final class GLSourceTexture {
         /// The texture's size in texels for `layout`: a planar buffer whole, as rows of
         /// `bytesPerRow` one-byte texels.
         static func size(_ layout: FrameLayout, _ t: Texel) -> (width: Int, height: Int) {
-            if t.kind == 2 { return (layout.bytesPerRow, layout.minimumByteCount / layout.bytesPerRow) }
-            return (t.kind == 1 ? layout.width / 2 : layout.width, layout.height)
+            if t.kind == .planar { return (layout.bytesPerRow, layout.minimumByteCount / layout.bytesPerRow) }
+            return (t.kind == .pair422 ? layout.width / 2 : layout.width, layout.height)
         }
     }
 
@@ -79,7 +88,8 @@ final class GLSourceTexture {
         let wanted = (timestamp: frame.timestamp, layout: frame.layout)
         if let h = holds, h == wanted { return 0 }
         let t0 = SystemClock.monotonic
-        if let h = holds, h.layout == frame.layout, texel.kind == 0, let parts = frame.changed(since: h.timestamp) {
+        if let h = holds, h.layout == frame.layout, texel.kind == .pixel, let parts = frame.changed(since: h.timestamp)
+        {
             frame.bytes.withUnsafeBytes { uploadParts(parts, $0, frame.layout) }
             holds = wanted
             return SystemClock.monotonic - t0
@@ -109,7 +119,7 @@ final class GLSourceTexture {
             return
         }
         cvd_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        GLTextures.unpack(rowLength: t.kind == 2 ? 0 : layout.bytesPerRow / t.bytes)
+        GLTextures.unpack(rowLength: t.kind == .planar ? 0 : layout.bytesPerRow / t.bytes)
         let count = layout.minimumByteCount
         var from: UnsafeRawPointer? = base
         if usesBuffers {
