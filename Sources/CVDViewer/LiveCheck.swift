@@ -128,7 +128,7 @@ public final class LiveCheck: Sendable {
     /// The frame as a picture, each `factor`×`factor` block one pixel (its mean).
     static func reduced(_ frame: Frame, by factor: Int) -> RGBAImage {
         let f = frame.packed()
-        guard factor > 1 else { return Viewer.picture(of: f) }
+        guard factor > 1 else { return f.rgba }
         let layout = FrameReducer.layout(of: f.layout, factor: factor)
         var bytes = [UInt8](repeating: 0, count: layout.minimumByteCount)
         let done = bytes.withUnsafeMutableBytes { d in
@@ -137,8 +137,8 @@ public final class LiveCheck: Sendable {
                 (try? FrameReducer.reduce(s, f.layout, factor: factor, into: d, layout)) != nil
             }
         }
-        guard done else { return Viewer.picture(of: f) }
-        return Viewer.picture(of: Frame(bytes: bytes, layout: layout, ycbcr: f.ycbcr, timestamp: f.timestamp))
+        guard done else { return f.rgba }
+        return Frame(bytes: bytes, layout: layout, ycbcr: f.ycbcr, timestamp: f.timestamp).rgba
     }
 }
 

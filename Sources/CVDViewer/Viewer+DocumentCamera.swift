@@ -163,21 +163,6 @@ extension Viewer {
         screenDirty = true
     }
 
-    /// A frame as an RGBA picture at its size (not simulated).
-    nonisolated static func picture(of f: Frame) -> RGBAImage {
-        var rgba = RGBAImage(width: f.layout.width, height: f.layout.height, fill: RGB8(0, 0, 0))
-        let layout = rgba.layout
-        rgba.pixels.withUnsafeMutableBytes { d in
-            f.bytes.withUnsafeBytes { s in
-                // Same size both sides: the identity kernel cannot fail.
-                try? FrameKernel(.identity).apply(
-                    source: s, sourceLayout: f.layout, destination: d, destinationLayout: layout, ycbcr: f.ycbcr,
-                    strategy: .compute)
-            }
-        }
-        return rgba
-    }
-
     /// A still (`--still FILE`, or one grabbed with g): the picture fitted into a frame the live picture's size (letterboxed,
     /// centred), once that size is known.
     func makeStill(_ image: RGBAImage, size: FrameSize) -> Frame {

@@ -113,7 +113,7 @@ extension Viewer {
         case .grabStill?:
             // Kept as a picture of its own, remade at the live picture's size whenever that
             // changes (a zoom changes an MJPEG camera's decode size, n another camera's).
-            stillPicture = frame.map(Self.picture(of:))
+            stillPicture = frame?.rgba
             stillFrame = frame
             pictureDirty = true
         case .saveStill?: saveStill()
