@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2TTF
+import CVDCore
 import CVDSystem
 
 /// The label fonts, first to last: each text is cut into runs, each drawn in the first font
@@ -138,6 +139,24 @@ final class FontChain {
         }
         guard let first = font(0, px) else { return nil }
         return (width, Int(TTF_FontHeight(first)))
+    }
+
+    /// `render` as R, G, B, A bytes (SDL's surface converted to ABGR8888, whose bytes in memory
+    /// are R, G, B, A, and freed), for a renderer's `makeTexture`.
+    func renderRGBA(_ text: String, px: Int) -> RGBAImage? {
+        guard let surface = render(text, px: px) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let rgba = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(rgba) }
+        let (w, h, pitch) = (Int(rgba.pointee.w), Int(rgba.pointee.h), Int(rgba.pointee.pitch))
+        guard w > 0, h > 0, let base = rgba.pointee.pixels else { return nil }
+        var pixels = [UInt8](repeating: 0, count: 4 * w * h)
+        pixels.withUnsafeMutableBytes { d in
+            // SDL's surface holds `h` rows of `pitch` bytes, each at least `4 * w` (ABGR8888);
+            // `d` holds `h` rows of exactly `4 * w`: each copy stays inside both.
+            for y in 0..<h { (d.baseAddress! + y * 4 * w).copyMemory(from: base + y * pitch, byteCount: 4 * w) }
+        }
+        return RGBAImage(width: w, height: h, pixels: pixels)
     }
 
     /// `text` rendered white on clear (wraps `TTF_RenderUTF8_Blended` per run; the runs are

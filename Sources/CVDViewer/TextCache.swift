@@ -78,10 +78,9 @@ final class TextCache: @preconcurrency TextMeasuring {
             }
             fflush(nil)
         }
-        guard !text.isEmpty, let surface = fonts.render(text, px: px) else { return nil }
-        defer { SDL_FreeSurface(surface) }
+        guard !text.isEmpty, let image = fonts.renderRGBA(text, px: px) else { return nil }
         sayMissing(text)
-        guard let tex = backend.makeTexture(from: surface) else { return nil }
+        guard let tex = backend.makeTexture(from: image) else { return nil }
         if cache.count >= Self.limit { clear() }
         cache[key] = tex
         return tex

@@ -1,4 +1,3 @@
-import CSDL2
 import CVDCore
 import CVDSources
 import CVDViewModel
@@ -36,8 +35,8 @@ protocol RenderBackend: AnyObject {
     /// A texture through a mesh of `columns` × rows vertices, row by row, each a window
     /// position and the texture pixel (u, v) it shows (a turned or straightened picture).
     func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int)
-    /// A texture of a rendered text (white, with alpha).
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) -> Texture?
+    /// A texture of a rendered text (white, with alpha: R, G, B, A bytes), drawn blended.
+    func makeTexture(from image: RGBAImage) -> Texture?
     func destroy(_ t: Texture)
     /// What was drawn (before `present`), as RGBA bytes into a reused buffer; nil on failure.
     func readPixels(into buffer: inout [UInt8]) -> FrameLayout?

@@ -174,15 +174,15 @@ final class GLBackend: RenderBackend {
         cvd_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count))
     }
 
-    /// A text texture from SDL_ttf's surface, converted to R, G, B, A bytes (wraps
-    /// `SDL_ConvertSurfaceFormat` and `glTexImage2D`).
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) -> Texture? {
-        guard let rgba = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(rgba) }
-        let (w, h, pitch) = (Int(rgba.pointee.w), Int(rgba.pointee.h), Int(rgba.pointee.pitch))
-        let t = GLTextures.make(
-            width: w, height: h, storage: GL_RGBA8, format: GL_RGBA, rowLength: pitch / 4, pixels: rgba.pointee.pixels)
-        return Texture(handle: .gl(t), size: FrameSize(w, h))
+    /// A text texture from its R, G, B, A bytes (wraps `glTexImage2D`).
+    func makeTexture(from image: RGBAImage) -> Texture? {
+        guard image.width > 0, image.height > 0 else { return nil }
+        let t = image.pixels.withUnsafeBytes {
+            GLTextures.make(
+                width: image.width, height: image.height, storage: GL_RGBA8, format: GL_RGBA, rowLength: image.width,
+                pixels: $0.baseAddress)
+        }
+        return Texture(handle: .gl(t), size: FrameSize(image.width, image.height))
     }
 
     func destroy(_ t: Texture) {

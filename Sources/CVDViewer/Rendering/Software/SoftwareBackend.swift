@@ -139,10 +139,21 @@ final class SoftwareBackend: RenderBackend {
         SDL_RenderGeometry(renderer, t.sdl, vertices, Int32(vertices.count), i32, Int32(i32.count))
     }
 
-    /// Wraps `SDL_CreateTextureFromSurface`.
-    func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>) -> Texture? {
-        guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        return Texture(handle: .sdl(t), size: FrameSize(Int(surface.pointee.w), Int(surface.pointee.h)))
+    /// A static ABGR8888 texture (R, G, B, A in memory), blended (wraps `SDL_CreateTexture`
+    /// and `SDL_UpdateTexture`).
+    func makeTexture(from image: RGBAImage) -> Texture? {
+        guard image.width > 0, image.height > 0,
+            let t = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                Int32(image.width), Int32(image.height))
+        else { return nil }
+        let updated = image.pixels.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(image.width * 4)) }
+        guard updated == 0 else {
+            SDL_DestroyTexture(t)
+            return nil
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        return Texture(handle: .sdl(t), size: FrameSize(image.width, image.height))
     }
 
     func destroy(_ t: Texture) { if let s = t.sdl { SDL_DestroyTexture(s) } }
