@@ -5,7 +5,8 @@ import Testing
 /// Colour names, pair verdicts and the pair line's numbers.
 @Suite struct ColourNamesTests {
     @Test func paletteColoursNameThemselves() {
-        #expect(Set(ColourNames.palette.map(\.rgb.hexString)).count == ColourNames.palette.count, "entries are distinct")
+        #expect(
+            Set(ColourNames.palette.map(\.rgb.hexString)).count == ColourNames.palette.count, "entries are distinct")
         #expect(Set(ColourNames.palette.map(\.name)).count == 25)
         for e in ColourNames.palette { #expect(ColourNames.name(of: e.rgb) == e.name, "\(e.name) \(e.rgb)") }
     }
