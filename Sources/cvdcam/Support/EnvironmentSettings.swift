@@ -1,6 +1,6 @@
 import CVDCore
 import CVDViewer
-import FoundationEssentials
+import Glibc
 
 /// The `CVDCAM_*` variables, read here and only here, and handed down as values: the
 /// libraries below `cvdcam` never read the environment (docs/architecture.md).
@@ -13,7 +13,9 @@ import FoundationEssentials
 /// - `CVDCAM_SCREEN_WHOLE=1`, `CVDCAM_NO_SHM`: the screen source's reads, for tests and
 ///   measurements.
 enum EnvironmentSettings {
-    static func value(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+    /// One variable (`getenv`: no copy of the whole environment is made, so a run's heap
+    /// blocks do not depend on how many variables the shell has).
+    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     static func isOne(_ name: String) -> Bool { value(name) == "1" }
 
