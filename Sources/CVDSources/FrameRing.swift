@@ -45,7 +45,8 @@ public struct FrameRing {
 
     /// Publishes a frame that differs from the last one published only in `changed`
     /// (frame pixels, merged: `PixelRect.merged`): the buffer is brought up to the last
-    /// frame, then `fill` writes the parts `changed` into it (rows of `layout`). Returns
+    /// frame (all but `changed`), then `fill` writes every pixel of `changed` into it (rows
+    /// of `layout`). Returns
     /// false, having published nothing and called nothing, when the ring cannot: the last
     /// frame had another layout, or the buffer holds no frame of it yet — then `publish`.
     /// Packed layouts only (a planar frame's parts are not rectangles of its bytes).
@@ -65,9 +66,11 @@ public struct FrameRing {
         buffers[i] = []
         holds[i] = nil
         defer { buffers[i] = buffer }
-        Self.copy(
-            PixelRect.merged(since, within: PixelRect(width: layout.width, height: layout.height)),
-            from: buffers[newestSlot], into: &buffer, layout)
+        // What `fill` writes now is not copied first: a tenth of the screen changing in the
+        // same place every frame copies nothing.
+        let stale = PixelRect.merged(since, within: PixelRect(width: layout.width, height: layout.height))
+            .flatMap { $0.subtracting(changed) }
+        Self.copy(stale, from: buffers[newestSlot], into: &buffer, layout)
         try fill(&buffer)
         let frame = Frame(
             bytes: buffer, layout: layout, ycbcr: encoding, timestamp: SystemClock.monotonic,

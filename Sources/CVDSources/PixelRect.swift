@@ -30,6 +30,25 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         return PixelRect(x: l, y: t, width: max(right, o.right) - l, height: max(bottom, o.bottom) - t)
     }
 
+    /// What of this rectangle none of `cuts` covers, as rectangles that do not overlap (up to
+    /// four per cut: the bands above and below it, then left and right of it).
+    public func subtracting(_ cuts: [PixelRect]) -> [PixelRect] {
+        var pieces = isEmpty ? [] : [self]
+        for cut in cuts where !cut.isEmpty {
+            pieces = pieces.flatMap { p -> [PixelRect] in
+                let c = p.intersection(cut)
+                guard !c.isEmpty else { return [p] }
+                return [
+                    PixelRect(x: p.x, y: p.y, width: p.width, height: c.y - p.y),
+                    PixelRect(x: p.x, y: c.bottom, width: p.width, height: p.bottom - c.bottom),
+                    PixelRect(x: p.x, y: c.y, width: c.x - p.x, height: c.height),
+                    PixelRect(x: c.right, y: c.y, width: p.right - c.right, height: c.height),
+                ].filter { !$0.isEmpty }
+            }
+        }
+        return pieces
+    }
+
     /// Whether the two overlap or share an edge.
     func touches(_ o: PixelRect) -> Bool { x <= o.right && o.x <= right && y <= o.bottom && o.y <= bottom }
 

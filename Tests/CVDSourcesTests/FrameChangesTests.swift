@@ -65,6 +65,38 @@ import Testing
         }
     }
 
+    /// What the ring copies before a part is read (all that changed since, but what is read
+    /// now): every pixel of the rectangle that no cut covers, in exactly one piece, and none
+    /// that a cut covers.
+    @Test func subtractingLeavesExactlyWhatNoCutCovers() {
+        var g = SceneRandom(seed: 11)
+        let one = { (r: PixelRect, x: Int, y: Int) in
+            r.intersection(PixelRect(x: x, y: y, width: 1, height: 1)).area == 1
+        }
+        for _ in 0..<300 {
+            let rect = PixelRect(
+                x: Int.random(in: 0...40, using: &g), y: Int.random(in: 0...40, using: &g),
+                width: Int.random(in: 1...40, using: &g), height: Int.random(in: 1...40, using: &g))
+            let cuts = (0..<Int.random(in: 0...4, using: &g)).map { _ in
+                PixelRect(
+                    x: Int.random(in: -5...70, using: &g), y: Int.random(in: -5...70, using: &g),
+                    width: Int.random(in: 0...35, using: &g), height: Int.random(in: 0...35, using: &g))
+            }
+            let pieces = rect.subtracting(cuts)
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) {
+                    let covered = cuts.contains { one($0, x, y) }
+                    #expect(
+                        pieces.filter { one($0, x, y) }.count == (covered ? 0 : 1), "\(rect) − \(cuts) at \(x),\(y)")
+                }
+            }
+            #expect(pieces.allSatisfy { rect.intersection($0) == $0 && !$0.isEmpty })
+        }
+        // The same part changing every frame: nothing left to copy.
+        let part = PixelRect(x: 400, y: 296, width: 616, height: 352)
+        #expect(part.subtracting([part]).isEmpty)
+    }
+
     @Test func theHandOffChainsTheChangesOfFramesNeverTaken() {
         let layout = FrameLayout(format: .bgra, width: 640, height: 480)
         let sink = LatestFrame()
