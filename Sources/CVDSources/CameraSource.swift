@@ -13,7 +13,7 @@ import Glibc
 ///
 /// Started `waitingFor` a camera that cannot be used yet (busy), it shows the test scene
 /// with the reason, and switches to the camera as soon as it opens.
-public final class CameraSource: FrameSource {
+public final class CameraSource: CameraControlSource {
     public var name: String { currentName.withLock { $0 } }
     private let currentName: Locked<String>
     /// The open camera's identity (`Camera.identity`), or the test scene's while it waits.
@@ -169,13 +169,13 @@ struct CaptureLoop: Sendable {
             }
             do throws(CaptureError) {
                 var got = true
-                if sink.paused {
+                let want = sink.request
+                if want.paused {
                     try cam.skip(timeout: 0.5)
                 } else {
-                    let (reduction, planar) = (sink.reduction, sink.planar)
                     got =
                         try ring.publish(to: sink) { (buffer) throws(CaptureError) in
-                            try cam.next(timeout: 0.5, reduction: reduction, planar: planar, into: &buffer)
+                            try cam.next(timeout: 0.5, reduction: want.reduction, planar: want.planar, into: &buffer)
                         } != nil
                 }
                 if got {

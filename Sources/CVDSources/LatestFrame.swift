@@ -11,9 +11,8 @@ public final class LatestFrame: Sendable {
         var cameraDropped = 0 // never delivered by the camera (sequence gaps)
         var corrupt = 0 // delivered but not decodable
         var status: SourceStatus = .running
-        var reduction = 1
-        var paused = false
-        var planar = false
+        var request = SourceRequest()
+        var news: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
@@ -24,7 +23,7 @@ public final class LatestFrame: Sendable {
     /// changes too (`FrameChanges.chained`): what changed is counted from the frame the
     /// view took last.
     public func publish(_ f: Frame) {
-        state.withLock { s in
+        let news = state.withLock { s in
             var f = f
             if s.fresh, let old = s.frame {
                 s.dropped += 1
@@ -35,7 +34,16 @@ public final class LatestFrame: Sendable {
             }
             s.frame = f
             s.fresh = true
+            return s.news
         }
+        news?()
+    }
+
+    /// `news` is called on the source's thread after each frame published and each change of
+    /// `status`, outside the lock: the view sleeps until then instead of looking every few
+    /// milliseconds. Nil: nobody is told.
+    public func onNews(_ news: (@Sendable () -> Void)?) {
+        state.withLock { $0.news = news }
     }
 
     /// The newest frame if the view has not taken it yet.
@@ -49,31 +57,15 @@ public final class LatestFrame: Sendable {
 
     public var droppedCount: Int { state.withLock { $0.dropped } }
 
-    /// How much smaller than the source's size the view may be sent the picture (1, 2, 4
-    /// or 8), because it shows it no larger than that: set by the view, read by the source
-    /// before each decode (an MJPEG camera then decodes at a reduced DCT scale).
-    public var reduction: Int {
-        get { state.withLock { $0.reduction } }
-        set { state.withLock { $0.reduction = max(1, newValue) } }
+    /// What the view wants of the frames: set whole by the view when it changes, read by the
+    /// source before each frame.
+    public var request: SourceRequest {
+        get { state.withLock { $0.request } }
+        set { state.withLock { $0.request = newValue } }
     }
 
-    /// Whether the view reads Y′CbCr planes as they come (the GL renderer, with nothing on
-    /// the CPU that needs packed frames): set by the view, read by the source before each
-    /// decode (an MJPEG camera's frames are then decoded straight into planes, NV12's chroma
-    /// only separated: `FrameDecoder.decode(_:reduction:planar:into:)`).
-    public var planar: Bool {
-        get { state.withLock { $0.planar } }
-        set { state.withLock { $0.planar = newValue } }
-    }
-
-    /// Whether nothing would show new frames now (a frozen view; a minimised window with no
-    /// virtual camera): set by the view, read by the source before each frame, which then
-    /// hands the camera's frames back undecoded (the stream keeps going, so a new frame
-    /// comes one frame period after the view asks again). Skipped frames are not losses.
-    public var paused: Bool {
-        get { state.withLock { $0.paused } }
-        set { state.withLock { $0.paused = newValue } }
-    }
+    /// Whether the view asks for no frames now (`SourceRequest.paused`).
+    public var paused: Bool { request.paused }
 
     /// Called by the source thread: frames lost before they could be published, by the
     /// camera (gaps in its sequence numbers) and as corrupt data, added to the totals.
@@ -92,6 +84,13 @@ public final class LatestFrame: Sendable {
 
     public var status: SourceStatus {
         get { state.withLock { $0.status } }
-        set { state.withLock { $0.status = newValue } }
+        set {
+            let news = state.withLock { s -> (@Sendable () -> Void)? in
+                guard s.status != newValue else { return nil }
+                s.status = newValue
+                return s.news
+            }
+            news?()
+        }
     }
 }

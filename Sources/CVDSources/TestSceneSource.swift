@@ -78,18 +78,18 @@ public final class TestSceneSource: FrameSource {
             var ring = FrameRing()
             var pacer = period.map(FramePacer.init(period:))
             while thread.isRunning {
+                let want = sink.request
                 switch format {
-                case _ where sink.paused:
+                case _ where want.paused:
                     break // nothing would show it: not decoded, as a camera's frames are not
                 case .yuyv:
                     // Publishing the same array shares its storage: no copy, no allocation.
                     sink.publish(Frame(bytes: bytes, layout: layout, timestamp: SystemClock.monotonic))
                 case .mjpeg:
                     // Encoded here by TurboJPEG itself, so it decodes; a failure would be counted as corrupt.
-                    let (reduction, planar) = (sink.reduction, sink.planar)
                     let ok = bytes.withUnsafeBytes { jpeg in
                         (try? ring.publish(to: sink) { (buffer) throws(FrameDecoder.Failure) in
-                            try decoder.decode(jpeg, reduction: reduction, planar: planar, into: &buffer)
+                            try decoder.decode(jpeg, reduction: want.reduction, planar: want.planar, into: &buffer)
                         }) != nil
                     }
                     if !ok { sink.addLosses(camera: 0, corrupt: 1) }

@@ -18,7 +18,7 @@ public enum WhiteBalanceStart: String, Sendable, CaseIterable {
 /// writes go to the capture thread through the source's `CameraLink`.
 extension Viewer {
     /// The camera's link, when the source is a camera (or waits for one).
-    var cameraLink: CameraLink? { (source as? CameraSource)?.link }
+    var cameraLink: CameraLink? { (source as? any CameraControlSource)?.link }
 
     /// Seconds a camera runs before `--white-balance camera|card` acts, so its automatic
     /// exposure and white balance have settled.

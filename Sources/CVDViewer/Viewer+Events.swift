@@ -177,32 +177,25 @@ extension Viewer {
         return geometry?.picturePoint(Double(x), Double(y))
     }
 
-    /// Tells the source how much smaller than its size the picture may come (an MJPEG
-    /// camera then decodes no more pixels than are shown); full size for the virtual camera,
-    /// which sends the picture as the camera gives it. And whether Y′CbCr may come as
-    /// planes: when the renderer reads them and no CPU consumer (the virtual camera) is on.
-    func updateDecodeReduction() {
-        let planar = canvas.backend.readsPlanes && !virtualCamera.isOn
-        if planar != sink.planar { sink.planar = planar }
-        let r =
-            virtualCamera.isOn
-            ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size)
-        guard r != decodeReduction else { return }
-        decodeReduction = r
-        sink.reduction = r
-    }
-
-    /// Tells the source to hand its frames back undecoded while nothing would show them:
-    /// the view frozen on a picture (the virtual camera, if on, repeats that picture), or
-    /// its window minimised with no virtual camera to feed (`LatestFrame.paused`). An MJPEG
-    /// camera's decoding is most of cvdcam's work.
-    func updateSourcePause() {
+    /// Tells the source what the view wants of its frames (`SourceRequest`), when that
+    /// changes: how much smaller than its size the picture may come (an MJPEG camera then
+    /// decodes no more pixels than are shown; full size for the virtual camera, which sends
+    /// the picture as the camera gives it); whether Y′CbCr may come as planes (the renderer
+    /// reads them and no CPU consumer, the virtual camera, is on); and whether to hand its
+    /// frames back undecoded because nothing would show them — the view frozen on a picture
+    /// (the virtual camera, if on, repeats that picture), or its window minimised with no
+    /// virtual camera to feed. An MJPEG camera's decoding is most of cvdcam's work.
+    func updateSourceRequest() {
         // (Hidden for the screen source's picture without it is not minimised: that picture is awaited.)
         let minimized = canvas.isMinimized && hiddenForSource == nil
-        let paused = frame != nil && (state.frozen || (minimized && !virtualCamera.isOn))
-        guard paused != sourcePaused else { return }
-        sourcePaused = paused
-        sink.paused = paused
+        let request = SourceRequest(
+            reduction: virtualCamera.isOn
+                ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size),
+            planar: canvas.backend.readsPlanes && !virtualCamera.isOn,
+            paused: frame != nil && (state.frozen || (minimized && !virtualCamera.isOn)))
+        guard request != sourceRequest else { return }
+        sourceRequest = request
+        sink.request = request
     }
 
     /// Says when frames start coming at another size than before because of the reduction

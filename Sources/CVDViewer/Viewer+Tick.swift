@@ -47,8 +47,7 @@ extension Viewer {
         if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
         followPictureShape(now: now)
         followOwnWindow()
-        updateDecodeReduction()
-        updateSourcePause()
+        updateSourceRequest()
         if let m = message, now > m.until {
             message = nil
             screenDirty = true

@@ -12,8 +12,9 @@ import Glibc
 ///
 /// Frame path: the source's thread → `LatestFrame` (newest wins) → the renderer's panes
 /// (`PaneBackend`: a simulation per pane into textures, on the GPU or the CPU) → overlays
-/// → present. The window never waits on the source: it polls the hand-off between events
-/// and sleeps at most 4 ms. This file is the loop and its dirty flags; drawing is in
+/// → present. The window never waits on the source: it takes the hand-off between events
+/// and sleeps until the next event, which a new frame or status brings (`LoopWake`), or
+/// `idleWait` at most. This file is the loop and its dirty flags; drawing is in
 /// Viewer+Drawing.swift, the renderer's faults in Viewer+Renderer.swift, input and effects
 /// in Viewer+Events.swift, what it writes out (share lines, snapshots) in
 /// Viewer+Output.swift; geometry and gestures are the view model's.
@@ -32,10 +33,9 @@ public final class Viewer {
     var probes: RunProbes
     /// Frame totals (printed on quit) and the `i` overlay's figures.
     var stats = LiveStats()
-    /// The decode reduction last told to the source (`DecodeScale`), and the frame size last seen.
-    var decodeReduction = 1
-    /// What `sink.paused` was last set to (`updateSourcePause`).
-    var sourcePaused = false
+    /// What the source was last asked for (`updateSourceRequest`).
+    var sourceRequest = SourceRequest()
+    /// The frame size last seen.
     var decodedSize: FrameSize?
     let snapshots: SnapshotWriter
 
@@ -63,13 +63,13 @@ public final class Viewer {
     var hiddenForSource: SDL_Rect?
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false
-    /// When the view last took a new frame: a second without one (a still desktop, a
-    /// picture file, frozen) and the loop looks for frames less often.
+    /// When the view last took a new frame.
     var lastFrameAt = SystemClock.monotonic
-    /// How long the loop waits for an event between looks for a frame: 4 ms while frames
-    /// come (a camera's next frame is shown within 4 ms), 30 ms after a second without one
-    /// (so a still desktop costs next to nothing; a key or the mouse still wakes it at once).
-    var idleWait: Int32 { SystemClock.monotonic - lastFrameAt > 1 ? 30 : 4 }
+    /// How long the loop sleeps at most when no event comes: a frame, a status, a key or
+    /// the mouse wakes it at once (`LoopWake`), so this paces only what the loop does by
+    /// the clock (a message's end, the figures, the window's place): a still desktop
+    /// costs next to nothing.
+    static let idleWait: Int32 = 30
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
     /// The probe lines printed last (each is printed once).
@@ -189,6 +189,9 @@ public final class Viewer {
     public func run() throws(ViewerError) -> Int32 {
         watchXServer()
         followOwnWindow()
+        let wake = LoopWake()
+        sink.onNews { wake.post() }
+        defer { sink.onNews(nil) }
         source.start(into: sink)
         defer { shutdown() }
         announce("showing \(source.name); \(state.summary)")
@@ -202,7 +205,7 @@ public final class Viewer {
         var event = SDL_Event()
         while running {
             while SDL_PollEvent(&event) != 0 {
-                if !handle(event) { running = false }
+                if !wake.taken(event), !handle(event) { running = false }
             }
             followSourceIdentity()
             if !takeFrame(startedAt: start) { running = false }
@@ -220,8 +223,8 @@ public final class Viewer {
             if pictureDirty { try simulate(shown, sending: simulationDirty) }
             if screenDirty {
                 if !(try draw(shown?.geometry, parts: onlyFrame ? panes.changedParts : nil)) { running = false }
-            } else if SDL_WaitEventTimeout(&event, idleWait) != 0 {
-                if !handle(event) { running = false }
+            } else if SDL_WaitEventTimeout(&event, Self.idleWait) != 0 {
+                if !wake.taken(event), !handle(event) { running = false }
             }
         }
         if let figures = probes.benchmarkReport(

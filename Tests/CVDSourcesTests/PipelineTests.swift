@@ -201,7 +201,7 @@ import Testing
     }
 }
 
-/// `LatestFrame.paused`: while the view says nothing would show new frames, the MJPEG test
+/// `SourceRequest.paused`: while the view says nothing would show new frames, the MJPEG test
 /// scene decodes none (as a camera hands its frames back undecoded); they come again when
 /// it asks.
 @Suite struct PausedSourceTests {
@@ -219,11 +219,11 @@ import Testing
             return nil
         }
         #expect(waitForFrame(5) != nil, "frames before the pause")
-        sink.paused = true
+        sink.request.paused = true
         usleep(100_000) // a frame being decoded when paused may still come
         _ = sink.takeNew()
         #expect(waitForFrame(0.3) == nil, "no frame decoded while paused (30 frame periods)")
-        sink.paused = false
+        sink.request.paused = false
         #expect(waitForFrame(5) != nil, "frames again after the pause")
         #expect(sink.losses.corrupt == 0)
     }

@@ -15,7 +15,7 @@ protocol RenderBackend: AnyObject {
     var name: String { get }
     /// The drawable's size in pixels.
     var outputSize: FrameSize { get }
-    /// Whether the panes read Y′CbCr planes as they come (`LatestFrame.planar`): the GPU
+    /// Whether the panes read Y′CbCr planes as they come (`SourceRequest.planar`): the GPU
     /// does; the CPU kernels read packed frames region by region.
     var readsPlanes: Bool { get }
 
