@@ -31,7 +31,7 @@ public struct ModeBadge: Equatable, Sendable {
             return
         }
         let model = tr(sim.model.displayName)
-        let short = tr(Self.shortName(sim.model))
+        let short = tr(sim.model.shortName)
         // Shortened only where its room is too narrow, and then it says so ("Viénot…"); the
         // mode alone is whole (the model then has a chip of its own, `OverlayPlan`).
         texts = [mode + " · " + model] + (short == model ? [] : [mode + " · " + short + "…"]) + [mode]
@@ -59,17 +59,6 @@ public struct ModeBadge: Equatable, Sendable {
             plain.texts.map { prefix + $0 } + [
                 (helps ? tr("Assist → ") : tr("Assist (no help) → ")) + plain.texts.last!
             ]
-    }
-
-    /// The model without its year: "Machado", "Viénot", "iOS matrices".
-    static func shortName(_ m: ModelKind) -> String {
-        switch m {
-        case .machado2009: N_("Machado")
-        case .brettel1997: N_("Brettel")
-        case .vienot1999: N_("Viénot")
-        case .colormatrix: N_("iOS matrices")
-        case .auto, .achromatopsia: m.displayName
-        }
     }
 
     static func shape(for m: VisionMode) -> Shape {

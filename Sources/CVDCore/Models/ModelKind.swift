@@ -27,6 +27,17 @@ public enum ModelKind: String, CaseIterable, Sendable, Hashable {
         case .achromatopsia: N_("Rec.709 luminance")
         }
     }
+
+    /// The name without its year, where a label is short: "Machado", "Viénot", "iOS matrices".
+    public var shortName: String {
+        switch self {
+        case .machado2009: N_("Machado")
+        case .brettel1997: N_("Brettel")
+        case .vienot1999: N_("Viénot")
+        case .colormatrix: N_("iOS matrices")
+        case .auto, .achromatopsia: displayName
+        }
+    }
 }
 
 /// A model `Simulation` runs: every `ModelKind` except `.auto`, which it resolves first.

@@ -33,6 +33,9 @@ public struct OverlayPlan: Sendable {
     /// The outlines as black ([0]) and white ([1]) dashes (`dashes`), 0.8 of a pen stroke thick.
     public private(set) var checkDashes: [[[(Double, Double)]]] = [[], []]
     public private(set) var checkTags: [LabelBox] = []
+    /// The rectangle being dragged with Shift+R, as black ([0]) and white ([1]) dashes a pen
+    /// stroke thick, on the picture (`ViewState.regionPick`).
+    public private(set) var pickDashes: [[[(Double, Double)]]] = [[], []]
     public private(set) var checkBand: LabelBox?
     /// A label was set smaller than is comfortable for want of room (the bands, `FramedBands`,
     /// stay as they are: it is said, not made room for).
@@ -88,6 +91,10 @@ public struct OverlayPlan: Sendable {
             markers = ProbeLayout.markers(state.probes, geometry: g, fontSize: small)
         }
         if let g = geometry, !state.strokes.isEmpty { strokes = Self.strokes(state.strokes, g) }
+        if let g = geometry, let pick = state.regionPick, let a = pick.from, let b = pick.to {
+            let corners = [Point(a.x, a.y), Point(b.x, a.y), Point(b.x, b.y), Point(a.x, b.y), Point(a.x, a.y)]
+            pickDashes = Self.dashes([corners.compactMap { g.windowPoint($0, texture: 0) }], width: Self.penWidth(font))
+        }
         // The page's corners clicked so far (`t`), marked where the picture shows them.
         if let g = geometry, let picks = state.cornerPicks {
             let r = ProbeLayout.radius(small)
@@ -192,7 +199,7 @@ public struct OverlayPlan: Sendable {
         for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
             let badge = ModeBadge(sim)
             let name = tr(sim.model.displayName)
-            let short = tr(ModeBadge.shortName(sim.model))
+            let short = tr(sim.model.shortName)
             // A badge of this mode (whatever it says first: "Still · …", "Assist …") naming its model.
             let shown = badges.contains { b in
                 b.icon.map { $0.badge.shape == badge.shape && $0.badge.colour == badge.colour } == true
