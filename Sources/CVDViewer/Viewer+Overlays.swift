@@ -42,14 +42,8 @@ extension Viewer {
         for m in plan.markers { screen.drawMarker(m) }
         screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
         screen.triangles(plan.checkDashes[1], RGB8(255, 255, 255))
-        if let pick = state.regionPick, let a = pick.from, let b = pick.to, let drawn {
-            // The rectangle being dragged (Shift+R), in the window.
-            let corners = [Point(a.x, a.y), Point(b.x, a.y), Point(b.x, b.y), Point(a.x, b.y), Point(a.x, a.y)]
-            let line = corners.compactMap { drawn.windowPoint($0, texture: 0) }
-            let dashes = OverlayPlan.dashes([line], width: penWidth)
-            screen.triangles(dashes[0], RGB8(0, 0, 0))
-            screen.triangles(dashes[1], RGB8(255, 255, 255))
-        }
+        screen.triangles(plan.pickDashes[0], RGB8(0, 0, 0))
+        screen.triangles(plan.pickDashes[1], RGB8(255, 255, 255))
         if !state.helpVisible, !state.cameraPanelVisible {
             for t in plan.checkTags { screen.draw(t, text: canvas.text) }
         }

@@ -182,6 +182,36 @@ import Testing
         #expect(s.strokes.isEmpty)
     }
 
+    /// The Shift+R rectangle is part of the plan: dashes along the dragged rectangle, on the
+    /// picture, drawn as the check's outlines are (no drawing of its own in the viewer).
+    @Test func theDraggedRegionIsInThePlan() {
+        var s = ViewState()
+        s.screenIsSource = true
+        s.apply(.pickScreenRegion)
+        let window = FrameSize(1280, 720)
+        let g = ViewGeometry(state: s, window: window, picture: FrameSize(1920, 1080))
+        let plan = { (s: ViewState) in
+            OverlayPlan(
+                geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: 1,
+                footer: nil, compact: false, measure: ApproximateMeasure())
+        }
+        #expect(plan(s).pickDashes.allSatisfy { $0.isEmpty }, "nothing dragged yet")
+        s.apply(.regionDrag(from: Point(0.25, 0.25), to: Point(0.75, 0.5)))
+        let dashes = plan(s).pickDashes
+        #expect(!dashes[0].isEmpty && !dashes[1].isEmpty)
+        // Every dash lies along the rectangle's edges in the window (within a pen width).
+        let piece = g.pieces[0].destination
+        let (l, r) = (piece.x + 0.25 * piece.w, piece.x + 0.75 * piece.w)
+        let (t, b) = (piece.y + 0.25 * piece.h, piece.y + 0.5 * piece.h)
+        let pen = OverlayPlan.penWidth(OverlayPlan.labelFont(s, window: window, uiScale: 1))
+        for (x, y) in (dashes[0] + dashes[1]).flatMap({ $0 }) {
+            let nearEdge = min(abs(x - l), abs(x - r), abs(y - t), abs(y - b)) <= pen
+            #expect(nearEdge && x >= l - pen && x <= r + pen && y >= t - pen && y <= b + pen, "\(x),\(y)")
+        }
+        s.apply(.regionDone(from: Point(0.25, 0.25), to: Point(0.75, 0.5)))
+        #expect(plan(s).pickDashes.allSatisfy { $0.isEmpty }, "picked: the rectangle goes")
+    }
+
     /// Strokes live in picture coordinates: in the 2×2 layout the same stroke shows in all four panes.
     @Test func strokesShowInEveryPane() {
         var s = ViewState()
