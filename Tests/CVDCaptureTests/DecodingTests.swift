@@ -376,14 +376,15 @@ import Testing
         #expect(held.allSatisfy { $0 == 9 }, "the reader's copy is untouched (copy-on-write)")
     }
 
-    @Test func aCorruptFrameThrows() throws {
+    /// Half a camera's JPEG: an error, packed or in planes, never a half-decoded frame.
+    @Test(arguments: [false, true]) func aCorruptFrameThrows(planar: Bool) throws {
         let (w, h) = (160, 96)
         let jpeg = PlanarJPEGTests.cameraJPEG(w, h, .s422)
         let d = FrameDecoder(
             format: CaptureFormat(fourCC: .mjpeg, width: w, height: h, bytesPerLine: 0, sizeImage: jpeg.count))
         var buffer: [UInt8] = []
         #expect(throws: FrameDecoder.Failure.self) {
-            try Array(jpeg.prefix(jpeg.count / 2)).withUnsafeBytes { try d.decode($0, into: &buffer) }
+            try Array(jpeg.prefix(jpeg.count / 2)).withUnsafeBytes { try d.decode($0, planar: planar, into: &buffer) }
         }
     }
 }

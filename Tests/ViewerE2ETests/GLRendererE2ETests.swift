@@ -126,13 +126,7 @@ import Testing
                 ViewerE2ETests.patches,
                 ["--window", "1280x720", "--mode", "deuteranopia", "--renderer", renderer, "--labels-over-picture"])
             try x.waitForOutput("renderer: \(renderer == "gl" ? "OpenGL" : "software")")
-            for i in [0, 1] {
-                let r = ViewerE2ETests.patchRect(i)
-                try x.run(
-                    "xdotool",
-                    ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
-                usleep(300_000)
-            }
+            try ViewerE2ETests.clickPatches(x, [0, 1])
             try x.waitForOutput("probes 1–2 under")
             // A pen stroke across patch 5, then the stripes for the red of patch 0.
             try x.key("b")

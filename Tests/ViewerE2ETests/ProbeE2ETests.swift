@@ -17,13 +17,7 @@ import Testing
         // Patch 0 (red) and patch 1 (green): the classic pair.
         let a = ViewerE2ETests.patchColours[0]
         let b = ViewerE2ETests.patchColours[1]
-        for i in [0, 1] {
-            let r = ViewerE2ETests.patchRect(i)
-            try x.run(
-                "xdotool",
-                ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
-            usleep(300_000)
-        }
+        try ViewerE2ETests.clickPatches(x, [0, 1])
         func hex(_ c: RGB8) -> String { String(format: "#%02X%02X%02X", c.r, c.g, c.b) }
         let out = try x.waitForOutput("probes 1–2 under deuteranopia (Viénot 1999): contrast")
         func named(_ c: RGB8) -> String { "\(hex(c)) (\(ColourNames.name(of: c)))" }

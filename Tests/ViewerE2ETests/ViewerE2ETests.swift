@@ -17,6 +17,18 @@ import Testing
         (140 + (i % 4) * 260, 110 + (i / 4) * 180, 200, 150)
     }
 
+    /// Clicks the middle of each patch in `indices` (the picture shown 1:1 at the window's
+    /// top left), a probe each, 0.3 s apart for the view to take each click.
+    static func clickPatches(_ x: XSession, _ indices: [Int]) throws {
+        for i in indices {
+            let r = patchRect(i)
+            try x.run(
+                "xdotool",
+                ["mousemove", "--window", x.window, String(r.x + r.w / 2), String(r.y + r.h / 2), "click", "1"])
+            usleep(300_000)
+        }
+    }
+
     /// Flat patches on mid grey.
     static var patches: TestPicture {
         TestPicture("patches.png", background: RGB8(90, 90, 90), patchColours.enumerated().map { (patchRect($0), $1) })
