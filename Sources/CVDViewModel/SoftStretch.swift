@@ -11,10 +11,12 @@
 public enum SoftStretch {
     /// Writes the pixels of `part` of the bilinear stretch of `source` onto `destination`.
     /// Each target row first blends its two source rows over the columns it reads (the
-    /// vertical pass, once per source pixel: `v = p·(128 − f) + q·f`, < 2¹⁵), then each
-    /// pixel its two columns of that, in 16-bit lanes: SDL's `(v₀·(128 − g) + v₁·g) >> 14`
-    /// is `(H + (L >> 8)) >> 6` with H the same sum of the v's high bytes, L of their low
-    /// bytes (both < 2¹⁶; the low byte's share cannot carry past a multiple of 64).
+    /// vertical pass, once per source pixel: `v = p·(128 − f) + q·f`, < 2¹⁵) in 16-bit
+    /// lanes, read from the bytes as 16-bit words — a word's low byte is channel 0 or 2,
+    /// its high byte 1 or 3, so nothing is widened — and kept in the order 0, 2, 1, 3. Then
+    /// each target pixel blends its two columns of that (`blend`, two pixels at a time) and
+    /// puts the channels back in order (`bytes`). The columns a pixel reads are always a
+    /// and a + 1: at the edges, where SDL reads one column twice, the second weighs nothing.
     public static func linear(
         _ src: UnsafeRawPointer, pitch sp: Int, _ source: BlitRects.Box,
         into dst: UnsafeMutableRawPointer, pitch dp: Int, _ destination: BlitRects.Box, part: BlitRects.Box
@@ -22,80 +24,92 @@ public enum SoftStretch {
         let columns = axis(source.w, destination.w, from: part.x - destination.x, count: part.w)
         let rows = axis(source.h, destination.h, from: part.y - destination.y, count: part.h)
         guard let first = columns.first, let last = columns.last else { return }
-        // The source columns read, and each target column's two of them and weight.
+        // The source columns read, and each target column's first (as a byte offset into
+        // the vertical pass) and its second's weight (four times, one for each channel).
         let (lo, span) = (first.a, last.b - first.a + 1)
         let ca = columns.map { ($0.a - lo) * 8 }
-        let cb = columns.map { ($0.b - lo) * 8 }
-        let cf = columns.map { UInt64($0.f) }
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        // The vertical pass of one row: four 16-bit channels a source pixel.
+        let cf = columns.map { SIMD4(repeating: UInt16($0.f)) }
+        // The vertical pass of one row: each source pixel's channels 0, 2, 1, 3, 16 bits each.
         let v = UnsafeMutableRawPointer.allocate(byteCount: span * 8 + 32, alignment: 16)
         defer { v.deallocate() }
+        (v + span * 8).initializeMemory(as: UInt8.self, repeating: 0, count: 32)
         ca.withUnsafeBufferPointer { ca in
-            cb.withUnsafeBufferPointer { cb in
-                cf.withUnsafeBufferPointer { cf in
-                    // Safe: `v` holds `span` pixels of 8 bytes (and 32 to spare); every offset
-                    // in `ca`, `cb` lies below `span` × 8 (the axis is in order: its first
-                    // pixel's `a` is the least, its last's `b` the most); each source row
-                    // holds the `span` pixels from `lo` (inside `source`), each target row
-                    // the part's `part.w`. Loads and stores are unaligned-safe.
-                    for (r, row) in rows.enumerated() {
-                        // Rows `row.a` and `row.b` of the source (the same at its edges), weighted by `row.f`.
-                        let r0 = src + (source.y + row.a) * sp + (source.x + lo) * 4
-                        let r1 = src + (source.y + row.b) * sp + (source.x + lo) * 4
-                        let out = (dst + (part.y + r) * dp).assumingMemoryBound(to: UInt32.self) + part.x
-                        let (fh0, fh1) = (UInt16(row.f), UInt16(128 - row.f))
-                        var j = 0
-                        while j + 4 <= span {
-                            let p = SIMD16<UInt16>(
-                                truncatingIfNeeded: r0.loadUnaligned(fromByteOffset: j * 4, as: SIMD16<UInt8>.self))
-                            let q = SIMD16<UInt16>(
-                                truncatingIfNeeded: r1.loadUnaligned(fromByteOffset: j * 4, as: SIMD16<UInt8>.self))
-                            v.storeBytes(of: p &* fh1 &+ q &* fh0, toByteOffset: j * 8, as: SIMD16<UInt16>.self)
-                            j += 4
-                        }
-                        while j < span {
-                            let p = SIMD4<UInt16>(
-                                truncatingIfNeeded: r0.loadUnaligned(fromByteOffset: j * 4, as: SIMD4<UInt8>.self))
-                            let q = SIMD4<UInt16>(
-                                truncatingIfNeeded: r1.loadUnaligned(fromByteOffset: j * 4, as: SIMD4<UInt8>.self))
-                            v.storeBytes(of: p &* fh1 &+ q &* fh0, toByteOffset: j * 8, as: SIMD4<UInt16>.self)
-                            j += 1
-                        }
-                        // Two pixels at once (four 16-bit channels each), then the last alone
-                        // (its channels in 16-bit lanes of a word, each sum within its lane).
-                        var c = 0
-                        while c + 2 <= ca.count {
-                            let v0 = SIMD8<UInt16>(
-                                lowHalf: v.loadUnaligned(fromByteOffset: ca[c], as: SIMD4<UInt16>.self),
-                                highHalf: v.loadUnaligned(fromByteOffset: ca[c + 1], as: SIMD4<UInt16>.self))
-                            let v1 = SIMD8<UInt16>(
-                                lowHalf: v.loadUnaligned(fromByteOffset: cb[c], as: SIMD4<UInt16>.self),
-                                highHalf: v.loadUnaligned(fromByteOffset: cb[c + 1], as: SIMD4<UInt16>.self))
-                            let f = SIMD8<UInt16>(
-                                lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: cf[c])),
-                                highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: cf[c + 1])))
-                            let g = 128 &- f
-                            let high = (v0 &>> 8) &* g &+ (v1 &>> 8) &* f
-                            let low = (v0 & 0xFF) &* g &+ (v1 & 0xFF) &* f
-                            let px = SIMD8<UInt8>(truncatingIfNeeded: (high &+ (low &>> 8)) &>> 6)
-                            UnsafeMutableRawPointer(out + c).storeBytes(of: px, as: SIMD8<UInt8>.self)
-                            c += 2
-                        }
-                        if c < ca.count {
-                            let v0 = v.loadUnaligned(fromByteOffset: ca[c], as: UInt64.self)
-                            let v1 = v.loadUnaligned(fromByteOffset: cb[c], as: UInt64.self)
-                            let (f, g) = (cf[c], 128 &- cf[c])
-                            let high = ((v0 &>> 8) & lanes) &* g &+ ((v1 &>> 8) & lanes) &* f
-                            let low = (v0 & lanes) &* g &+ (v1 & lanes) &* f
-                            var x = ((high &+ ((low &>> 8) & lanes)) &>> 6) & lanes
-                            x = (x | x &>> 8) & 0x0000_FFFF_0000_FFFF
-                            out[c] = UInt32(truncatingIfNeeded: x | x &>> 16)
-                        }
+            cf.withUnsafeBufferPointer { cf in
+                // Safe: `v` holds `span` pixels of 8 bytes and 32 more (zero: what a last
+                // column's second reads, weighing nothing); every offset in `ca` lies below
+                // `span` × 8 (the axis is in order: its first pixel's `a` is the least, its
+                // last's `b` the most), so its 16 bytes lie inside `v`; each source row
+                // holds the `span` pixels from `lo` (inside `source`), each target row
+                // the part's `part.w`. Loads and stores are unaligned-safe.
+                for (r, row) in rows.enumerated() {
+                    // Rows `row.a` and `row.b` of the source (the same at its edges), weighted by `row.f`.
+                    let r0 = src + (source.y + row.a) * sp + (source.x + lo) * 4
+                    let r1 = src + (source.y + row.b) * sp + (source.x + lo) * 4
+                    let out = (dst + (part.y + r) * dp) + part.x * 4
+                    let (fh0, fh1) = (UInt16(row.f), UInt16(128 - row.f))
+                    var j = 0
+                    while j + 4 <= span {
+                        // Four pixels: a 16-bit lane's low byte is channel 0 or 2, its high 1 or 3.
+                        let p = r0.loadUnaligned(fromByteOffset: j * 4, as: SIMD8<UInt16>.self)
+                        let q = r1.loadUnaligned(fromByteOffset: j * 4, as: SIMD8<UInt16>.self)
+                        let e = unsafeBitCast((p & 0xFF) &* fh1 &+ (q & 0xFF) &* fh0, to: SIMD4<UInt32>.self)
+                        let o = unsafeBitCast((p &>> 8) &* fh1 &+ (q &>> 8) &* fh0, to: SIMD4<UInt32>.self)
+                        let w = SIMD8<UInt32>(e[0], o[0], e[1], o[1], e[2], o[2], e[3], o[3])
+                        v.storeBytes(of: w, toByteOffset: j * 8, as: SIMD8<UInt32>.self)
+                        j += 4
+                    }
+                    while j < span {
+                        let p = r0.loadUnaligned(fromByteOffset: j * 4, as: SIMD2<UInt16>.self)
+                        let q = r1.loadUnaligned(fromByteOffset: j * 4, as: SIMD2<UInt16>.self)
+                        let e = (p & 0xFF) &* fh1 &+ (q & 0xFF) &* fh0
+                        let o = (p &>> 8) &* fh1 &+ (q &>> 8) &* fh0
+                        v.storeBytes(of: SIMD4(lowHalf: e, highHalf: o), toByteOffset: j * 8, as: SIMD4<UInt16>.self)
+                        j += 1
+                    }
+                    // Two pixels at once, then the last alone: each reads columns a and
+                    // a + 1 (the second weighs nothing at the edges).
+                    var c = 0
+                    while c + 2 <= ca.count {
+                        let p = v.loadUnaligned(fromByteOffset: ca[c], as: SIMD8<UInt16>.self)
+                        let q = v.loadUnaligned(fromByteOffset: ca[c + 1], as: SIMD8<UInt16>.self)
+                        let f = SIMD8(lowHalf: cf[c], highHalf: cf[c + 1])
+                        let x = Self.blend(
+                            SIMD8(lowHalf: p.lowHalf, highHalf: q.lowHalf),
+                            SIMD8(lowHalf: p.highHalf, highHalf: q.highHalf), f)
+                        out.storeBytes(of: Self.bytes(x), toByteOffset: c * 4, as: SIMD2<UInt32>.self)
+                        c += 2
+                    }
+                    if c < ca.count {
+                        let p = v.loadUnaligned(fromByteOffset: ca[c], as: SIMD8<UInt16>.self)
+                        let x = Self.blend(
+                            SIMD8(lowHalf: p.lowHalf, highHalf: p.lowHalf),
+                            SIMD8(lowHalf: p.highHalf, highHalf: p.highHalf),
+                            SIMD8(lowHalf: cf[c], highHalf: cf[c]))
+                        out.storeBytes(of: Self.bytes(x)[0], toByteOffset: c * 4, as: UInt32.self)
                     }
                 }
             }
         }
+    }
+
+    /// SDL's horizontal blend, `(v₀·(128 − f) + v₁·f) >> 14` for the full-precision v's
+    /// (< 2¹⁵), in 16-bit lanes: `(H + (L >> 8)) >> 6` with H the same sum of their high
+    /// bytes, L of their low bytes (both < 2¹⁶; the low bytes' share cannot carry past a
+    /// multiple of 64). Each result is < 256.
+    @inline(__always)
+    static func blend(_ v0: SIMD8<UInt16>, _ v1: SIMD8<UInt16>, _ f: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let g = 128 &- f
+        let high = (v0 &>> 8) &* g &+ (v1 &>> 8) &* f
+        let low = (v0 & 0xFF) &* g &+ (v1 & 0xFF) &* f
+        return (high &+ (low &>> 8)) &>> 6
+    }
+
+    /// Two pixels' channels 0, 2, 1, 3 (each < 256, in 16-bit lanes) as their bytes 0, 1, 2, 3.
+    @inline(__always)
+    static func bytes(_ x: SIMD8<UInt16>) -> SIMD2<UInt32> {
+        let w = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+        let y = unsafeBitCast(w | w &>> 24, to: SIMD4<UInt32>.self)
+        return SIMD2(y[0], y[2])
     }
 
     /// Writes the pixels of `part` of the nearest-neighbour stretch of `source` onto `destination`.
