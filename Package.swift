@@ -142,8 +142,12 @@ let testTargets: [Target] = [
     .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
     .testTarget(
         name: "CVDViewModelTests",
-        dependencies: ["CVDViewModel", "CVDCheck", "CVDSources", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2"]),
-    .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
+        dependencies: [
+            "CVDViewModel", "CVDCheck", "CVDSources", "CVDCamera", "CVDCore", "CVDCapture", "CVDLocale", "CSDL2",
+        ]),
+    .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDSystem"]),
+    .testTarget(
+        name: "CVDCameraTests", dependencies: ["CVDCamera", "CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
     .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
     .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
     .testTarget(
@@ -204,10 +208,13 @@ let package = Package(
         // CMS) and EXIF orientation applied; PDF pages through CVDPoppler.
         .target(name: "CVDImageIO", dependencies: imageIODependencies),
 
-        // The frame pipeline: sources (test scene, picture file, camera with its reconnect
-        // policy), the newest-frame hand-off and the kernel cache. No SDL: the live view and
-        // anything that sends frames elsewhere share it.
-        .target(name: "CVDSources", dependencies: ["CVDCore", "CVDCapture", "CVDSystem"]),
+        // The frame pipeline: what a source is and what it can do (protocols), the picture
+        // file, the newest-frame hand-off, the frame ring and the kernel cache. No SDL and no
+        // capture library: the live view and anything that sends frames elsewhere share it.
+        .target(name: "CVDSources", dependencies: ["CVDCore", "CVDSystem"]),
+        // The camera as a source (its stream, reconnection, controls), the test scene made as
+        // a camera sends it, the virtual camera and the relay; beside CVDScreen.
+        .target(name: "CVDCamera", dependencies: ["CVDCore", "CVDCapture", "CVDSources", "CVDSystem"]),
 
         // The screen as a source (`--screen`, `--region`): X11 through MIT-SHM, RandR 1.5
         // monitors, DAMAGE and XFIXES.
@@ -234,7 +241,7 @@ let package = Package(
         .target(
             name: "CVDViewer",
             dependencies: [
-                "CVDCore", "CVDCheck", "CVDSources", "CVDCapture", "CVDViewModel", "CVDImageIO", "CVDSystem",
+                "CVDCore", "CVDCheck", "CVDSources", "CVDViewModel", "CVDImageIO", "CVDSystem",
                 "CVDLocale",
                 "CSDL2",
                 "CSDL2TTF", "CSDL2X11", "CWayland", "CEpoxy",
@@ -246,7 +253,7 @@ let package = Package(
             name: "cvdcam",
             dependencies: [
                 "CVDCore", "CVDCheck", "CVDImageIO", "CVDSources", "CVDViewModel", "CVDViewer", "CVDCapture",
-                "CVDSystem", "CVDLocale", "CVDScreen",
+                "CVDCamera", "CVDSystem", "CVDLocale", "CVDScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: nativeFlags

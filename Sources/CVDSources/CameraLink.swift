@@ -42,12 +42,12 @@ public final class CameraLink: Sendable {
     /// What the capture thread last published.
     public var state: Published { published.withLock { $0 } }
 
-    func take() -> [CameraRequest] {
+    package func take() -> [CameraRequest] {
         pending.withLock { p in
             defer { p = [] }
             return p
         }
     }
 
-    func publish(_ change: (inout Published) -> Void) { published.withLock { change(&$0) } }
+    package func publish(_ change: (inout Published) -> Void) { published.withLock { change(&$0) } }
 }

@@ -1,8 +1,6 @@
-import CVDCapture
-
 /// A camera control as the view shows and changes it: the pipeline's own value type, so
 /// the view never sees the device layer (`CameraControl`, which reads and writes it through
-/// V4L2 on the capture thread).
+/// V4L2 on the capture thread; CVDCamera makes a PanelControl of it).
 public struct PanelControl: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case integer
@@ -51,29 +49,5 @@ public struct PanelControl: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.value = value
         self.automatic = automatic
-    }
-}
-
-extension PanelControl {
-    /// The camera panel's controls of a camera, in the panel's order
-    /// (`CameraControl.colourControlIDs`: exposure, gain, white balance, brightness, contrast,
-    /// saturation, focus, zoom, power-line frequency); read-only controls and buttons left out.
-    static func panel(_ all: [CameraControl]) -> [PanelControl] {
-        CameraControl.colourControlIDs.compactMap { id in
-            all.first { $0.id == id && !$0.readOnly && $0.kind != .button }.map(PanelControl.init)
-        }
-    }
-
-    init(_ c: CameraControl) {
-        let kind: Kind =
-            switch c.kind {
-            case .integer: .integer
-            case .boolean: .boolean
-            case .menu, .integerMenu: .menu(c.menu.map { MenuEntry($0.0, $0.1) })
-            case .button, .other: .other
-            }
-        self.init(
-            id: c.id, name: c.name, key: c.key, kind: kind, range: c.minimum...max(c.minimum, c.maximum), step: c.step,
-            defaultValue: c.defaultValue, value: c.value, automatic: c.inactive)
     }
 }

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSources
 import CVDViewModel
 
 /// What the command line asked of the live view.
@@ -34,8 +35,9 @@ public struct ViewerOptions: Sendable {
     public var alwaysTables = false
     /// Send the picture to a virtual camera from the start (`o` toggles it).
     public var virtualCamera = false
-    /// The virtual camera's device; nil: the first v4l2loopback device.
-    public var virtualCameraDevice: String?
+    /// Opens the virtual camera (`cvdcam` gives CVDCamera's, on the device asked for); nil:
+    /// there is none, and `o` says so.
+    public var openVirtualCamera: VirtualCameraOpener?
     /// Send exactly what the window shows (labels, probes) instead of the clean picture.
     public var virtualCameraOverlays = false
     /// The frame rate the virtual camera announces.

@@ -1,4 +1,3 @@
-import CVDCapture
 import CVDCore
 import CVDSources
 import CVDSystem
@@ -11,7 +10,7 @@ import CVDViewModel
 final class VirtualCameraOutput {
     private let options: ViewerOptions
     private let reporter: any Reporter
-    private var feed: VirtualCameraFeed?
+    private var feed: (any VirtualCameraSink)?
     private var buffer: [UInt8] = []
     /// The picture turned or straightened (`PictureWarp`), when it is.
     private var warped: [UInt8] = []
@@ -39,10 +38,12 @@ final class VirtualCameraOutput {
     /// Starts sending pictures of `size` (the frame's, or the window's with overlays);
     /// returns what to show on screen.
     func start(size: FrameSize) -> Message {
-        do throws(OutputError) {
-            let f = try VirtualCameraFeed(
-                device: options.virtualCameraDevice, size: size, fps: options.virtualCameraRate,
-                reporter: reporter)
+        guard let open = options.openVirtualCamera else {
+            reporter.status("virtual camera: this program was started without one")
+            return Message("the virtual camera cannot start (the terminal says why)")
+        }
+        do throws(VirtualCameraProblem) {
+            let f = try open(size, options.virtualCameraRate, reporter)
             feed = f
             lastSent = nil
             return Message("virtual camera on: %s", .text(f.description))
@@ -50,12 +51,12 @@ final class VirtualCameraOutput {
             // The whole reason, with the commands that mend it, on the terminal (English); the
             // window says what happened in its own language.
             reporter.status("virtual camera: \(error)")
-            switch error {
+            switch error.kind {
             case .moduleNotLoaded:
                 return Message("no virtual camera: v4l2loopback is not loaded (the terminal says how)")
-            case .noLoopbackDevice: return Message("no virtual camera is free (the terminal says how to add one)")
+            case .noFreeDevice: return Message("no virtual camera is free (the terminal says how to add one)")
             case .busy: return Message("the virtual camera is busy: another program writes to it")
-            default: return Message("the virtual camera cannot start (the terminal says why)")
+            case .other: return Message("the virtual camera cannot start (the terminal says why)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import CVDCore
 import Testing
 
+@testable import CVDCamera
 @testable import CVDCapture
 @testable import CVDSources
 @testable import CVDViewModel

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCamera
 import CVDCapture
 import CVDCore
 import CVDImageIO

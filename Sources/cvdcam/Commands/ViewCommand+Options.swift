@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCamera
 import CVDCapture
 import CVDCore
 import CVDImageIO
@@ -60,7 +61,8 @@ extension ViewCommand {
         o.pageCorners = straighten.map { n in stride(from: 0, to: 8, by: 2).map { (x: n[$0], y: n[$0 + 1]) } }
         if let m = cycleModes { o.cycleModes = m }
         o.virtualCamera = virtualCamera || virtualCameraDevice != nil
-        (o.virtualCameraDevice, o.virtualCameraOverlays) = (virtualCameraDevice, virtualCameraOverlays)
+        o.openVirtualCamera = VirtualCameraFeed.opener(device: virtualCameraDevice)
+        o.virtualCameraOverlays = virtualCameraOverlays
         if let fps = input.camera.frameRate { o.virtualCameraRate = fps }
     }
 

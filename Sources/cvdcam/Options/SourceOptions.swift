@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVDCamera
 import CVDCore
 import CVDImageIO
 import CVDScreen

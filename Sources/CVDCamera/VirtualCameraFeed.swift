@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSources
 import CVDSystem
 import Dispatch
 import FoundationEssentials
@@ -8,7 +9,7 @@ import FoundationEssentials
 /// nobody reads (writes that wait) never holds up the window. The newest frame offered
 /// wins, as in `LatestFrame`; when none comes (a frozen or still picture) the last one is
 /// sent again at the frame rate, so video calls keep receiving.
-public final class VirtualCameraFeed: Sendable {
+public final class VirtualCameraFeed: VirtualCameraSink {
     private struct Slot {
         var bytes: [UInt8] = []
         var layout: FrameLayout?
@@ -99,5 +100,26 @@ private final class Owned<T>: @unchecked Sendable { // `value` is only touched u
         defer { lock.unlock() }
         defer { value = nil }
         return value
+    }
+}
+
+extension VirtualCameraFeed {
+    /// The live view's opener (`ViewerOptions.openVirtualCamera`): a feed on `device` (nil:
+    /// the first free v4l2loopback device), its errors as what the window can say.
+    public static func opener(device: String?) -> VirtualCameraOpener {
+        { size, rate, reporter throws(VirtualCameraProblem) in
+            do throws(OutputError) {
+                return try VirtualCameraFeed(device: device, size: size, fps: rate, reporter: reporter)
+            } catch {
+                let kind: VirtualCameraProblem.Kind =
+                    switch error {
+                    case .moduleNotLoaded: .moduleNotLoaded
+                    case .noLoopbackDevice: .noFreeDevice
+                    case .busy: .busy
+                    default: .other
+                    }
+                throw VirtualCameraProblem(kind, "\(error)")
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CVDCapture
+import CVDSources
 
 /// What every command does about a camera error — the live view, `relay` and `snapshot`:
 /// decided here, and only here.

@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSources
 
 extension CaptureLoop {
     /// `n`: closes the camera and opens the next capture node after it (in /dev order,

@@ -1,4 +1,5 @@
 import CVDCapture
+import CVDSources
 import FoundationEssentials
 import Glibc
 

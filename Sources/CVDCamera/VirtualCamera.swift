@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSources
 
 /// A virtual camera other programs see (video calls, OBS): BGRA frames in, encoded to
 /// YUYV (BT.601 limited range, as webcams send) and written to a V4L2 output — a

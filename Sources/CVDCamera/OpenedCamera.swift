@@ -1,4 +1,5 @@
 import CVDCapture
+import CVDSources
 import CVDSystem
 
 /// The camera opened at start (before the window, so start-up problems are said first),

@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSources
 
 /// A camera for commands that need its frames now (`snapshot`): when the stream fails —
 /// a request refused, a fatal streaming error, no frame in time, an unplug — it is

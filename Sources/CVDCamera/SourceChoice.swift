@@ -1,4 +1,5 @@
 import CVDCapture
+import CVDSources
 
 /// Which source the live view and the relay start with when no picture file is given:
 /// the camera (its stream restarted, bounded, when it fails to start); or, as

@@ -1,5 +1,6 @@
 import CVDCapture
 import CVDCore
+import CVDSources
 import CVDSystem
 import FoundationEssentials
 import Glibc

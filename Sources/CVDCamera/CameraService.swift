@@ -1,4 +1,5 @@
 import CVDCapture
+import CVDSources
 import CVDSystem
 
 /// The capture thread's side of `CameraLink`: carries out the view's requests on the open
