@@ -125,10 +125,14 @@ public final class LiveCheck: Sendable {
         reduced(frame, by: min(8, max(1, max(frame.layout.width, frame.layout.height) / longSide)))
     }
 
-    /// The frame as a picture, each `factor`×`factor` block one pixel (its mean).
+    /// The frame as a picture, each `factor`×`factor` block one pixel (its mean): reduced in
+    /// its own format (`FrameReducer`), then made RGBA at the reduced size. Packed and 4:2:2
+    /// planar frames (the GL renderer's) are read once and never converted at full size;
+    /// 4:2:0 is packed first, so that each reduced row keeps chroma of its own (reduced in
+    /// its planes, two rows would share it).
     static func reduced(_ frame: Frame, by factor: Int) -> RGBAImage {
-        let f = frame.packed()
-        guard factor > 1 else { return f.rgba }
+        guard factor > 1 else { return frame.rgba }
+        let f = frame.layout.format == .i420 ? frame.packed() : frame
         let layout = FrameReducer.layout(of: f.layout, factor: factor)
         var bytes = [UInt8](repeating: 0, count: layout.minimumByteCount)
         let done = bytes.withUnsafeMutableBytes { d in
