@@ -32,34 +32,17 @@ extension Viewer {
         return (plan, false)
     }
 
-    /// Draws the overlays of `plan` over the pictures `drawn`.
+    /// Draws the overlays of `plan` over the pictures `drawn` (through its `DrawList`).
     func drawOverlays(_ plan: OverlayPlan, _ drawn: ViewGeometry?) {
         let screen = canvas.backend
         let window = screen.outputSize
         if printOverlays { reportOverlays(plan, geometry: drawn) }
         let penWidth = OverlayPlan.penWidth(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale))
-        for s in plan.strokes { screen.drawStroke(s, width: penWidth) }
-        for m in plan.markers { screen.drawMarker(m) }
-        screen.triangles(plan.checkDashes[0], RGB8(0, 0, 0))
-        screen.triangles(plan.checkDashes[1], RGB8(255, 255, 255))
-        screen.triangles(plan.pickDashes[0], RGB8(0, 0, 0))
-        screen.triangles(plan.pickDashes[1], RGB8(255, 255, 255))
-        if !state.helpVisible, !state.cameraPanelVisible {
-            for t in plan.checkTags { screen.draw(t, text: canvas.text) }
-        }
-        if !state.helpVisible, !state.cameraPanelVisible { for l in plan.leaders { screen.drawLeader(l) } }
-        let text = canvas.text
-        if state.helpVisible {
-            // The sheet covers the picture; the footer and chips would show through it.
-            for box in plan.badges { screen.draw(box, text: text) }
-            let sheet = HelpSheet.layout(
-                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: text)
-            screen.draw(sheet, text: text)
-        } else if state.cameraPanelVisible {
-            for box in plan.badges { screen.draw(box, text: text) }
-            screen.draw(cameraPanelSheet(window), text: text)
-        } else {
-            for box in plan.boxes { screen.draw(box, text: text) }
-        }
+        let sheet =
+            state.helpVisible
+            ? HelpSheet.layout(
+                window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: canvas.text)
+            : state.cameraPanelVisible ? cameraPanelSheet(window) : nil
+        screen.draw(DrawList.overlays(plan, penWidth: penWidth, sheet: sheet), text: canvas.text)
     }
 }

@@ -23,8 +23,8 @@ protocol RenderBackend: AnyObject {
     func clear()
     /// A rectangle in one colour, blended by `alpha`.
     func fill(_ r: Rect, _ c: RGB8, alpha: UInt8)
-    /// Opaque triangles in one colour (shapes, rings, strokes).
-    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8)
+    /// Opaque triangles in one colour (shapes, rings, strokes): three points each.
+    func triangles(_ points: [DrawList.Point], _ c: RGB8)
     /// A whole texture (text) into `r`, blended by its alpha.
     func draw(_ t: Texture, in r: Rect)
     /// Part of a pane picture into `destination`, smoothed; each pixel a sharp square when

@@ -96,8 +96,8 @@ final class GLBackend: RenderBackend {
             alpha: alpha, texture: nil)
     }
 
-    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8) {
-        draw(tris.flatMap { $0.map { ($0.0, $0.1, 0, 0) } }, colour: c, alpha: 255, texture: nil)
+    func triangles(_ points: [DrawList.Point], _ c: RGB8) {
+        draw(points.map { ($0.x, $0.y, 0, 0) }, colour: c, alpha: 255, texture: nil)
     }
 
     func draw(_ t: Texture, in r: Rect) {

@@ -74,16 +74,11 @@ final class SoftwareBackend: RenderBackend {
     }
 
     /// Filled triangles in one colour (wraps `SDL_RenderGeometry`).
-    func triangles(_ tris: [[(Double, Double)]], _ c: RGB8) {
-        var vertices: [SDL_Vertex] = []
-        vertices.reserveCapacity(tris.count * 3)
-        for tri in tris {
-            for (px, py) in tri {
-                vertices.append(
-                    SDL_Vertex(
-                        position: SDL_FPoint(x: Float(px), y: Float(py)),
-                        color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255), tex_coord: SDL_FPoint(x: 0, y: 0)))
-            }
+    func triangles(_ points: [DrawList.Point], _ c: RGB8) {
+        let vertices = points.map { p in
+            SDL_Vertex(
+                position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: SDL_Color(r: c.r, g: c.g, b: c.b, a: 255),
+                tex_coord: SDL_FPoint(x: 0, y: 0))
         }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
     }

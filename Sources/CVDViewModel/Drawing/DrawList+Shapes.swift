@@ -1,15 +1,15 @@
 import CVDCore
-import CVDViewModel
 import FoundationEssentials
 import Glibc
 
-/// Draws the view model's `LabelBox`es: badges, chips, the footer and the help sheet
-/// all come through here, so every label follows the same rules (shim ≥ 7:1, icon with
-/// shape and colour, white text).
-extension RenderBackend {
+/// The overlays' shapes as fills, triangles and text: probe rings, pen strokes, leaders and
+/// the view model's `LabelBox`es — badges, chips, the footer and the help sheet all come
+/// through here, so every label follows the same rules (shim ≥ 7:1, icon with shape and
+/// colour, white text).
+extension DrawList {
     /// A probe's ring: black outside, white inside, so it shows on any colour and in
     /// every mode; the middle stays clear to show the colour probed.
-    func drawMarker(_ m: ProbeLayout.Marker) {
+    public mutating func marker(_ m: ProbeLayout.Marker) {
         func ring(_ outer: Double, _ inner: Double) -> [[(Double, Double)]] {
             let n = 32
             let pts = (0...n).map { k -> ((Double, Double), (Double, Double)) in
@@ -27,8 +27,8 @@ extension RenderBackend {
 
     /// A pen stroke: a black core with a white edge, round at its joins and ends, so it
     /// shows on any picture under every mode (never a colour alone).
-    func drawStroke(_ points: [(x: Double, y: Double)], width: Double) {
-        func pass(_ half: Double, _ colour: RGB8) {
+    public mutating func stroke(_ points: [(x: Double, y: Double)], width: Double) {
+        func pass(_ half: Double) -> [[(Double, Double)]] {
             var tris: [[(Double, Double)]] = []
             for (a, b) in zip(points, points.dropFirst()) {
                 let dx = b.x - a.x
@@ -51,14 +51,14 @@ extension RenderBackend {
                     ])
                 }
             }
-            triangles(tris, colour)
+            return tris
         }
-        pass(width, RGB8(255, 255, 255))
-        pass(width * 0.55, RGB8(0, 0, 0))
+        triangles(pass(width), RGB8(255, 255, 255))
+        triangles(pass(width * 0.55), RGB8(0, 0, 0))
     }
 
     /// A readout's line to its probe: white with a black edge, so it shows on any picture.
-    func drawLeader(_ l: ProbeLayout.Leader) {
+    public mutating func leader(_ l: ProbeLayout.Leader) {
         func band(_ half: Double) -> [[(Double, Double)]] {
             let dx = l.x1 - l.x0
             let dy = l.y1 - l.y0
@@ -75,7 +75,7 @@ extension RenderBackend {
         triangles(band(1), RGB8(255, 255, 255))
     }
 
-    func draw(_ box: LabelBox, text: TextCache) {
+    public mutating func label(_ box: LabelBox) {
         fill(box.shim, LabelStyle.shimColour, alpha: UInt8((box.shimAlpha * 255).rounded()))
         if let (badge, r) = box.icon {
             triangles(badge.triangles(x: r.x, y: r.y, size: r.w), badge.colour)
@@ -84,9 +84,6 @@ extension RenderBackend {
             fill(Rect(s.rect.x - 1, s.rect.y - 1, s.rect.w + 2, s.rect.h + 2), RGB8(255, 255, 255), alpha: 255)
             fill(s.rect, s.colour, alpha: 255)
         }
-        for line in box.lines {
-            guard let t = text.texture(line.text, size: line.fontSize) else { continue }
-            draw(t, in: line.rect)
-        }
+        for line in box.lines { text(line.text, size: line.fontSize, in: line.rect) }
     }
 }
