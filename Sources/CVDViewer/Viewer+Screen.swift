@@ -13,32 +13,29 @@ extension Viewer {
     func followOwnWindow() {
         guard let watcher = source as? OwnWindowWatcher else { return }
         hideForSource(watcher)
-        // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds), when that changes.
-        var display = SDL_Rect()
+        // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds) and the
+        // window's outer rectangle, nil while hidden or minimised.
+        var d = SDL_Rect()
         let index = SDL_GetWindowDisplayIndex(canvas.window)
-        if index >= 0, SDL_GetDisplayBounds(index, &display) == 0,
-            [display.x, display.y, display.w, display.h] != lastOwnDisplay.map({ [$0.x, $0.y, $0.w, $0.h] })
-        {
-            lastOwnDisplay = display
-            watcher.ownWindowDisplay(
-                x: Int(display.x), y: Int(display.y), width: Int(display.w), height: Int(display.h))
-        }
+        let display =
+            index >= 0 && SDL_GetDisplayBounds(index, &d) == 0
+            ? PixelRect(x: Int(d.x), y: Int(d.y), width: Int(d.w), height: Int(d.h)) : nil
         let r = canvas.clientRect
         let b = canvas.borders
         let hidden =
             SDL_GetWindowFlags(canvas.window) & (SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_MINIMIZED.rawValue) != 0
         let outer =
             hidden
-            ? nil : SDL_Rect(x: r.x - b.left, y: r.y - b.top, w: r.w + b.left + b.right, h: r.h + b.top + b.bottom)
-        guard
-            outer.map({ [$0.x, $0.y, $0.w, $0.h] }) != lastOwnWindow.map({ [$0.x, $0.y, $0.w, $0.h] }) || !ownWindowSent
-        else { return }
-        lastOwnWindow = outer
-        ownWindowSent = true
-        if let o = outer {
-            watcher.ownWindowMoved(x: Int(o.x), y: Int(o.y), width: Int(o.w), height: Int(o.h))
-        } else {
-            watcher.ownWindowHidden()
+            ? nil
+            : PixelRect(
+                x: Int(r.x - b.left), y: Int(r.y - b.top), width: Int(r.w + b.left + b.right),
+                height: Int(r.h + b.top + b.bottom))
+        for news in ownWindow.news(display: display, window: outer) {
+            switch news {
+            case .display(let p): watcher.ownWindowDisplay(x: p.x, y: p.y, width: p.width, height: p.height)
+            case .moved(let p): watcher.ownWindowMoved(x: p.x, y: p.y, width: p.width, height: p.height)
+            case .hidden: watcher.ownWindowHidden()
+            }
         }
     }
 

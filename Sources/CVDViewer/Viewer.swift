@@ -54,12 +54,9 @@ public final class Viewer {
     var message: (text: Message, until: Double)?
     var lastSummary = ""
     var lastStatus = SourceStatus.running
-    /// What a screen source was last told (`followOwnWindow`): the window's outer rectangle
-    /// and the bounds of its display; and where the window was, while it is hidden for the
-    /// source's picture without it.
-    var lastOwnWindow: SDL_Rect?
-    var lastOwnDisplay: SDL_Rect?
-    var ownWindowSent = false
+    /// What a screen source was told of the window (`followOwnWindow`).
+    var ownWindow = OwnWindowReport()
+    /// Where the window was, while it is hidden for the source's picture without it.
     var hiddenForSource: SDL_Rect?
     /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
     var freezeOnWhole = false
