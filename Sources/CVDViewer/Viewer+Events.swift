@@ -51,11 +51,7 @@ extension Viewer {
         case cvd_SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
             if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
         case cvd_SDL_MOUSEMOTION:
-            lastMotion = SystemClock.monotonic
-            if !pointerShown {
-                pointerShown = true
-                canvas.showPointer(true)
-            }
+            if quiet.motion(at: SystemClock.monotonic) { canvas.showPointer(true) }
             state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
             if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case cvd_SDL_WINDOWEVENT:
@@ -216,11 +212,7 @@ extension Viewer {
 
     /// A key or the mouse was used: labels show in full again.
     func noteInput() {
-        lastInput = SystemClock.monotonic
-        if settled {
-            settled = false
-            screenDirty = true
-        }
+        if quiet.input(at: SystemClock.monotonic) { screenDirty = true }
     }
 
     /// Prints a change and puts the state in the window title.

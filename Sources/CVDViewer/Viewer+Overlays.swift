@@ -12,20 +12,20 @@ extension Viewer {
     func overlayPlan(_ drawn: ViewGeometry?, window: FrameSize) -> (plan: OverlayPlan, same: Bool) {
         // The footer fades once the view has settled, unless it has news (a message, a
         // lost or busy camera, no picture yet).
-        let footerNeeded = !settled || message != nil || lastStatus != .running || frame == nil
+        let footerNeeded = !quiet.settled || message != nil || lastStatus != .running || frame == nil
         let footer =
             footerNeeded
             ? SourceLine.text(
                 source: source.label, status: lastStatus, hasFrame: frame != nil, message: message?.text.localized)
             : nil
         let inputs = OverlayInputs(
-            geometry: drawn, state: state, window: window, footer: footer, compact: settled,
+            geometry: drawn, state: state, window: window, footer: footer, compact: quiet.settled,
             readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
             stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput)
         if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
         let plan = OverlayPlan(
             geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-            uiScale: options.uiScale, footer: footer, compact: settled,
+            uiScale: options.uiScale, footer: footer, compact: quiet.settled,
             probeReadings: readout.readings, caption: captionText, legend: legend,
             stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput, measure: canvas.text)
         planCache = (inputs, plan)

@@ -52,16 +52,11 @@ extension Viewer {
             message = nil
             screenDirty = true
         }
-        if !settled, now - lastInput > Self.settleDelay {
-            settled = true
-            screenDirty = true
-        }
+        let quieter = quiet.tick(at: now)
+        if quieter.settled { screenDirty = true }
         if state.cameraPanelVisible { refreshCameraPanel(now) }
         updateCheck(now: now)
-        if pointerShown, now - lastMotion > Self.pointerDelay {
-            pointerShown = false
-            canvas.showPointer(false)
-        }
+        if quieter.hidePointer { canvas.showPointer(false) }
         if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
             lastCycleStep = now
             _ = apply(.cycleStep)

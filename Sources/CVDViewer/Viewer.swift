@@ -98,12 +98,8 @@ public final class Viewer {
     /// The confusable share last printed per texture (a line when it moves by a point).
     var lastShares: [Double?] = []
     var lastPicked: RGB8?
-    /// When the user last pressed a key or used the mouse; labels settle after `settleDelay`.
-    var lastInput = SystemClock.monotonic
-    var settled = false
-    /// When the pointer last moved; it hides over the picture after `pointerDelay`.
-    var lastMotion = SystemClock.monotonic
-    var pointerShown = true
+    /// The labels settling and the pointer hiding while nobody uses the view.
+    var quiet = QuietView(now: SystemClock.monotonic)
     /// `--white-balance camera|card`, until it has acted.
     var balancePending: WhiteBalanceStart?
     /// SIGUSR1: the totals so far on stdout.
@@ -120,10 +116,6 @@ public final class Viewer {
     var checkStarted: (at: Double, frame: Double, modes: [VisionMode])?
     var frameBeforeRecolour: Frame?
 
-    /// Seconds without input after which the footer fades and badges drop the model's name.
-    static let settleDelay = 5.0
-    /// Seconds of a still pointer before it hides.
-    static let pointerDelay = 2.0
     /// Seconds per mode when `a` starts the cycle without `--cycle`.
     static let defaultCycleSeconds = 8.0
     /// Seconds a notice (a key's answer) stays.
