@@ -54,10 +54,9 @@ extension Viewer {
             state.whiteBalance = m.balance
             let card = RGB8(SRGB.level(m.linear.0), SRGB.level(m.linear.1), SRGB.level(m.linear.2))
             reporter.status("balanced on card: the card read \(card.hexString), gains \(m.balance)")
-            message = (
+            footerMessage.show(
                 Message("balanced on card (%s); w releases", .text(m.balance.description)),
-                SystemClock.monotonic + Self.noticeTime
-            )
+                until: SystemClock.monotonic + Self.noticeTime)
         case .failure(let why):
             say(Message("w: %s", .message(why.message)))
         }
@@ -80,7 +79,7 @@ extension Viewer {
     /// Says `line` in the footer (in the window's language) for `seconds`, and on stdout
     /// in English.
     func say(_ line: Message, seconds: Double = Viewer.noticeTime * 2) {
-        message = (line, SystemClock.monotonic + seconds)
+        footerMessage.show(line, until: SystemClock.monotonic + seconds)
         reporter.status(line.english)
         screenDirty = true
     }

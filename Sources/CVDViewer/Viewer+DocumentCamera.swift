@@ -44,7 +44,7 @@ extension Viewer {
         guard !viewsTroubleSaid else { return }
         viewsTroubleSaid = true
         // In the window the line; on stdout the line and why, once.
-        message = (line, SystemClock.monotonic + 2 * Self.noticeTime)
+        footerMessage.show(line, until: SystemClock.monotonic + 2 * Self.noticeTime)
         reporter.status(why.map { "\(line.english): \($0)" } ?? line.english)
         screenDirty = true
     }

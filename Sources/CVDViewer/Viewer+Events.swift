@@ -141,10 +141,10 @@ extension Viewer {
         }
         if let notice = state.notice {
             say(notice, seconds: Self.noticeTime)
-            lastNotice = notice
-        } else if let shown = message?.text, shown == lastNotice {
+            footerMessage.answer(notice, until: SystemClock.monotonic + Self.noticeTime)
+        } else if footerMessage.keyWithoutAnswer() {
             // The last key's answer is about that key: the next one takes it away.
-            message = nil
+            screenDirty = true
         }
         return true
     }

@@ -38,7 +38,7 @@ extension Viewer {
             if screenshot { screenshotWritten = true }
             say(Message("saved %s", .text(PathName.shown(path))), seconds: 3)
         } catch let error as ViewerError {
-            message = (Message(verbatim: "\(error)"), SystemClock.monotonic + 4)
+            footerMessage.show(Message(verbatim: "\(error)"), until: SystemClock.monotonic + 4)
         } catch {
             say(Message(verbatim: "\(error)"), seconds: 5)
         }

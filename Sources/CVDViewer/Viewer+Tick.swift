@@ -48,10 +48,7 @@ extension Viewer {
         followPictureShape(now: now)
         followOwnWindow()
         updateSourceRequest()
-        if let m = message, now > m.until {
-            message = nil
-            screenDirty = true
-        }
+        if footerMessage.tick(at: now) { screenDirty = true }
         let quieter = quiet.tick(at: now)
         if quieter.settled { screenDirty = true }
         if state.cameraPanelVisible { refreshCameraPanel(now) }

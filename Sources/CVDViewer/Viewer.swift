@@ -51,7 +51,7 @@ public final class Viewer {
     var screenshotWritten = false
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`say`).
-    var message: (text: Message, until: Double)?
+    var footerMessage = FooterMessage()
     var lastSummary = ""
     var lastStatus = SourceStatus.running
     /// What a screen source was told of the window (`followOwnWindow`).
@@ -71,8 +71,6 @@ public final class Viewer {
     var lastCycleStep = SystemClock.monotonic
     /// The probe lines printed last (each is printed once).
     var printedProbeLines: [String] = []
-    /// The last key's answer shown (a later key without one takes it away).
-    var lastNotice: Message?
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
     var printOverlays: Bool { options.diagnostics.printOverlays }
