@@ -75,11 +75,11 @@ extension Viewer {
         link.send(.nextCamera)
     }
 
-    /// A line on screen (a while) and on stdout.
     /// Says `line` in the footer (in the window's language) for `seconds`, and on stdout
-    /// in English.
-    func say(_ line: Message, seconds: Double = Viewer.noticeTime * 2) {
-        footerMessage.show(line, until: SystemClock.monotonic + seconds)
+    /// in English; `answer`: it answers the last key (the next key without one takes it away).
+    func say(_ line: Message, seconds: Double = Viewer.noticeTime * 2, answer: Bool = false) {
+        let until = SystemClock.monotonic + seconds
+        if answer { footerMessage.answer(line, until: until) } else { footerMessage.show(line, until: until) }
         reporter.status(line.english)
         screenDirty = true
     }

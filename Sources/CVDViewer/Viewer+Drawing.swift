@@ -87,7 +87,7 @@ extension Viewer {
         if let g = drawn { drawPictures(g) }
         let overlaysStart = SystemClock.monotonic
         probes.profiler.add(.pictures, overlaysStart - start)
-        drawOverlays(plan, drawn)
+        screen.draw(overlayList(plan, drawn), text: canvas.text)
         try finishDrawing(overlaysStart)
     }
 

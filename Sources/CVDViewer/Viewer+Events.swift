@@ -140,8 +140,7 @@ extension Viewer {
             printedProbeLines = lines
         }
         if let notice = state.notice {
-            say(notice, seconds: Self.noticeTime)
-            footerMessage.answer(notice, until: SystemClock.monotonic + Self.noticeTime)
+            say(notice, seconds: Self.noticeTime, answer: true)
         } else if footerMessage.keyWithoutAnswer() {
             // The last key's answer is about that key: the next one takes it away.
             screenDirty = true

@@ -33,10 +33,10 @@ extension Viewer {
         return (plan, false)
     }
 
-    /// Draws the overlays of `plan` over the pictures `drawn` (through its `DrawList`).
-    func drawOverlays(_ plan: OverlayPlan, _ drawn: ViewGeometry?) {
-        let screen = canvas.backend
-        let window = screen.outputSize
+    /// The overlays of `plan` over the pictures `drawn`, as both renderers draw them: made
+    /// once per drawing (drawn in parts, every part draws the same list).
+    func overlayList(_ plan: OverlayPlan, _ drawn: ViewGeometry?) -> DrawList {
+        let window = canvas.backend.outputSize
         if printOverlays { reportOverlays(plan, geometry: drawn) }
         let penWidth = OverlayPlan.penWidth(OverlayPlan.labelFont(state, window: window, uiScale: options.uiScale))
         let sheet =
@@ -44,6 +44,6 @@ extension Viewer {
             ? HelpSheet.layout(
                 window: window, uiScale: options.uiScale, screen: state.screenIsSource, measure: canvas.text)
             : state.cameraPanelVisible ? cameraPanelSheet(window) : nil
-        screen.draw(DrawList.overlays(plan, penWidth: penWidth, sheet: sheet), text: canvas.text)
+        return DrawList.overlays(plan, penWidth: penWidth, sheet: sheet)
     }
 }

@@ -51,13 +51,14 @@ extension Viewer {
         let start = SystemClock.monotonic
         let drawn = merged.map { BlitRects.Box($0.x, $0.y, $0.width, $0.height) }
         if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
+        let overlays = overlayList(plan, g)
         for box in drawn {
             sw.clip(box)
             // Black beneath, unless a picture covers the part.
             let inside = PixelRect(x: box.x, y: box.y, width: box.w, height: box.h)
             if !covered.contains(where: { $0.intersection(inside) == inside }) { sw.clear(box) }
             drawPictures(g, part: box)
-            drawOverlays(plan, g)
+            sw.draw(overlays, text: canvas.text)
         }
         sw.clip(nil)
         let overlaysStart = SystemClock.monotonic
