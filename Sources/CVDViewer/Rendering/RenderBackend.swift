@@ -64,20 +64,12 @@ extension RenderBackend {
     }
 }
 
-/// A texture of one backend: SDL's (the software renderer) or a GL texture name, with its
-/// size in pixels.
+/// A texture of one backend, with its size in pixels. `handle` is that backend's own name
+/// for it, opaque here: a texture only ever goes back to the backend that made it, which
+/// alone reads the handle (`Texture(sdl:size:)`, `Texture(gl:size:)`).
 struct Texture: Equatable {
-    enum Handle: Equatable {
-        case sdl(OpaquePointer)
-        case gl(UInt32)
-    }
-    let handle: Handle
+    let handle: UInt
     let size: FrameSize
-
-    /// The SDL texture (the software backend's own textures are always SDL's).
-    var sdl: OpaquePointer? { if case .sdl(let t) = handle { t } else { nil } }
-    /// The GL texture name (the GL backend's own textures are always GL's).
-    var gl: UInt32 { if case .gl(let t) = handle { t } else { 0 } }
 }
 
 /// The pane pictures: one texture per simulation shown, holding the (reduced) source frame

@@ -182,7 +182,7 @@ final class GLBackend: RenderBackend {
                 width: image.width, height: image.height, storage: GL_RGBA8, format: GL_RGBA, rowLength: image.width,
                 pixels: $0.baseAddress)
         }
-        return Texture(handle: .gl(t), size: FrameSize(image.width, image.height))
+        return Texture(gl: t, size: FrameSize(image.width, image.height))
     }
 
     func destroy(_ t: Texture) {

@@ -43,7 +43,7 @@ final class GLPanes: PaneBackend {
         let parts = update.begin(frame, picked == nil && regions == held.rendered ? key : nil)
         held.begin(regions, count: simulations.count, destroy: backend.destroy) { s in
             Texture(
-                handle: .gl(GLTextures.make(width: s.width, height: s.height, storage: GL_RGBA8, format: GL_RGBA)),
+                gl: GLTextures.make(width: s.width, height: s.height, storage: GL_RGBA8, format: GL_RGBA),
                 size: s)
         }
         var shares: [Double?] = []

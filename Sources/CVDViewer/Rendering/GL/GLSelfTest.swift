@@ -28,8 +28,7 @@ enum GLSelfTest {
         let source = GLSourceTexture(usesBuffers: false)
         let pass = GLKernelPass(backend: backend)
         let size = FrameSize(64, 1)
-        let target = Texture(
-            handle: .gl(GLTextures.make(width: 64, height: 1, storage: GL_RGBA8, format: GL_RGBA)), size: size)
+        let target = Texture(gl: GLTextures.make(width: 64, height: 1, storage: GL_RGBA8, format: GL_RGBA), size: size)
         defer {
             source.close()
             pass.close()

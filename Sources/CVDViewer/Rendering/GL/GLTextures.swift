@@ -1,4 +1,5 @@
 import CEpoxy
+import CVDCore
 
 /// Small helpers over GL's texture calls, each wrapping the call it names.
 @MainActor
@@ -66,4 +67,11 @@ enum GLTextures {
             }
         }
     }
+}
+
+extension Texture {
+    /// A GL texture name as the view's opaque texture.
+    init(gl name: GLuint, size: FrameSize) { self.init(handle: UInt(name), size: size) }
+    /// The GL texture name (the GL backend's textures are all GL's).
+    var gl: GLuint { GLuint(truncatingIfNeeded: handle) }
 }

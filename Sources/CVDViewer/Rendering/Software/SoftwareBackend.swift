@@ -59,7 +59,7 @@ final class SoftwareBackend: RenderBackend {
             let t = SDL_CreateTexture(
                 renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
         else { return nil }
-        return Texture(handle: .sdl(t), size: size)
+        return Texture(sdl: t, size: size)
     }
 
     func clear() {
@@ -148,7 +148,7 @@ final class SoftwareBackend: RenderBackend {
             return nil
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        return Texture(handle: .sdl(t), size: FrameSize(image.width, image.height))
+        return Texture(sdl: t, size: FrameSize(image.width, image.height))
     }
 
     func destroy(_ t: Texture) { if let s = t.sdl { SDL_DestroyTexture(s) } }
@@ -179,4 +179,11 @@ final class SoftwareBackend: RenderBackend {
     static func sdlRect(_ r: Rect) -> SDL_Rect {
         SDL_Rect(x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()), h: Int32(r.h.rounded()))
     }
+}
+
+extension Texture {
+    /// An SDL texture as the view's opaque texture: its address.
+    init(sdl texture: OpaquePointer, size: FrameSize) { self.init(handle: UInt(bitPattern: texture), size: size) }
+    /// The SDL texture (the software backend's textures are all SDL's): the address back.
+    var sdl: OpaquePointer? { OpaquePointer(bitPattern: handle) }
 }
