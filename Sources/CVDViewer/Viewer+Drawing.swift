@@ -167,7 +167,7 @@ extension Viewer {
         let sims = state.renderedSimulations
         let named = tr("%s (%s)", c.hexString, tr(ColourNames.name(of: c)))
         if sims.count == 1 || state.layout == .single, let sim = sims.first {
-            guard let share = lastShares.first.flatMap({ $0 }) else {
+            guard let share = said.shares.first.flatMap({ $0 }) else {
                 return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)
             }
             let percent = Localization.decimal(share * 100, places: 1)

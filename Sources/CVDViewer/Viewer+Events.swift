@@ -123,11 +123,11 @@ extension Viewer {
             pictureDirty = true
         }
         screenDirty = true
-        if state.orientation != rememberedView.orientation || state.pageCorners != rememberedView.corners {
+        if state.orientation != views.saved.orientation || state.pageCorners != views.saved.corners {
             pictureDirty = true
             rememberView()
         }
-        if state.summary != lastSummary { announce(state.summary) }
+        if state.summary != said.summary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
             readout.update(
                 frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
@@ -136,8 +136,7 @@ extension Viewer {
                 simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
                 strength: state.assistStrength)
             // A probe's line once: placing the second does not print the first again.
-            for line in lines where !printedProbeLines.contains(line) { reporter.status(line) }
-            printedProbeLines = lines
+            for line in said.newProbeLines(lines) { reporter.status(line) }
         }
         if let notice = state.notice {
             say(notice, seconds: Self.noticeTime, answer: true)
@@ -216,7 +215,7 @@ extension Viewer {
 
     /// Prints a change and puts the state in the window title.
     func announce(_ line: String) {
-        lastSummary = state.summary
+        _ = said.summaryChanged(state.summary)
         canvas.setTitle("cvdcam — \(state.summary)")
         reporter.status(line)
     }

@@ -9,24 +9,9 @@ extension Viewer {
     /// zoomed in, that part; in the split layout, that side), when a colour is picked and
     /// when a pane's share moves by a point or more.
     func reportShares(_ shares: [Double?]) {
-        guard let c = state.picked else {
-            lastShares = []
-            return
+        for line in said.shareLines(picked: state.picked, shares: shares, simulations: state.renderedSimulations) {
+            reporter.status(line)
         }
-        if c != lastPicked {
-            lastShares = []
-            lastPicked = c
-        }
-        let sims = state.renderedSimulations
-        var printed = shares.indices.map { $0 < lastShares.count ? lastShares[$0] : nil }
-        for (i, share) in shares.enumerated() where i < sims.count && sims[i].mode != .normal {
-            guard let share, printed[i].map({ abs(share - $0) >= 0.01 }) ?? true else { continue }
-            reporter.status(
-                "confusable with \(c.hexString) under \(sims[i].description): "
-                    + String(cFormat: "%.1f %% of what is shown", share * 100))
-            printed[i] = share
-        }
-        lastShares = printed
     }
 
     /// Saves exactly what was drawn, before it is presented: `s`'s snapshot in the snapshot
@@ -69,9 +54,7 @@ extension Viewer {
         let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []
         let pictures = geometry?.pieces.map { "picture:" + r($0.destination) } ?? []
         let line = "overlays: " + (labels + rings + lines + bar + pictures).joined(separator: " ")
-        guard line != lastOverlays else { return }
-        lastOverlays = line
-        reporter.status(line)
+        if let line = said.overlaysLine(line) { reporter.status(line) }
     }
 }
 

@@ -22,13 +22,14 @@ extension Viewer {
         let inputs = OverlayInputs(
             geometry: drawn, state: state, window: window, footer: footer, compact: quiet.settled,
             readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
-            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput)
+            stats: state.statsVisible ? stats.overlayLines : nil, check: check.input(check: state.check))
         if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
         let plan = OverlayPlan(
             geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
             uiScale: options.uiScale, footer: footer, compact: quiet.settled,
             probeReadings: readout.readings, caption: captionText, legend: legend,
-            stats: state.statsVisible ? stats.overlayLines : nil, check: checkInput, measure: canvas.text)
+            stats: state.statsVisible ? stats.overlayLines : nil, check: check.input(check: state.check),
+            measure: canvas.text)
         planCache = (inputs, plan)
         return (plan, false)
     }

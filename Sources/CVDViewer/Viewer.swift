@@ -52,7 +52,6 @@ public final class Viewer {
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`say`).
     var footerMessage = FooterMessage()
-    var lastSummary = ""
     var lastStatus = SourceStatus.running
     /// What a screen source was told of the window (`followOwnWindow`).
     var ownWindow = OwnWindowReport()
@@ -69,12 +68,9 @@ public final class Viewer {
     static let idleWait: Int32 = 30
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
-    /// The probe lines printed last (each is printed once).
-    var printedProbeLines: [String] = []
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
     var printOverlays: Bool { options.diagnostics.printOverlays }
-    var lastOverlays = ""
     /// The still (`g`, `--still`), as a frame the size of the live picture.
     var stillFrame: Frame?
     /// The still as a picture (`--still FILE`, or grabbed with g), made into `stillFrame`
@@ -82,20 +78,16 @@ public final class Viewer {
     var stillPicture: RGBAImage?
     /// The still when the still | live layout shows it.
     var shownStill: Frame? { state.layout == .stillLive ? stillFrame : nil }
-    /// The source whose view (turn, straightening) is shown, and that view as last saved.
-    var viewIdentity: String?
-    var rememberedView = RememberedViews.View()
-    /// Whether what is wrong with the views file was said (once a run).
-    var viewsTroubleSaid = false
+    /// Each source's view (turn, straightening), remembered (`ViewMemory`).
+    var views = ViewMemory()
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
     /// A still picture's last counted showing (`RunProbes.stillShown`).
     var lastStillTick = 0.0
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
     static let stillTick = 1.0 / 30
-    /// The confusable share last printed per texture (a line when it moves by a point).
-    var lastShares: [Double?] = []
-    var lastPicked: RGB8?
+    /// What stdout has been told (each line once).
+    var said = StdoutLines()
     /// The labels settling and the pointer hiding while nobody uses the view.
     var quiet = QuietView(now: SystemClock.monotonic)
     /// `--white-balance camera|card`, until it has acted.
@@ -107,12 +99,8 @@ public final class Viewer {
     /// The camera panel's controls as last drawn, and when they were last asked for.
     var panelShown: [PanelControl] = []
     var panelAsked = 0.0
-    /// The check of the material (`Viewer+Check`): its worker, what it shows, when it last
-    /// started and on what, and the frame a recoloured still replaced.
-    let liveCheck = LiveCheck()
-    var checkTracker = CheckTracker()
-    var checkStarted: (at: Double, frame: Double, modes: [VisionMode])?
-    var frameBeforeRecolour: Frame?
+    /// The check of the material (`z`, `Viewer+Check`).
+    var check = LiveCheckStage()
 
     /// Seconds per mode when `a` starts the cycle without `--cycle`.
     static let defaultCycleSeconds = 8.0
@@ -162,7 +150,6 @@ public final class Viewer {
         state.screenIsSource = source is RegionPickingSource
         stats.camera = !state.screenIsSource
         restoreView(for: source.identity, commandLineSet: options.orientation != nil || options.pageCorners != nil)
-        rememberedView = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
         if source.isStill {
             stats.still = source.name.hasPrefix("image ") ? String(source.name.dropFirst(6)) : source.name
         }
