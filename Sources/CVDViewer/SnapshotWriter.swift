@@ -4,12 +4,41 @@ import CVDSystem
 import FoundationEssentials
 import Glibc
 
-/// Where `s` and `--screenshot` write, and the writing.
+/// Where `s` and `--screenshot` write, what the next drawing is to be saved as, and the
+/// writing.
 struct SnapshotWriter {
     /// `--screenshot FILE`: the scripted screenshot's path (`s` still saves in `directory`).
     let fixedPath: String?
     /// `--snapshot-dir`: a new time-stamped name each time.
     let directory: String
+
+    /// What the next drawing is saved as, once drawn (before it is presented).
+    struct Due: Equatable {
+        /// `s`: a snapshot in `directory`.
+        var snapshot = false
+        /// `--screenshot`: the scripted screenshot, after which the view quits.
+        var screenshot = false
+    }
+    private(set) var due = Due()
+    /// Whether the scripted screenshot was written (the quit line says so when not).
+    private(set) var screenshotWritten = false
+
+    init(fixedPath: String?, directory: String) {
+        self.fixedPath = fixedPath
+        self.directory = directory
+    }
+
+    /// Whether the next drawing is to be saved (and so drawn whole).
+    var isDue: Bool { due != Due() }
+    /// The next drawing is to be saved as a snapshot, or as the scripted screenshot.
+    mutating func ask(screenshot: Bool) {
+        if screenshot { due.screenshot = true } else { due.snapshot = true }
+    }
+    /// What this drawing is to be saved as; asked for once.
+    mutating func takeDue() -> Due {
+        defer { due = Due() }
+        return due
+    }
 
     /// `cvdcam-2026-11-23T101500.png` in the directory for `n` = 0, then `-2`, `-3`, …
     /// With a `name` ("still"), `cvdcam-still-2026-…png`.
@@ -41,9 +70,15 @@ struct SnapshotWriter {
     }
 
     /// Writes the scripted screenshot to `fixedPath`; returns it.
-    func writeScreenshot(_ image: RGBAImage) throws -> String {
-        guard let path = fixedPath else { return try write(image) }
-        try ImageFile.write(image, to: path)
+    mutating func writeScreenshot(_ image: RGBAImage) throws -> String {
+        let path: String
+        if let fixedPath {
+            try ImageFile.write(image, to: fixedPath)
+            path = fixedPath
+        } else {
+            path = try write(image)
+        }
+        screenshotWritten = true
         return path
     }
 

@@ -5,15 +5,11 @@ import CVDSystem
 import CVDViewModel
 
 /// The camera panel (`k`): the camera's controls from the capture thread (`CameraLink`),
-/// read again every second while it is open, changed through the link (never written
-/// from this thread: a control write can block on USB).
+/// read again every second while it is open (`CameraPanelReadings`), changed through the
+/// link (never written from this thread: a control write can block on USB).
 extension Viewer {
-    /// Seconds between reads of the controls while the panel is open.
-    static let panelRefresh = 1.0
-
     func openCameraPanel() {
-        panelShown = []
-        panelAsked = 0
+        panel.open()
         guard cameraLink != nil else {
             state.cameraPanelVisible = false
             say(
@@ -27,23 +23,23 @@ extension Viewer {
     /// Asks for the controls once a second; redraws when they change. The first reading
     /// after opening is also printed, one line, for scripts.
     func refreshCameraPanel(_ now: Double) {
-        guard let link = cameraLink, now - panelAsked >= 0.1 else { return }
-        if now - panelAsked >= Self.panelRefresh { link.send(.readControls) }
+        guard let link = cameraLink else { return }
+        if panel.shouldAsk(now: now) { link.send(.readControls) }
         let controls = link.state.controls
-        guard controls != panelShown else { return }
-        if panelShown.isEmpty, !controls.isEmpty {
+        let (changed, first) = panel.take(controls)
+        guard changed else { return }
+        if first {
             reporter.status("camera panel: " + controls.map { "\($0.key) \($0.valueText)" }.joined(separator: ", "))
         }
-        panelShown = controls
         screenDirty = true
     }
 
     /// ← → (by one step) or `r` (nil: back to the default) on the selected control.
     func changeControl(by direction: Int?) {
-        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panelShown.count) else {
+        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panel.shown.count) else {
             return
         }
-        let c = panelShown[row]
+        let c = panel.shown[row]
         guard let d = direction else {
             link.send(.reset(id: c.id))
             return
@@ -55,7 +51,7 @@ extension Viewer {
         } else {
             say(d > 0 ? Message("%s is at its most", .text(c.key)) : Message("%s is at its least", .text(c.key)))
         }
-        panelAsked = 0 // read back at once
+        panel.readBackSoon()
     }
 
     func cameraPanelSheet(_ window: FrameSize) -> LabelBox {
@@ -66,7 +62,7 @@ extension Viewer {
             }
             ?? tr("Camera")
         return CameraPanel.layout(
-            title: title, controls: panelShown, selection: state.panelSelection,
+            title: title, controls: panel.shown, selection: state.panelSelection,
             empty: path == nil ? tr("no camera open yet") : tr("this camera has none of these controls"),
             window: window, uiScale: options.uiScale, measure: canvas.text)
     }

@@ -57,9 +57,9 @@ extension Viewer {
     /// Shift+G: the still as its pane shows it — turned, mirrored, the page straightened — and,
     /// when that differs from the camera's picture, the camera's picture too, named so.
     func saveStill() {
-        guard let picture = stillPicture else { return }
+        guard let picture = still.picture else { return }
         do {
-            guard let f = stillFrame, let map = geometry?.map, !map.isIdentity else {
+            guard let f = still.frame, let map = geometry?.map, !map.isIdentity else {
                 let path = try snapshots.write(picture, named: "still")
                 say(Message("still saved: %s", .text(PathName.shown(path))), seconds: Self.noticeTime)
                 screenDirty = true
@@ -83,23 +83,5 @@ extension Viewer {
             say(Message(verbatim: "\(error)"))
         }
         screenDirty = true
-    }
-
-    /// A still (`--still FILE`, or one grabbed with g): the picture fitted into a frame the live picture's size (letterboxed,
-    /// centred), once that size is known.
-    func makeStill(_ image: RGBAImage, size: FrameSize) -> Frame {
-        var out = RGBAImage(width: size.width, height: size.height, fill: RGB8(0, 0, 0))
-        let sx = Double(size.width) / Double(image.width)
-        let sy = Double(size.height) / Double(image.height)
-        let scale = min(sx, sy)
-        let w = max(1, Int(Double(image.width) * scale))
-        let h = max(1, Int(Double(image.height) * scale))
-        let x0 = (size.width - w) / 2
-        let y0 = (size.height - h) / 2
-        for y in 0..<h {
-            let sy = min(image.height - 1, Int(Double(y) / scale))
-            for x in 0..<w { out[x0 + x, y0 + y] = image[min(image.width - 1, Int(Double(x) / scale)), sy] }
-        }
-        return Frame(bytes: out.pixels, layout: out.layout, timestamp: 0)
     }
 }

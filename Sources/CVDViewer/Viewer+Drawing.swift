@@ -49,7 +49,7 @@ extension Viewer {
         let t = SystemClock.monotonic
         let finishing = probes.screenshotDue
         if finishing {
-            screenshotPending = true
+            snapshots.ask(screenshot: true)
             probes.screenshotTaken()
         }
         // Cleared first: what happens while drawing (a snapshot saved, its message)
@@ -131,14 +131,9 @@ extension Viewer {
     /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera
     /// fed, the window presented (`parts`: only those parts of it).
     func finishDrawing(_ overlaysStart: Double, parts: [BlitRects.Box]? = nil) throws(RenderFault) {
-        if screenshotPending {
-            screenshotPending = false
-            saveSnapshot(screenshot: true)
-        }
-        if snapshotPending {
-            snapshotPending = false
-            saveSnapshot()
-        }
+        let due = snapshots.takeDue()
+        if due.screenshot { saveSnapshot(screenshot: true) }
+        if due.snapshot { saveSnapshot() }
         probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
         virtualCamera.send(window: canvas.backend)
         let t = SystemClock.monotonic

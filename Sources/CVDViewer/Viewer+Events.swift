@@ -90,7 +90,7 @@ extension Viewer {
         let effect = state.apply(cmd)
         switch effect {
         case .quit?: return false
-        case .snapshot?: snapshotPending = true
+        case .snapshot?: snapshots.ask(screenshot: false)
         case .fullscreenChanged?:
             canvas.setFullscreen(state.fullscreen)
             windowShape.settleUntil = SystemClock.monotonic + 1.5
@@ -107,10 +107,7 @@ extension Viewer {
         case .changeControl(let d)?: changeControl(by: d)
         case .resetControl?: changeControl(by: nil)
         case .grabStill?:
-            // Kept as a picture of its own, remade at the live picture's size whenever that
-            // changes (a zoom changes an MJPEG camera's decode size, n another camera's).
-            stillPicture = frame?.rgba
-            stillFrame = frame
+            still.grab(frame)
             pictureDirty = true
         case .saveStill?: saveStill()
         case .screenRegionPicking?, .screenRegionCancelled?, .screenRegionChosen?: pickScreenRegion(effect!)

@@ -20,7 +20,6 @@ extension Viewer {
         do {
             let image = try canvas.backend.readPixels()
             let path = screenshot ? try snapshots.writeScreenshot(image) : try snapshots.write(image)
-            if screenshot { screenshotWritten = true }
             say(Message("saved %s", .text(PathName.shown(path))), seconds: 3)
         } catch let error as ViewerError {
             footerMessage.show(Message(verbatim: "\(error)"), until: SystemClock.monotonic + 4)

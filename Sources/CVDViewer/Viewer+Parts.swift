@@ -22,7 +22,7 @@ extension Viewer {
     func drawParts(_ parts: [PixelRect], _ g: ViewGeometry, plan: OverlayPlan, window: FrameSize) throws(RenderFault)
         -> Bool
     {
-        guard let sw = canvas.backend as? SoftwareBackend, g.map.isIdentity, !screenshotPending, !snapshotPending,
+        guard let sw = canvas.backend as? SoftwareBackend, g.map.isIdentity, !snapshots.isDue,
             let held = panes.rendered
         else { return false }
         let r = held.reduction

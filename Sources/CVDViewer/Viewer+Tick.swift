@@ -13,11 +13,7 @@ extension Viewer {
             frame = f
             lastFrameAt = SystemClock.monotonic
             noteScreenFrame(f)
-            if let p = stillPicture,
-                stillFrame.map({ $0.layout.width != f.layout.width || $0.layout.height != f.layout.height }) ?? true
-            {
-                stillFrame = makeStill(p, size: f.size)
-            }
+            _ = still.fit(to: f.size)
             pictureDirty = true
             for key in probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
             stats.taken(f)

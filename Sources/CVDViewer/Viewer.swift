@@ -37,7 +37,8 @@ public final class Viewer {
     var sourceRequest = SourceRequest()
     /// The frame size last seen.
     var decodedSize: FrameSize?
-    let snapshots: SnapshotWriter
+    /// Where snapshots and `--screenshot` go, and whether one is due.
+    var snapshots: SnapshotWriter
 
     var frame: Frame?
     var pointer = PointerGesture()
@@ -45,10 +46,6 @@ public final class Viewer {
     let virtualCamera: VirtualCameraOutput
     var pictureDirty = true
     var screenDirty = true
-    var snapshotPending = false
-    /// `--screenshot`: due in this drawing, and written.
-    var screenshotPending = false
-    var screenshotWritten = false
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`say`).
     var footerMessage = FooterMessage()
@@ -71,13 +68,10 @@ public final class Viewer {
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
     var printOverlays: Bool { options.diagnostics.printOverlays }
-    /// The still (`g`, `--still`), as a frame the size of the live picture.
-    var stillFrame: Frame?
-    /// The still as a picture (`--still FILE`, or grabbed with g), made into `stillFrame`
-    /// at the live frame's size whenever that changes.
-    var stillPicture: RGBAImage?
+    /// The still (`g`, `--still`).
+    var still = StillPicture()
     /// The still when the still | live layout shows it.
-    var shownStill: Frame? { state.layout == .stillLive ? stillFrame : nil }
+    var shownStill: Frame? { state.layout == .stillLive ? still.frame : nil }
     /// Each source's view (turn, straightening), remembered (`ViewMemory`).
     var views = ViewMemory()
     /// The last overlay plan and what it was laid out for.
@@ -96,9 +90,8 @@ public final class Viewer {
     let totalsSignal = TotalsSignal()
     /// Following the picture's shape with the window (`Viewer+WindowShape`).
     var windowShape: WindowShape
-    /// The camera panel's controls as last drawn, and when they were last asked for.
-    var panelShown: [PanelControl] = []
-    var panelAsked = 0.0
+    /// The camera panel's controls as last read (`k`).
+    var panel = CameraPanelReadings()
     /// The check of the material (`z`, `Viewer+Check`).
     var check = LiveCheckStage()
 
@@ -118,8 +111,8 @@ public final class Viewer {
         state.captionVisible = options.caption
         state.framed = options.framed
         if let o = options.orientation { state.orientation = o }
-        if let still = options.still {
-            stillPicture = still
+        if let picture = options.still {
+            still = StillPicture(picture: picture)
             state.hasStill = true
             state.layout = .stillLive
         }
@@ -213,7 +206,7 @@ public final class Viewer {
         reporter.status(stats.totals.line)
         probes.profiler.finish()
         // A script asked for a picture: no picture is a failure (written, or why not, said above).
-        guard let shot = options.screenshotPath, !screenshotWritten else { return 0 }
+        guard let shot = options.screenshotPath, !snapshots.screenshotWritten else { return 0 }
         reporter.status("error: no screenshot was written to \(PathName.shown(shot))")
         return 1
     }
