@@ -184,25 +184,15 @@ extension Viewer {
                 ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size),
             planar: canvas.backend.readsPlanes && !virtualCamera.isOn,
             paused: frame != nil && (state.frozen || (minimized && !virtualCamera.isOn)))
-        guard request != sourceRequest else { return }
-        sourceRequest = request
-        sink.request = request
+        if sourceLink.ask(request) { sink.request = request }
     }
 
     /// Says when frames start coming at another size than before because of the reduction
     /// (`picture decoded at 1920×1080, ½ of 3840×2160: it is shown no larger`).
     func noteDecodedSize(_ size: FrameSize) {
         // A screen's picture changes size only when another part of it is chosen (Shift+R).
-        guard size != decodedSize, !(source is RegionPickingSource) else { return }
-        let first = decodedSize == nil
-        decodedSize = size
-        let full = source.size
-        if size == full {
-            if !first { reporter.status("picture decoded at its full size, \(full)") }
-        } else if size.width < full.width {
-            let fraction = [2: "½", 4: "¼", 8: "⅛"][(full.width + size.width / 2) / size.width] ?? "part"
-            reporter.status("picture decoded at \(size), \(fraction) of \(full): it is shown no larger")
-        }
+        guard !(source is RegionPickingSource), let line = sourceLink.decoded(size, full: source.size) else { return }
+        reporter.status(line)
     }
 
     /// A key or the mouse was used: labels show in full again.

@@ -12,11 +12,12 @@ extension Viewer {
     func overlayPlan(_ drawn: ViewGeometry?, window: FrameSize) -> (plan: OverlayPlan, same: Bool) {
         // The footer fades once the view has settled, unless it has news (a message, a
         // lost or busy camera, no picture yet).
-        let footerNeeded = !quiet.settled || footerMessage.text != nil || lastStatus != .running || frame == nil
+        let footerNeeded = !quiet.settled || footerMessage.text != nil || sourceLink.status != .running || frame == nil
         let footer =
             footerNeeded
             ? SourceLine.text(
-                source: source.label, status: lastStatus, hasFrame: frame != nil, message: footerMessage.text?.localized
+                source: source.label, status: sourceLink.status, hasFrame: frame != nil,
+                message: footerMessage.text?.localized
             )
             : nil
         let inputs = OverlayInputs(

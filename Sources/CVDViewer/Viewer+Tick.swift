@@ -33,11 +33,7 @@ extension Viewer {
     /// labels that settle, the pointer that hides, the mode cycle; false means quit.
     func tick() -> Bool {
         XServerLoss.endIfLost()
-        let status = sink.status
-        if status != lastStatus {
-            lastStatus = status
-            screenDirty = true
-        }
+        if sourceLink.hear(sink.status) { screenDirty = true }
         let now = SystemClock.monotonic
         if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
         if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }

@@ -33,10 +33,8 @@ public final class Viewer {
     var probes: RunProbes
     /// Frame totals (printed on quit) and the `i` overlay's figures.
     var stats = LiveStats()
-    /// What the source was last asked for (`updateSourceRequest`).
-    var sourceRequest = SourceRequest()
-    /// The frame size last seen.
-    var decodedSize: FrameSize?
+    /// What the source was last asked for and said (`updateSourceRequest`).
+    var sourceLink = SourceLink()
     /// Where snapshots and `--screenshot` go, and whether one is due.
     var snapshots: SnapshotWriter
 
@@ -49,7 +47,6 @@ public final class Viewer {
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`say`).
     var footerMessage = FooterMessage()
-    var lastStatus = SourceStatus.running
     /// What a screen source was told of the window (`followOwnWindow`).
     var ownWindow = OwnWindowReport()
     /// Where the window was, while it is hidden for the source's picture without it.
