@@ -105,6 +105,11 @@ debian_mirror() {
 # apt_proxy — the HTTP proxy apt is configured with (Acquire::http::Proxy), or nothing.
 apt_proxy() { apt-config dump Acquire::http::Proxy 2>/dev/null | sed -n 's/^Acquire::http::Proxy "\(.*\)";$/\1/p' | head -1; }
 
+# mounted_under DIR — whether anything is mounted at DIR or below it. awk reads findmnt's
+# whole list: `grep -q` stops at the first match, and findmnt's SIGPIPE then fails the
+# pipeline under pipefail, which would read as "nothing mounted" before an rm -rf.
+mounted_under() { findmnt -rn -o TARGET | awk -v d="$1" '$0 == d || index($0, d "/") == 1 { found = 1 } END { exit !found }'; }
+
 # unpack_debian13 ROOT — a Debian 13 (trixie) minbase tree at ROOT (which must not exist),
 # from the tarball cached in $CVDCAM_CACHE (default ~/.cache/cvdcam/debian13-minbase.tar.gz,
 # as scripts/test-debian13 makes it); when there is none, debootstrap makes it from the
