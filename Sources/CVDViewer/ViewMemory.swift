@@ -73,7 +73,11 @@ struct ViewMemory {
         for identity: String, commandLineSet: Bool, current: RememberedViews.View, notes: inout [Note]
     ) -> RememberedViews.View? {
         self.identity = identity
-        guard !commandLineSet else { return nil }
+        guard !commandLineSet else {
+            // The command line's view counts as saved: written only once the teacher changes it.
+            saved = current
+            return nil
+        }
         let remembered = read(&notes)
         if let problem = remembered?.problems[identity] {
             notes.append(

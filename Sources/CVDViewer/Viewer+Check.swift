@@ -9,10 +9,10 @@ extension Viewer {
             frame = picture
             pictureDirty = true
         }
-        if o.overlaysChanged { screenDirty = true }
-        if let line = o.line { reporter.status(line) }
         if o.backToMarks { state.check = .marks }
         if let notice = o.notice { say(notice) }
+        if o.overlaysChanged { screenDirty = true }
+        if let line = o.line { reporter.status(line) }
         if let fix = o.hasFix { state.checkHasFix = fix }
     }
 }

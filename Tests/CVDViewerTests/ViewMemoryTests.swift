@@ -56,6 +56,23 @@ import Testing
         #expect(notes.isEmpty && next.identity == "camera A")
     }
 
+    @Test func theCommandLinesViewIsSavedOnlyOnceChanged() throws {
+        let (home, env) = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var memory = ViewMemory(environment: env)
+        var notes: [ViewMemory.Note] = []
+        // `--rotate 90`: shown turned, not written by the next key (m, say) that leaves it so.
+        #expect(memory.restore(for: "camera A", commandLineSet: true, current: Self.turned, notes: &notes) == nil)
+        memory.remember(Self.turned, notes: &notes)
+        #expect(!FileManager.default.fileExists(atPath: memory.file), "nothing written for an unchanged view")
+        // Turned once more (r): now it is the teacher's, and saved.
+        let upsideDown = RememberedViews.View(orientation: Orientation(degrees: 180))
+        memory.remember(upsideDown, notes: &notes)
+        let text = try String(contentsOfFile: memory.file, encoding: .utf8)
+        #expect(text.hasPrefix("camera A\trotate=180"), "\(text)")
+        #expect(notes.isEmpty)
+    }
+
     @Test func aFileThatIsNotCvdcamsIsKeptAndSaidOnce() throws {
         let (home, env) = try Self.home()
         defer { try? FileManager.default.removeItem(atPath: home) }
