@@ -18,7 +18,8 @@ struct SimulatedFrame {
     /// Whether this is `frame` in `simulation` under `balance`, and a pane at `reduction`
     /// shows it at its full size.
     func matches(_ frame: Frame, _ simulation: Simulation, balance: WhiteBalance, reduction: Int) -> Bool {
-        reduction == 1 && frame.timestamp == timestamp && simulation == self.simulation && balance == self.balance
+        layout.format == .bgra && reduction == 1 && frame.timestamp == timestamp && simulation == self.simulation
+            && balance == self.balance
             && frame.layout.width == layout.width && frame.layout.height == layout.height
             && pixels.count >= layout.minimumByteCount
     }

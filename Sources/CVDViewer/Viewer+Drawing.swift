@@ -15,12 +15,13 @@ extension Viewer {
         let t = SystemClock.monotonic
         kernels.balance = state.whiteBalance ?? .none
         probes.profiler.beginFrame(at: t)
-        if sending, let f = frame {
-            virtualCamera.send(
-                f, state.simulation, kernels: kernels, panes: state.renderedSimulations.count, map: shown?.geometry.map)
-        }
-        if let f = frame, let shown {
-            do throws(RenderFault) {
+        do throws(RenderFault) {
+            if sending, let f = frame {
+                try virtualCamera.send(
+                    f, state.simulation, kernels: kernels, panes: panes, shown: state.renderedSimulations.count,
+                    map: shown?.geometry.map)
+            }
+            if let f = frame, let shown {
                 let shares = try panes.render(
                     f, state.renderedSimulations, regions: shown.regions, picked: state.picked, assisted: assisted,
                     still: shownStill, simulated: virtualCamera.simulated
@@ -29,10 +30,10 @@ extension Viewer {
                 if printParts, let parts = panes.changedParts {
                     reporter.status("parts: picture " + parts.map(\.description).joined(separator: " "))
                 }
-            } catch {
-                try renderFailed(error)
-                return
             }
+        } catch {
+            try renderFailed(error)
+            return
         }
         readout.update(
             frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,

@@ -26,6 +26,8 @@ final class VirtualCameraOutput {
         let height: Int
     }
     private var lastSent: Sent?
+    /// How `buffer` holds it: BGRA from the CPU's kernels, RGBA from the GPU.
+    private var sentLayout: FrameLayout?
 
     init(options: ViewerOptions, reporter: any Reporter) {
         self.options = options
@@ -68,20 +70,31 @@ final class VirtualCameraOutput {
         return Message("virtual camera off")
     }
 
-    /// The clean picture: `frame` simulated in `simulation` (with the panes' kernels), into
-    /// a reused buffer. `panes`: how many pictures the window shows (one: a table may pay,
-    /// and what computing this frame cost is what the panes' `TablePolicy` learns from,
-    /// since a pane showing the same picture uploads it instead of computing).
-    func send(_ frame: Frame, _ simulation: Simulation, kernels: PaneKernels, panes: Int, map: PictureMap? = nil) {
+    /// The clean picture: `frame` simulated in `simulation`, into a reused buffer — by the
+    /// renderer where it simulates the panes (`PaneBackend.simulateWhole`: the GPU), else
+    /// with the CPU's kernels. `panes`: the renderer's panes; `shown`: how many pictures
+    /// the window shows (one: a table may pay, and what computing this frame cost is what
+    /// the panes' `TablePolicy` learns from, since a pane showing the same picture uploads
+    /// it instead of computing).
+    func send(
+        _ frame: Frame, _ simulation: Simulation, kernels: PaneKernels, panes: any PaneBackend, shown: Int,
+        map: PictureMap? = nil
+    ) throws(RenderFault) {
         guard let feed, !sendsWindow else { return }
         let sent = Sent(
             timestamp: frame.timestamp, simulation: simulation, balance: kernels.balance, map: map,
             width: frame.layout.width, height: frame.layout.height)
         guard sent != lastSent else { return }
         lastSent = nil // until the buffer holds it
+        if let layout = try panes.simulateWhole(frame, simulation, into: &buffer) {
+            lastSent = sent
+            sentLayout = layout
+            offer(feed, layout, map)
+            return
+        }
         let layout = FrameLayout(format: .bgra, width: frame.layout.width, height: frame.layout.height)
         if buffer.count != layout.minimumByteCount { buffer = [UInt8](repeating: 0, count: layout.minimumByteCount) }
-        let (k, strategy) = kernels.kernel(for: simulation, frame, panes: panes)
+        let (k, strategy) = kernels.kernel(for: simulation, frame, panes: shown)
         buffer.withUnsafeMutableBytes { d in
             let t0 = SystemClock.monotonic
             let simulated = frame.bytes.withUnsafeBytes { s in
@@ -92,27 +105,32 @@ final class VirtualCameraOutput {
             }
             guard simulated else { return }
             lastSent = sent
-            if panes == 1, strategy == .compute, frame.layout.format.isYCbCr {
+            sentLayout = layout
+            if shown == 1, strategy == .compute, frame.layout.format.isYCbCr {
                 kernels.computed(SystemClock.monotonic - t0, frameTimestamp: frame.timestamp)
             }
-            guard let map, !map.isIdentity else {
-                feed.offer(UnsafeRawBufferPointer(d), layout)
-                return
-            }
-            // Turned or straightened: the shown picture, fitted into the camera's size.
-            if warped.count != buffer.count { warped = [UInt8](repeating: 0, count: buffer.count) }
-            warped.withUnsafeMutableBytes { w in
-                PictureWarp.apply(map, source: UnsafeRawBufferPointer(d), layout, into: w, layout)
-                feed.offer(UnsafeRawBufferPointer(w), layout)
-            }
         }
+        if lastSent != nil { offer(feed, layout, map) }
+    }
+
+    /// Offers `buffer` (in `layout`) to the feed; turned or straightened (`map`), the shown
+    /// picture fitted into the camera's size.
+    private func offer(_ feed: any VirtualCameraSink, _ layout: FrameLayout, _ map: PictureMap?) {
+        guard let map, !map.isIdentity else {
+            buffer.withUnsafeBytes { feed.offer($0, layout) }
+            return
+        }
+        if warped.count != buffer.count { warped = [UInt8](repeating: 0, count: buffer.count) }
+        buffer.withUnsafeBytes { d in
+            warped.withUnsafeMutableBytes { w in PictureWarp.apply(map, source: d, layout, into: w, layout) }
+        }
+        warped.withUnsafeBytes { feed.offer($0, layout) }
     }
 
     /// The clean picture last sent, unturned, for the panes to upload instead of
     /// simulating the same frame again (nil when off, or sending the window).
     var simulated: SimulatedFrame? {
-        guard feed != nil, !sendsWindow, let s = lastSent else { return nil }
-        let layout = FrameLayout(format: .bgra, width: s.width, height: s.height)
+        guard feed != nil, !sendsWindow, let s = lastSent, let layout = sentLayout else { return nil }
         return SimulatedFrame(
             timestamp: s.timestamp, simulation: s.simulation, balance: s.balance, pixels: buffer, layout: layout)
     }

@@ -94,6 +94,13 @@ protocol PaneBackend: AnyObject {
         assisted: (texture: Int, strength: Double)?, still: Frame?, simulated: SimulatedFrame?,
         timing: (StageProfiler.Stage, Double) -> Void
     ) throws(RenderFault) -> [Double?]
+    /// `frame` simulated whole in `simulation`, at its own size, for the virtual camera — by
+    /// this backend itself where it simulates the panes elsewhere than the CPU (the GPU:
+    /// one more pass over the frame it uploads for the panes anyway, read back into `out`)
+    /// — with the layout of what `out` holds; nil where it does not (the CPU's kernels then
+    /// simulate it, and a pane showing the same picture uploads theirs: `SimulatedFrame`).
+    func simulateWhole(_ frame: Frame, _ simulation: Simulation, into out: inout [UInt8]) throws(RenderFault)
+        -> FrameLayout?
     /// Frees the textures.
     func close()
 }

@@ -61,7 +61,9 @@ extension ViewCommand {
         o.pageCorners = straighten.map { n in stride(from: 0, to: 8, by: 2).map { (x: n[$0], y: n[$0 + 1]) } }
         if let m = cycleModes { o.cycleModes = m }
         o.virtualCamera = virtualCamera || virtualCameraDevice != nil
-        o.openVirtualCamera = VirtualCameraFeed.opener(device: virtualCameraDevice)
+        o.openVirtualCamera =
+            EnvironmentSettings.virtualCameraFile.map(PictureFileCamera.opener(path:))
+            ?? VirtualCameraFeed.opener(device: virtualCameraDevice)
         o.virtualCameraOverlays = virtualCameraOverlays
         if let fps = input.camera.frameRate { o.virtualCameraRate = fps }
     }

@@ -12,6 +12,8 @@ import Glibc
 ///   `CVDCAM_GL_FAULT` (`GLFault`): how the GL renderer starts, for tests (`GLSettings`).
 /// - `CVDCAM_SCREEN_WHOLE=1`, `CVDCAM_NO_SHM`: the screen source's reads, for tests and
 ///   measurements.
+/// - `CVDCAM_VIRTUAL_CAMERA_FILE=PATH`: the virtual camera writes its last picture to PATH
+///   (PNG) when it stops, instead of sending to a device (`PictureFileCamera`), for tests.
 enum EnvironmentSettings {
     /// One variable (`getenv`: no copy of the whole environment is made, so a run's heap
     /// blocks do not depend on how many variables the shell has).
@@ -38,6 +40,9 @@ enum EnvironmentSettings {
 
     /// Every screen read whole, never in the parts that changed.
     static var screenWholeReads: Bool { isOne("CVDCAM_SCREEN_WHOLE") }
+
+    /// Where the virtual camera writes its last picture instead of a device, for tests.
+    static var virtualCameraFile: String? { value("CVDCAM_VIRTUAL_CAMERA_FILE").flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The screen read without MIT-SHM (set to anything).
     static var screenSharedMemory: Bool { value("CVDCAM_NO_SHM") == nil }

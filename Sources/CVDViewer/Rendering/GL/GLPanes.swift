@@ -22,6 +22,8 @@ final class GLPanes: PaneBackend {
     private let live: GLSourceTexture
     private let still: GLSourceTexture
     private let pass: GLKernelPass
+    /// The whole frame simulated for the virtual camera (`simulateWhole`), at its size.
+    private var whole: Texture?
     /// Per texture, the confusion table uploaded (which map and frame coordinates).
     private var tables: [Int: (map: ObjectIdentifier, ycbcr: YCbCrEncoding?, texture: GLuint)] = [:]
 
@@ -80,6 +82,39 @@ final class GLPanes: PaneBackend {
         return shares
     }
 
+    /// The virtual camera's picture on the GPU: the frame (uploaded once for this and the
+    /// panes) simulated whole into a texture of its size, read back at once (`glReadPixels`
+    /// waits for the pass: the camera gets this frame, not the one before) as RGBA, rows
+    /// top to bottom as the texture holds them.
+    func simulateWhole(_ frame: Frame, _ simulation: Simulation, into out: inout [UInt8]) throws(RenderFault)
+        -> FrameLayout?
+    {
+        let size = frame.size
+        if whole?.size != size {
+            if let w = whole { backend.destroy(w) }
+            whole = Texture(
+                gl: GLTextures.make(width: size.width, height: size.height, storage: GL_RGBA8, format: GL_RGBA),
+                size: size)
+        }
+        guard let target = whole else { return nil }
+        live.hold(frame)
+        try pass.run(
+            into: target, box: BlitRects.Box(0, 0, size.width, size.height), source: live, encoding: frame.ycbcr,
+            steps: [ColourShader.transform(kernels.transform(simulation))], table: 0, phase: 0)
+        let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
+        if out.count != layout.minimumByteCount { out = [UInt8](repeating: 0, count: layout.minimumByteCount) }
+        // The pass left its framebuffer bound, `target` attached; rows of 4-byte pixels have
+        // no padding at any pack alignment, so `out` (width × height × 4) holds them all.
+        out.withUnsafeMutableBytes {
+            cvd_glReadPixels(
+                0, 0, GLsizei(size.width), GLsizei(size.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                $0.baseAddress)
+        }
+        cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        if let e = backend.errorFault() { throw e }
+        return layout
+    }
+
     /// The confusion table of `map` for frames like `f`, as texture `i`'s 3D texture
     /// (uploaded when the map or the frame's coordinates change).
     private func tableTexture(for i: Int, _ map: ConfusionMap, _ f: Frame) -> GLuint {
@@ -109,6 +144,8 @@ final class GLPanes: PaneBackend {
 
     func close() {
         held.removeAll(destroy: backend.destroy)
+        if let w = whole { backend.destroy(w) }
+        whole = nil
         for (_, t) in tables {
             var name = t.texture
             cvd_glDeleteTextures(1, &name)

@@ -70,6 +70,10 @@ final class SoftwarePanes: PaneBackend {
         return shares
     }
 
+    /// The CPU's kernels simulate the virtual camera's picture (`VirtualCameraOutput`), and
+    /// these panes upload it: nothing to do here.
+    func simulateWhole(_ frame: Frame, _ simulation: Simulation, into out: inout [UInt8]) -> FrameLayout? { nil }
+
     /// Simulates the part `box` of `source` (the pane's picture, `sl` its layout) into
     /// texture `i`; returns the confusable share with a `picked` colour.
     private func fill(
