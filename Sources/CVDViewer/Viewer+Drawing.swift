@@ -99,34 +99,18 @@ extension Viewer {
         let window = screen.outputSize
         let textures = panes.textures
         guard let held = panes.rendered else { return }
-        for piece in g.pieces where piece.texture < textures.count {
-            let t = textures[piece.texture]
-            if let part, let sw = screen as? SoftwareBackend {
+        if let part, let sw = screen as? SoftwareBackend {
+            for piece in g.pieces where piece.texture < textures.count {
+                let t = textures[piece.texture]
                 if let r = sw.partialCopy(t, held.textureRect(piece.source), to: piece.destination, in: window) {
                     sw.copy(t, r, part: part)
                 }
-            } else if g.map.isIdentity {
-                screen.copy(t, held.textureRect(piece.source), to: piece.destination, in: window)
-            } else if !g.map.straightened, state.orientation.quarterTurns % 2 == 0 {
-                // Upside down and/or mirrored: a flipped copy of the camera picture's part.
-                screen.copy(
-                    t, held.textureRect(g.pictureSource(piece)), to: piece.destination,
-                    flipX: state.orientation.mirrored != (state.orientation.quarterTurns == 2),
-                    flipY: state.orientation.quarterTurns == 2)
-            } else {
-                // Turned: one cell is exact; a straightened page: enough cells that the
-                // projective map bends less than a pixel between vertices.
-                let cells = g.map.straightened ? 32 : 1
-                let r = Double(held.reduction)
-                let mesh = g.mesh(piece, cells: cells).map { (x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
-                screen.drawMesh(t, mesh, columns: cells + 1)
             }
+            sw.draw(DrawList.divider(g), text: canvas.text)
+            return
         }
-        if let bar = g.dividerBar {
-            // A dark pixel and a light one: seen on white paper and on a dark picture.
-            screen.fill(Rect(bar.x, bar.y, bar.w / 2, bar.h), RGB8(0, 0, 0), alpha: 255)
-            screen.fill(Rect(bar.x + bar.w / 2, bar.y, bar.w / 2, bar.h), RGB8(255, 255, 255), alpha: 255)
-        }
+        let list = DrawList.pictures(g, held: held, orientation: state.orientation, panes: textures.count)
+        screen.draw(list, text: canvas.text, textures: textures)
     }
 
     /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera

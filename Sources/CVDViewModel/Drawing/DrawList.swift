@@ -1,16 +1,30 @@
 import CVDCore
 
-/// What the window shows over its pictures, in drawing order: a plain value the view makes
-/// from its `OverlayPlan` and each renderer translates (`RenderBackend.draw(_:text:)`, GL
-/// and software alike) — as mpv's `vo_frame` describes a frame to every video output. It
-/// names no renderer and needs no window, so tests read it (`DrawListTests`).
+/// What the window shows, in drawing order: the pane pictures as the `ViewGeometry` places
+/// them (`pictures`), then the overlays of the `OverlayPlan` (`overlays`) — a plain value
+/// each renderer translates (`RenderBackend.draw(_:text:textures:)`, GL and software alike),
+/// as mpv's `vo_frame` describes a frame to every video output. It names no renderer and
+/// needs no window, so tests read it (`DrawListTests`).
 public struct DrawList: Equatable, Sendable {
     public struct Point: Equatable, Sendable {
         public let x: Double, y: Double
         public init(_ x: Double, _ y: Double) { (self.x, self.y) = (x, y) }
     }
 
+    /// A vertex of a picture's mesh: its window position and the texture pixel it shows.
+    public struct MeshVertex: Equatable, Sendable {
+        public let x: Double, y: Double, u: Double, v: Double
+        public init(x: Double, y: Double, u: Double, v: Double) { (self.x, self.y, self.u, self.v) = (x, y, u, v) }
+    }
+
     public enum Item: Equatable, Sendable {
+        /// Part `source` (texture pixels) of pane picture `pane` into `destination`,
+        /// smoothed; each pixel a sharp square when enlarged three times or more.
+        case picture(pane: Int, Rect, to: Rect)
+        /// The same mirrored left–right and/or upside down.
+        case flippedPicture(pane: Int, Rect, to: Rect, flipX: Bool, flipY: Bool)
+        /// Pane picture `pane` through a mesh of `columns` × rows vertices, row by row.
+        case mesh(pane: Int, [MeshVertex], columns: Int)
         /// A rectangle in one colour, blended by `alpha`.
         case fill(Rect, RGB8, alpha: UInt8)
         /// Opaque triangles in one colour: three points each.
@@ -19,7 +33,7 @@ public struct DrawList: Equatable, Sendable {
         case text(String, size: Int, in: Rect)
     }
 
-    public private(set) var items: [Item] = []
+    public internal(set) var items: [Item] = []
 
     public init() {}
 

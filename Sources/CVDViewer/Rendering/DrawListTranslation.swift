@@ -1,11 +1,21 @@
 import CVDViewModel
 
 extension RenderBackend {
-    /// Draws `list` item by item through this backend's primitives, in its order; text
-    /// through `text` (rendered once, then cached).
-    func draw(_ list: DrawList, text: TextCache) {
+    /// Draws `list` item by item through this backend's primitives, in its order: pictures
+    /// from the pane `textures` (an item naming none of them is left out), text through
+    /// `text` (rendered once, then cached).
+    func draw(_ list: DrawList, text: TextCache, textures: [Texture] = []) {
+        let window = outputSize
         for item in list.items {
             switch item {
+            case .picture(let pane, let source, let destination):
+                if pane < textures.count { copy(textures[pane], source, to: destination, in: window) }
+            case .flippedPicture(let pane, let source, let destination, let flipX, let flipY):
+                if pane < textures.count { copy(textures[pane], source, to: destination, flipX: flipX, flipY: flipY) }
+            case .mesh(let pane, let vertices, let columns):
+                if pane < textures.count {
+                    drawMesh(textures[pane], vertices.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: columns)
+                }
             case .fill(let r, let c, let alpha): fill(r, c, alpha: alpha)
             case .triangles(let p, let c): triangles(p, c)
             case .text(let s, let size, let r):
