@@ -178,7 +178,7 @@ extension Viewer {
     /// virtual camera to feed. An MJPEG camera's decoding is most of cvdcam's work.
     func updateSourceRequest() {
         // (Hidden for the screen source's picture without it is not minimised: that picture is awaited.)
-        let minimized = canvas.isMinimized && hiddenForSource == nil
+        let minimized = canvas.isMinimized && screenWindow.hiddenAt == nil
         let request = SourceRequest(
             reduction: virtualCamera.isOn
                 ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size),

@@ -50,20 +50,22 @@ extension Viewer {
     /// again after, where it was; puts it where the source asks (aside from a part picked
     /// under it).
     func hideForSource(_ watcher: OwnWindowWatcher) {
-        if watcher.wantsWindowHidden, hiddenForSource == nil {
-            hiddenForSource = canvas.clientRect
+        let c = canvas.clientRect
+        let (hide, showAt) = screenWindow.follow(
+            wantsHidden: watcher.wantsWindowHidden,
+            place: PixelRect(x: Int(c.x), y: Int(c.y), width: Int(c.w), height: Int(c.h)))
+        if hide {
             SDL_HideWindow(canvas.window)
-        } else if !watcher.wantsWindowHidden, let r = hiddenForSource {
-            hiddenForSource = nil
+        } else if let r = showAt {
             SDL_ShowWindow(canvas.window)
             // A window manager may place a window shown again anew: back where it was.
-            if canvas.clientRect.x != r.x || canvas.clientRect.y != r.y {
-                SDL_SetWindowPosition(canvas.window, r.x, r.y)
+            if Int(canvas.clientRect.x) != r.x || Int(canvas.clientRect.y) != r.y {
+                SDL_SetWindowPosition(canvas.window, Int32(r.x), Int32(r.y))
             }
             SDL_RaiseWindow(canvas.window)
             screenDirty = true
         }
-        guard hiddenForSource == nil, let f = frame, let area = Self.windowPlace(watcher) else { return }
+        guard screenWindow.hiddenAt == nil, let f = frame, let area = Self.windowPlace(watcher) else { return }
         guard let asked = canvas.place(in: area, picture: f.size) else { return }
         windowShape.asked = asked
         windowShape.settleUntil = SystemClock.monotonic + 1
@@ -82,13 +84,13 @@ extension Viewer {
             if frame?.size == s.wholeSize, (s as? OwnWindowWatcher)?.wantsWindowHidden != true {
                 state.frozen = true
             } else {
-                freezeOnWhole = true
+                screenWindow.awaitWhole()
             }
         case .screenRegionCancelled:
-            freezeOnWhole = false
+            screenWindow.stopAwaiting()
             s.keepRegion()
         case .screenRegionChosen(let a, let b):
-            freezeOnWhole = false
+            screenWindow.stopAwaiting()
             let w = s.wholeSize
             let click = abs(a.x - b.x) * Double(w.width) < 8 && abs(a.y - b.y) * Double(w.height) < 8
             let part = s.choose(click ? nil : (a.x, a.y, b.x, b.y))
@@ -101,8 +103,9 @@ extension Viewer {
 
     /// A frame taken while the whole monitor is awaited for picking: frozen once it is the whole's.
     func noteScreenFrame(_ f: Frame) {
-        guard freezeOnWhole, let s = source as? RegionPickingSource, f.size == s.wholeSize else { return }
-        freezeOnWhole = false
+        guard let s = source as? RegionPickingSource, screenWindow.frameTaken(f.size, whole: s.wholeSize) else {
+            return
+        }
         state.frozen = true
     }
 }

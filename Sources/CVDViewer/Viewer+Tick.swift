@@ -11,7 +11,7 @@ extension Viewer {
         var running = true
         if let f = sink.takeNew(), (!state.frozen && state.check != .recoloured) || frame == nil {
             frame = f
-            lastFrameAt = SystemClock.monotonic
+            stillShowings.taken(at: SystemClock.monotonic)
             noteScreenFrame(f)
             _ = still.fit(to: f.size)
             pictureDirty = true
@@ -21,9 +21,10 @@ extension Viewer {
             startBalanceIfDue(startedAt: start)
         }
         // A source that sends only changes (the screen) counts the same while it sends none.
-        let stays = source.isStill || (source.sendsOnlyChanges && SystemClock.monotonic - lastFrameAt >= Self.stillTick)
-        if stays, frame != nil, SystemClock.monotonic - lastStillTick >= Self.stillTick {
-            lastStillTick = SystemClock.monotonic
+        if frame != nil,
+            stillShowings.stillShown(
+                at: SystemClock.monotonic, isStill: source.isStill, sendsOnlyChanges: source.sendsOnlyChanges)
+        {
             for key in probes.stillShown() where !press(key) { running = false }
         }
         return running

@@ -49,17 +49,15 @@ public final class Viewer {
     var footerMessage = FooterMessage()
     /// What a screen source was told of the window (`followOwnWindow`).
     var ownWindow = OwnWindowReport()
-    /// Where the window was, while it is hidden for the source's picture without it.
-    var hiddenForSource: SDL_Rect?
-    /// Shift+R: freeze once the whole monitor's picture comes (`pickScreenRegion`).
-    var freezeOnWhole = false
-    /// When the view last took a new frame.
-    var lastFrameAt = SystemClock.monotonic
+    /// The window hidden for a screen source's picture, Shift+R's wait (`ScreenWindow`).
+    var screenWindow = ScreenWindow()
     /// How long the loop sleeps at most when no event comes: a frame, a status, a key or
     /// the mouse wakes it at once (`LoopWake`), so this paces only what the loop does by
     /// the clock (a message's end, the figures, the window's place): a still desktop
     /// costs next to nothing.
     static let idleWait: Int32 = 30
+    /// When frames came, for counting a still picture's (`StillShowings`).
+    var stillShowings = StillShowings(now: SystemClock.monotonic)
     /// When the mode cycle last stepped.
     var lastCycleStep = SystemClock.monotonic
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
@@ -73,10 +71,6 @@ public final class Viewer {
     var views = ViewMemory()
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
-    /// A still picture's last counted showing (`RunProbes.stillShown`).
-    var lastStillTick = 0.0
-    /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
-    static let stillTick = 1.0 / 30
     /// What stdout has been told (each line once).
     var said = StdoutLines()
     /// The labels settling and the pointer hiding while nobody uses the view.
