@@ -261,3 +261,14 @@ let package = Package(
     ] + cLibraries + testTargets + kernelTargets,
     swiftLanguageModes: [.v6]
 )
+
+// CVDCAM_PACKAGE_PART=core: the colour core and its tests alone (scripts/test-arm64 --short
+// cross-builds only these: none of the window, capture, screen or picture libraries, which
+// took most of its build time).
+if ProcessInfo.processInfo.environment["CVDCAM_PACKAGE_PART"] == "core" {
+    let core = Set(
+        ["CVDCore", "CVDCPUID", "CVDKernelInterface", "CVDSystem", "CVDCoreTests"] + levelFlags.map(\.module))
+    package.targets.removeAll { !core.contains($0.name) }
+    package.products = [.library(name: "CVDCore", targets: ["CVDCore"])]
+    package.dependencies = []
+}
