@@ -1,25 +1,93 @@
 import CVDCore
 
-/// What the desktop's portal or PipeWire refused or dropped, said in the window's footer in
-/// the window's language. The terminal gets the portal code's whole English line, with its
-/// details (the D-Bus or PipeWire error); the footer, one of these sentences, chosen by how
-/// that line begins (the lines are cvdcam's own: Sources/CVDPortal/portal.c).
-enum PortalProblem: CaseIterable {
-    case noSession, noPortal, cancelled, refused, noPipeWire, stopped, ended
+/// What the desktop's portal or PipeWire refused or dropped: the terminal gets `line` (what
+/// happened, with GLib's or PipeWire's own words where they gave any, and what to do); the
+/// window's footer gets `footer`, one sentence of `Kind` in the window's language.
+enum PortalProblem: Error, Equatable {
+    /// No D-Bus session bus (GLib's words).
+    case noSession(String)
+    /// No portal with screen sharing.
+    case noPortal
+    /// The portal shares no monitors.
+    case noMonitors
+    /// A portal call failed (the method, D-Bus's words).
+    case callFailed(String, String)
+    /// The request's answer did not come within so many seconds.
+    case notAnswered(seconds: Int)
+    /// CreateSession refused, or granted without a session.
+    case sessionRefused, noSessionHandle
+    /// Cancelled by the teacher: in the monitor choice (SelectSources) or the dialog (Start).
+    case cancelled(inDialog: Bool)
+    /// SelectSources or Start answered that they failed; Start named no stream.
+    case notChosen, startFailed, sharedNothing
+    /// OpenPipeWireRemote failed (D-Bus's words), or handed over no connection.
+    case noPipeWire(String)
+    case noConnection
+    /// PipeWire could not be started here, did not take the connection, or the stream could
+    /// not be connected (PipeWire's words).
+    case pipeWireStart, pipeWireRefused
+    case streamNotConnected(String)
+    /// The stream stopped (it may come back), or ended for good (PipeWire's words, if any).
+    case stopped
+    case ended(String)
 
-    /// The kind of problem `line` (from portal.c) says.
-    init(line: String) {
-        let starts: [(String, PortalProblem)] = [
-            ("cannot ask the desktop for the screen", .noSession),
-            ("the desktop offers no screen sharing", .noPortal),
-            ("screen sharing was cancelled", .cancelled),
-            ("PipeWire", .noPipeWire),
-            ("the screen's stream stopped", .stopped),
-            ("the screen's stream ended", .ended),
-        ]
-        self = starts.first { line.hasPrefix($0.0) }?.1 ?? .refused
+    /// The footer's kinds of problem, each one sentence in the catalogues.
+    enum Kind: CaseIterable {
+        case noSession, noPortal, cancelled, refused, noPipeWire, stopped, ended
     }
 
+    var kind: Kind {
+        switch self {
+        case .noSession: .noSession
+        case .noPortal: .noPortal
+        case .cancelled: .cancelled
+        case .noMonitors, .callFailed, .notAnswered, .sessionRefused, .noSessionHandle, .notChosen, .startFailed,
+            .sharedNothing, .noConnection:
+            .refused
+        case .noPipeWire, .pipeWireStart, .pipeWireRefused, .streamNotConnected: .noPipeWire
+        case .stopped: .stopped
+        case .ended: .ended
+        }
+    }
+
+    /// The terminal's line (English, as cvdcam's other terminal lines).
+    var line: String {
+        let again = "start cvdcam --screen again and choose a monitor"
+        let gone = "the desktop stopped sharing it, or the monitor went away"
+        return switch self {
+        case .noSession(let why): "cannot ask the desktop for the screen: no D-Bus session (\(why))"
+        case .noPortal:
+            "the desktop offers no screen sharing (no xdg-desktop-portal with a ScreenCast backend): install xdg-desktop-portal and your desktop's portal (xdg-desktop-portal-gnome, -kde or -wlr)"
+        case .noMonitors: "the desktop's screen-sharing portal shares no monitors"
+        case .callFailed(let method, let why): "the desktop's screen-sharing portal failed at \(method): \(why)"
+        case .notAnswered(let seconds):
+            "the desktop's screen-sharing dialog was not answered within \(seconds) s: \(again)"
+        case .sessionRefused: "the desktop refused a screen-sharing session"
+        case .noSessionHandle: "the desktop's screen-sharing portal answered without a session"
+        case .cancelled(false): "screen sharing was cancelled: \(again)"
+        case .cancelled(true): "screen sharing was cancelled in the desktop's dialog: \(again)"
+        case .notChosen: "the desktop did not let cvdcam choose a monitor"
+        case .startFailed: "the desktop did not share the screen (its portal answered that it failed)"
+        case .sharedNothing: "the desktop shared no monitor"
+        case .noPipeWire(let why):
+            "PipeWire is not running, so the desktop cannot hand over the screen (\(why)): start it (systemctl --user start pipewire)"
+        case .noConnection: "the desktop handed over no PipeWire connection"
+        case .pipeWireStart: "PipeWire could not be started in cvdcam"
+        case .pipeWireRefused:
+            "PipeWire did not take the desktop's screen stream: is PipeWire running (systemctl --user status pipewire)?"
+        case .streamNotConnected(let why): "PipeWire could not connect to the screen's stream (\(why))"
+        case .stopped: "the screen's stream stopped: \(gone); the last picture stays until it comes back"
+        case .ended(""): "the screen's stream ended: \(gone); start cvdcam --screen again to show it"
+        case .ended(let why):
+            "the screen's stream ended (PipeWire: \(why)): \(gone); start cvdcam --screen again to show it"
+        }
+    }
+
+    /// The footer's sentence (English; `tr` translates it when drawn).
+    var footer: String { kind.footer }
+}
+
+extension PortalProblem.Kind {
     /// The footer's sentence (English; `tr` translates it when drawn).
     var footer: String {
         switch self {

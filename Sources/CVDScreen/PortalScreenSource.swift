@@ -72,19 +72,21 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
         sink.status = .notice(Self.waiting)
         thread.start { [self] thread in
             let kept = keptToken()
-            var token = [CChar](repeating: 0, count: 256)
-            var error = [CChar](repeating: 0, count: 512)
-            let portal = cvd_portal_open(
-                kept, cursor ? 1 : 0, Int32(Self.dialogSeconds * 1000), &token, token.count, &error, error.count)
-            guard let portal else {
-                fail(Self.text(error), sink, firstPicture: true)
+            let link: PortalLink
+            let started: PortalStarted
+            do throws(PortalProblem) {
+                link = try PortalLink()
+                started = try PortalSession.open(
+                    link, token: kept, cursor: cursor, dialogSeconds: Self.dialogSeconds
+                ).get()
+            } catch {
+                fail(error, sink, firstPicture: true)
                 return
             }
-            defer { cvd_portal_close(portal) }
-            keep(Self.text(token), was: kept)
+            keep(started.token, was: kept)
             reporter.status("reading the screen through the desktop's portal (PipeWire)")
             sink.status = .running
-            run(portal, into: sink, thread: thread)
+            run(link, shared: started.area, into: sink, thread: thread)
         }
     }
 
@@ -93,18 +95,13 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
 
     /// Pictures from the stream until it ends or the source stops: each new one (or the
     /// last one again, when another part of it is wanted) copied straight into the next
-    /// frame buffer, only the part shown.
-    private func run(_ portal: OpaquePointer, into sink: LatestFrame, thread: SourceThread) {
+    /// frame buffer, only the part shown. `shared`: where the shared monitor lies on the desktop.
+    private func run(_ link: PortalLink, shared: ScreenRect?, into sink: LatestFrame, thread: SourceThread) {
         var ring = FrameRing()
-        var error = [CChar](repeating: 0, count: 512)
         var shown: (ScreenRect?, Bool)?
         var pacer = FramePacer(period: fps.period)
         var pictures = 0
         var stopped = false
-        var area = (x: Int32(0), y: Int32(0), w: Int32(0), h: Int32(0))
-        let shared =
-            cvd_portal_area(portal, &area.x, &area.y, &area.w, &area.h) == 1
-            ? ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.w), height: Int(area.h)) : nil
         var held = false // the window is on the shared monitor: the picture is held
         var force = false // the latest picture taken again, though not new
         while thread.isRunning {
@@ -115,45 +112,26 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
             }
             let now = part.withLock { ($0.region, $0.whole) }
             let again = force || shown.map { $0.0 != now.0 || $0.1 != now.1 } ?? false
-            let wanted = now.1 ? nil : now.0
-            var pic = cvd_portal_picture(
-                width: 0, height: 0, order: 0, x: Int32(wanted?.x ?? 0), y: Int32(wanted?.y ?? 0),
-                w: Int32(wanted?.width ?? 0), h: Int32(wanted?.height ?? 0))
-            var got: Int32 = 0
-            if sink.paused || held {
-                // Nothing would show a picture, or it would show the window inside itself:
-                // only whether the stream stopped is asked.
-                got = cvd_portal_take(portal, &pic, 0, nil, 0, &error, error.count)
-            } else {
-                ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
-                    got = buffer.withUnsafeMutableBytes {
-                        cvd_portal_take(portal, &pic, again ? 1 : 0, $0.baseAddress, $0.count, &error, error.count)
-                    }
-                    if got == -2 {
-                        buffer = [UInt8](repeating: 0, count: Int(pic.w) * Int(pic.h) * 4)
-                        got = buffer.withUnsafeMutableBytes {
-                            cvd_portal_take(portal, &pic, again ? 1 : 0, $0.baseAddress, $0.count, &error, error.count)
-                        }
-                    }
-                    guard got == 1 else { return nil }
-                    let layout = FrameLayout(
-                        format: pic.order == 0 ? .bgra : .rgba, width: Int(pic.w), height: Int(pic.h))
-                    return (layout, .bt601Limited)
-                }
+            var picture = link.look()
+            var got = false
+            // Nothing shows a picture while paused, and a held one would show the window
+            // inside itself: then only whether the stream stopped is looked at.
+            if picture.width > 0, picture.fresh != 0 || again, !sink.paused, !held {
+                got = take(from: link, &picture, wanted: now.1 ? nil : now.0, into: sink, ring: &ring)
             }
-            if pic.width > 0 {
-                let monitor = FrameSize(Int(pic.width), Int(pic.height))
+            if picture.width > 0 {
+                let monitor = FrameSize(Int(picture.width), Int(picture.height))
                 part.withLock { $0.monitor = monitor }
             }
-            if got == 1 {
+            if got {
                 (shown, force) = (now, false)
                 pictures += 1
             }
-            if got == -1, !stopped {
+            if !got, picture.fresh == 0, let problem = PortalLink.problem(of: &picture), !stopped {
                 // Said once; the view keeps the last picture, and goes on if the stream comes back.
-                fail(Self.text(error), sink, firstPicture: pictures == 0)
+                fail(problem, sink, firstPicture: pictures == 0)
                 stopped = true
-            } else if got == 1, stopped {
+            } else if got, stopped {
                 stopped = false
                 reporter.status("the screen's stream is back")
                 sink.status = .running
@@ -162,16 +140,32 @@ public final class PortalScreenSource: FrameSource, RegionPickingSource, OwnWind
         }
     }
 
-    /// A C string the portal wrote into `buffer`.
-    static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The part wanted of the newest picture (clipped to it: `ScreenRect.part`) published as
+    /// the next frame; false when the picture changed size meanwhile (taken next time).
+    private func take(
+        from link: PortalLink, _ picture: inout cvd_portal_picture, wanted: ScreenRect?, into sink: LatestFrame,
+        ring: inout FrameRing
+    ) -> Bool {
+        let cut = ScreenRect.part(wanted, of: (Int(picture.width), Int(picture.height)))
+        let order = picture.order
+        var copied = false
+        ring.publish(to: sink) { (buffer: inout [UInt8]) -> (FrameLayout, YCbCrEncoding)? in
+            if buffer.count < cut.width * cut.height * 4 {
+                buffer = [UInt8](repeating: 0, count: cut.width * cut.height * 4)
+            }
+            copied = buffer.withUnsafeMutableBytes { link.copy(cut, into: $0) } == 1
+            guard copied else { return nil }
+            let layout = FrameLayout(format: order == 0 ? .bgra : .rgba, width: cut.width, height: cut.height)
+            return (layout, .bt601Limited)
+        }
+        return copied
     }
 
     /// One line, printed whole and in the footer in the window's language; before the first
     /// picture, the test scene shows with it.
-    func fail(_ line: String, _ sink: LatestFrame, firstPicture: Bool) {
-        reporter.status(line)
-        sink.status = .failed(PortalProblem(line: line).footer)
+    func fail(_ problem: PortalProblem, _ sink: LatestFrame, firstPicture: Bool) {
+        reporter.status(problem.line)
+        sink.status = .failed(problem.footer)
         if firstPicture { showTestScene(sink) }
     }
 
