@@ -155,7 +155,9 @@ let testTargets: [Target] = [
     .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
     .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
     // The window layer's parts that need no window (the label fonts).
-    .testTarget(name: "CVDViewerTests", dependencies: ["CVDViewer", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF"]),
+    .testTarget(
+        name: "CVDViewerTests",
+        dependencies: ["CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF"]),
 ]
 
 let package = Package(

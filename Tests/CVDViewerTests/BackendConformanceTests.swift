@@ -1,0 +1,188 @@
+import CVDCore
+import Foundation
+import Testing
+
+@testable import CVDViewModel
+@testable import CVDViewer
+
+/// The two renderers translate the same draw list into the same pixels: one list of what the
+/// view draws — boxes opaque and see-through, a ring and a stroke of triangles, text, a
+/// picture smoothed, enlarged into sharp squares and mirrored (and, apart, through a mesh) — drawn by the
+/// OpenGL backend (Mesa's llvmpipe under Xvfb) and by SDL's software renderer, each in its
+/// own window on a private Xvfb, read back and compared pixel by pixel.
+///
+/// Tolerances, from how the two compute: blending and smoothing round differently (GL in
+/// floating point, SDL in 8-bit integers), so a pixel may differ by a few levels; and the
+/// two rasterisers decide differently which pixels a triangle's edge covers, so pixels on
+/// an edge may differ wholly. Hence: every pixel away from an edge (its 3 × 3 neighbourhood
+/// one colour in both pictures) within 3 levels; all pixels within 3 levels but for at most
+/// 1 % of them (the ring's and the stroke's outlines are 0.7 % of the window).
+@Suite(.serialized) @MainActor struct BackendConformanceTests {
+    static let size = FrameSize(480, 320)
+
+    @Test func theSameListGivesTheSamePixelsInBothRenderers() throws {
+        let (gl, software) = try Self.drawn(Self.list)
+        let d = Self.difference(gl, software)
+        #expect(d.awayFromEdges == 0, "\(d.awayFromEdges) pixels away from edges differ, by up to \(d.worst) levels")
+        #expect(d.apart * 100 <= d.pixels, "\(d.apart) of \(d.pixels) pixels differ by more than 3 levels")
+        // What the window shows is the list, not black.
+        #expect(Set(stride(from: 0, to: software.count, by: 4).map { software[$0] }).count > 50)
+    }
+
+    /// A picture drawn through a mesh (turned by a quarter, or straightened): SDL's software
+    /// renderer samples the nearest texel at whole-texel coordinates (`SDL_SW_BlitTriangle`
+    /// takes integer source points and no scale mode), the GL backend smooths, so every
+    /// edge in the picture lies up to a pixel apart and is sharp in one, smooth in the other.
+    @Test func aMeshGivesTheSamePixelsInBothRenderers() throws {
+        var list = DrawList()
+        list.items.append(
+            .mesh(
+                pane: 0,
+                [
+                    .init(x: 20, y: 150, u: 0, v: 0), .init(x: 150, y: 160, u: 64, v: 0),
+                    .init(x: 10, y: 300, u: 0, v: 48), .init(x: 160, y: 290, u: 64, v: 48),
+                ], columns: 2))
+        let (gl, software) = try Self.drawn(list)
+        let d = Self.difference(gl, software)
+        withKnownIssue("the software renderer's mesh is nearest-sampled (SDL 2.26's software RenderGeometry)") {
+            #expect(
+                d.awayFromEdges == 0, "\(d.awayFromEdges) pixels away from edges differ, by up to \(d.worst) levels")
+            #expect(d.apart * 100 <= d.pixels, "\(d.apart) of \(d.pixels) pixels differ by more than 3 levels")
+        }
+    }
+
+    /// `list` drawn by the GL and by the software backend: each window's RGBA bytes.
+    static func drawn(_ list: DrawList) throws -> (gl: [UInt8], software: [UInt8]) {
+        let session = try #require(PrivateXServer.shared, "no Xvfb here (Debian: xvfb)")
+        let fonts = try FontLocator.find(nil, language: "en").paths
+        var pictures: [[UInt8]] = []
+        for choice in [RendererChoice.gl, .software] {
+            // SDL finds the X server through the environment when it opens a window; the
+            // process's own is put back at once (other suites start programs with it).
+            let saved = ["DISPLAY", "WAYLAND_DISPLAY"].map { (name: String) -> (String, String?) in
+                (name, getenv(name).map { String(cString: $0) })
+            }
+            setenv("DISPLAY", session.display, 1)
+            unsetenv("WAYLAND_DISPLAY")
+            let made = Result { () throws(ViewerError) -> Canvas in
+                try Canvas(
+                    size: size, fitToDisplay: false, fullscreen: false, display: nil, fontPaths: fonts,
+                    fontNote: { _ in }, renderer: choice)
+            }
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+            let canvas = try made.get()
+            let backend = canvas.backend
+            #expect((backend is GLBackend) == (choice == .gl), "\(choice): \(backend.name)")
+            #expect(backend.outputSize == size)
+            let texture = try #require(backend.makeTexture(from: picture))
+            backend.clear()
+            backend.draw(list, text: canvas.text, textures: [texture])
+            var bytes: [UInt8] = []
+            let layout = try #require(backend.readPixels(into: &bytes))
+            #expect(layout.width == size.width && layout.height == size.height)
+            pictures.append(Array(bytes.prefix(size.width * size.height * 4)))
+        }
+        return (pictures[0], pictures[1])
+    }
+
+    /// How two windows' pixels differ: how many (of the inner `pixels`) by more than 3
+    /// levels in a channel, how many of those away from any edge, and by how much at most there.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> (pixels: Int, apart: Int, awayFromEdges: Int, worst: Int) {
+        let (w, h) = (size.width, size.height)
+        func flat(_ p: [UInt8], _ x: Int, _ y: Int) -> Bool {
+            let i = (y * w + x) * 4
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let j = ((y + dy) * w + x + dx) * 4
+                    if p[j] != p[i] || p[j + 1] != p[i + 1] || p[j + 2] != p[i + 2] { return false }
+                }
+            }
+            return true
+        }
+        var apart = 0
+        var away = 0
+        var worst = 0
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) {
+                let i = (y * w + x) * 4
+                let d = (0..<3).map { abs(Int(a[i + $0]) - Int(b[i + $0])) }.max()!
+                guard d > 3 else { continue }
+                apart += 1
+                if flat(a, x, y) && flat(b, x, y) {
+                    away += 1
+                    worst = max(worst, d)
+                }
+            }
+        }
+        return ((w - 2) * (h - 2), apart, away, worst)
+    }
+
+    /// A picture with smooth ramps and hard edges: 64 × 48, opaque.
+    static let picture: RGBAImage = {
+        let w = 64
+        let h = 48
+        var p = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                p[i] = UInt8(x * 255 / (w - 1))
+                p[i + 1] = UInt8(y * 255 / (h - 1))
+                p[i + 2] = (x / 8 + y / 8) % 2 == 0 ? 40 : 220
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: p)
+    }()
+
+    /// What the view draws, one of each kind of item but the mesh.
+    static let list: DrawList = {
+        var list = DrawList()
+        let whole = Rect(0, 0, 64, 48)
+        list.items.append(.picture(pane: 0, whole, to: Rect(8, 8, 160, 120)))
+        list.items.append(.picture(pane: 0, Rect(8, 8, 16, 12), to: Rect(176, 8, 80, 60)))
+        list.items.append(
+            .flippedPicture(pane: 0, whole, to: Rect(264, 8, 128, 96), flipX: true, flipY: false))
+        list.fill(Rect(200, 140, 120, 60), RGB8(30, 30, 30), alpha: 255)
+        list.fill(Rect(240, 170, 120, 60), RGB8(250, 200, 0), alpha: 160)
+        list.text("Deuteranopia — Viénot 1999", size: 18, in: Rect(180, 240, 280, 24))
+        let ring = (0..<24).flatMap { k -> [[(Double, Double)]] in
+            let a0 = Double(k) * .pi / 12
+            let a1 = Double(k + 1) * .pi / 12
+            let (cx, cy) = (420.0, 150.0)
+            func p(_ r: Double, _ a: Double) -> (Double, Double) { (cx + r * cos(a), cy + r * sin(a)) }
+            return [[p(30, a0), p(38, a0), p(38, a1)], [p(30, a0), p(38, a1), p(30, a1)]]
+        }
+        list.triangles(ring, RGB8(255, 255, 255))
+        list.triangles([[(180, 300), (460, 280), (460, 286)]], RGB8(0, 200, 255))
+        return list
+    }()
+}
+
+/// An Xvfb of the tests' own, started once; it ends by itself when the test process, its
+/// last client, goes (`-terminate`).
+final class PrivateXServer: Sendable {
+    let display: String
+
+    private init(display: String) { self.display = display }
+
+    static let shared: PrivateXServer? = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cvdcam-xvfb-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let fdFile = dir.appendingPathComponent("display").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = [
+            "-c", "exec Xvfb -displayfd 3 -terminate -screen 0 1024x768x24 -nolisten tcp 3>\(fdFile) 2>/dev/null",
+        ]
+        guard (try? p.run()) != nil else { return nil }
+        for _ in 0..<600 {
+            if let text = try? String(contentsOfFile: fdFile, encoding: .utf8), text.hasSuffix("\n") {
+                return PrivateXServer(display: ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if !p.isRunning { return nil }
+            usleep(100_000)
+        }
+        return nil
+    }()
+}
