@@ -12,6 +12,10 @@ final class SoftwareBackend: RenderBackend {
     let window: OpaquePointer
     let name = "software"
     let readsPlanes = false
+    /// A quarter-turned copy of a pane picture, kept for the next frame, and its pixel
+    /// format (`SoftwareBackend+QuarterTurn`).
+    var turned: Texture?
+    var turnedFormat: UInt32 = 0
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
@@ -118,8 +122,10 @@ final class SoftwareBackend: RenderBackend {
     }
 
     /// Wraps `SDL_RenderGeometry` with the mesh's quads as two triangles each: the renderer
-    /// maps the pixels, nothing is copied first.
+    /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing). A
+    /// quarter turn goes as a turned copy instead, smoothed (`SoftwareBackend+QuarterTurn`).
     func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) {
+        if let q = Self.quarterTurn(mesh, columns: columns), drawQuarterTurn(t, q) { return }
         let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
         guard !indices.isEmpty else { return }
         let tw = Float(t.size.width)
@@ -134,12 +140,12 @@ final class SoftwareBackend: RenderBackend {
         SDL_RenderGeometry(renderer, t.sdl, vertices, Int32(vertices.count), i32, Int32(i32.count))
     }
 
-    /// A static ABGR8888 texture (R, G, B, A in memory), blended (wraps `SDL_CreateTexture`
-    /// and `SDL_UpdateTexture`).
+    /// An ABGR8888 texture (R, G, B, A in memory), blended (wraps `SDL_CreateTexture` and
+    /// `SDL_UpdateTexture`); streaming, as the panes' are, so that its pixels can be read.
     func makeTexture(from image: RGBAImage) -> Texture? {
         guard image.width > 0, image.height > 0,
             let t = SDL_CreateTexture(
-                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                 Int32(image.width), Int32(image.height))
         else { return nil }
         let updated = image.pixels.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(image.width * 4)) }
@@ -173,7 +179,10 @@ final class SoftwareBackend: RenderBackend {
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { SoftwarePanes(backend: self, kernels: kernels) }
 
     /// Nothing to free here: the renderer goes with the window, at exit (see `Canvas`).
-    func close() {}
+    func close() {
+        if let t = turned { destroy(t) }
+        turned = nil
+    }
 
     /// Window rectangles are whole pixels, rounded.
     static func sdlRect(_ r: Rect) -> SDL_Rect {
