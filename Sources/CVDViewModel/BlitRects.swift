@@ -1,3 +1,5 @@
+import CVDSources
+
 /// Whole-pixel rectangles for drawing part of a texture (`source`, texture pixels) into
 /// part of the window (`destination`), with the destination's edges rounded (not its
 /// origin and size separately, which can put the far edge one pixel past the window) and
@@ -9,19 +11,8 @@
 /// into it and blits the visible part — every frame (SDL_render_sw.c, SW_RenderCopy).
 /// A zoomed picture one pixel too wide cost 30–40 ms per frame that way under load.
 public struct BlitRects: Equatable, Sendable {
-    /// Integer rectangles: x, y, width, height.
-    public struct Box: Equatable, Sendable {
-        public var x: Int, y: Int, w: Int, h: Int
-        public init(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
-            self.x = x
-            self.y = y
-            self.w = w
-            self.h = h
-        }
-    }
-
-    public let source: Box
-    public let destination: Box
+    public let source: PixelRect
+    public let destination: PixelRect
 
     /// Nil when nothing of the destination lies inside a `width` × `height` window.
     public init?(source s: Rect, destination d: Rect, width: Int, height: Int) {
@@ -45,13 +36,15 @@ public struct BlitRects: Equatable, Sendable {
         let sy1 = s.y + (y1 - d.y) * sy
         let a = Int(sx0.rounded())
         let b = Int(sy0.rounded())
-        var src = Box(a, b, max(1, Int(sx1.rounded()) - a), max(1, Int(sy1.rounded()) - b))
-        let dst = Box(dx0, dy0, dx1 - dx0, dy1 - dy0)
+        var src = PixelRect(x: a, y: b, width: max(1, Int(sx1.rounded()) - a), height: max(1, Int(sy1.rounded()) - b))
+        let dst = PixelRect(x: dx0, y: dy0, width: dx1 - dx0, height: dy1 - dy0)
         // Nearly 1:1 (a reduced pane texture in its pane): the source's few extra pixels
         // are cut evenly from its edges, so SDL copies instead of scaling (which would drop
         // the same number of columns spread across the picture, at several times the cost).
-        if Self.nearlyEqual(src.w, dst.w), Self.nearlyEqual(src.h, dst.h) {
-            src = Box(src.x + (src.w - dst.w) / 2, src.y + (src.h - dst.h) / 2, dst.w, dst.h)
+        if Self.nearlyEqual(src.width, dst.width), Self.nearlyEqual(src.height, dst.height) {
+            src = PixelRect(
+                x: src.x + (src.width - dst.width) / 2, y: src.y + (src.height - dst.height) / 2, width: dst.width,
+                height: dst.height)
         }
         source = src
         destination = dst
@@ -69,17 +62,17 @@ extension BlitRects {
     /// when `source` is stretched onto it — a texel and its neighbour on each side, as the
     /// bilinear filter reads them, rounded out by a pixel — inside `destination`; nil when
     /// none. What to redraw when only those texels changed.
-    public func destination(covering texels: Box) -> Box? {
-        let sx = Double(destination.w) / Double(source.w)
-        let sy = Double(destination.h) / Double(source.h)
+    public func destination(covering texels: PixelRect) -> PixelRect? {
+        let sx = Double(destination.width) / Double(source.width)
+        let sy = Double(destination.height) / Double(source.height)
         let x0 = Int((Double(destination.x) + Double(texels.x - 1 - source.x) * sx).rounded(.down)) - 1
         let y0 = Int((Double(destination.y) + Double(texels.y - 1 - source.y) * sy).rounded(.down)) - 1
-        let x1 = Int((Double(destination.x) + Double(texels.x + texels.w + 1 - source.x) * sx).rounded(.up)) + 1
-        let y1 = Int((Double(destination.y) + Double(texels.y + texels.h + 1 - source.y) * sy).rounded(.up)) + 1
+        let x1 = Int((Double(destination.x) + Double(texels.x + texels.width + 1 - source.x) * sx).rounded(.up)) + 1
+        let y1 = Int((Double(destination.y) + Double(texels.y + texels.height + 1 - source.y) * sy).rounded(.up)) + 1
         let l = max(x0, destination.x)
         let t = max(y0, destination.y)
-        let r = min(x1, destination.x + destination.w)
-        let b = min(y1, destination.y + destination.h)
-        return r > l && b > t ? Box(l, t, r - l, b - t) : nil
+        let r = min(x1, destination.x + destination.width)
+        let b = min(y1, destination.y + destination.height)
+        return r > l && b > t ? PixelRect(x: l, y: t, width: r - l, height: b - t) : nil
     }
 }

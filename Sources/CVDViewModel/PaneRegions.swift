@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSources
 
 /// What the pane textures must hold for one view, so that the colour kernels simulate only
 /// what is shown: the picture reduced as far as the screen allows (`reduction`: a pane of
@@ -16,7 +17,7 @@ public struct PaneRegions: Equatable, Sendable {
     public let textureSize: FrameSize
     /// Per texture (the geometry's texture index), the part to fill, in texture pixels;
     /// nil for a texture no piece draws.
-    public let regions: [BlitRects.Box?]
+    public let regions: [PixelRect?]
 
     /// The largest reduction this view uses: more would make the kernels' work smaller
     /// still, but a 4K picture in a small pane is decoded reduced already (`DecodeScale`).
@@ -54,7 +55,7 @@ public struct PaneRegions: Equatable, Sendable {
             let top = max(0, Int((y0 - 1).rounded(.down)))
             let bottom = min(size.height, Int((y1 + 1).rounded(.up)))
             guard right > left, bottom > top else { return nil }
-            return BlitRects.Box(left, top, right - left, bottom - top)
+            return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         }
     }
 

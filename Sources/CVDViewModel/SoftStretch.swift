@@ -1,3 +1,5 @@
+import CVDSources
+
 /// SDL 2's software stretch of a 32-bit picture (SDL_stretch.c), computed for a part of the
 /// destination only: the same pixels SDL writes there when it stretches the whole — its
 /// bilinear filter (`SDL_SoftStretchLinear`: 7-bit fixed-point weights, the vertical pass
@@ -18,11 +20,11 @@ public enum SoftStretch {
     /// puts the channels back in order (`bytes`). The columns a pixel reads are always a
     /// and a + 1: at the edges, where SDL reads one column twice, the second weighs nothing.
     public static func linear(
-        _ src: UnsafeRawPointer, pitch sp: Int, _ source: BlitRects.Box,
-        into dst: UnsafeMutableRawPointer, pitch dp: Int, _ destination: BlitRects.Box, part: BlitRects.Box
+        _ src: UnsafeRawPointer, pitch sp: Int, _ source: PixelRect,
+        into dst: UnsafeMutableRawPointer, pitch dp: Int, _ destination: PixelRect, part: PixelRect
     ) {
-        let columns = axis(source.w, destination.w, from: part.x - destination.x, count: part.w)
-        let rows = axis(source.h, destination.h, from: part.y - destination.y, count: part.h)
+        let columns = axis(source.width, destination.width, from: part.x - destination.x, count: part.width)
+        let rows = axis(source.height, destination.height, from: part.y - destination.y, count: part.height)
         guard let first = columns.first, let last = columns.last else { return }
         // The source columns read, and each target column's first (as a byte offset into
         // the vertical pass) and its second's weight (four times, one for each channel).
@@ -114,17 +116,17 @@ public enum SoftStretch {
 
     /// Writes the pixels of `part` of the nearest-neighbour stretch of `source` onto `destination`.
     public static func nearest(
-        _ src: UnsafeRawPointer, pitch sp: Int, _ source: BlitRects.Box,
-        into dst: UnsafeMutableRawPointer, pitch dp: Int, _ destination: BlitRects.Box, part: BlitRects.Box
+        _ src: UnsafeRawPointer, pitch sp: Int, _ source: PixelRect,
+        into dst: UnsafeMutableRawPointer, pitch dp: Int, _ destination: PixelRect, part: PixelRect
     ) {
-        let incx = (UInt32(source.w) << 16) / UInt32(destination.w)
-        let incy = (UInt32(source.h) << 16) / UInt32(destination.h)
-        for r in 0..<part.h {
+        let incx = (UInt32(source.width) << 16) / UInt32(destination.width)
+        let incy = (UInt32(source.height) << 16) / UInt32(destination.height)
+        for r in 0..<part.height {
             let i = UInt32(part.y - destination.y + r)
             let sy = Int((incy / 2 &+ i &* incy) >> 16)
             let row = (src + (source.y + sy) * sp).assumingMemoryBound(to: UInt32.self) + source.x
             let out = (dst + (part.y + r) * dp).assumingMemoryBound(to: UInt32.self) + part.x
-            for c in 0..<part.w {
+            for c in 0..<part.width {
                 let j = UInt32(part.x - destination.x + c)
                 out[c] = row[Int((incx / 2 &+ j &* incx) >> 16)]
             }

@@ -94,7 +94,7 @@ extension Viewer {
 
     /// The pictures' pieces as `g` places them (`part`: only that part of the window, on
     /// the software renderer: `drawParts`).
-    func drawPictures(_ g: ViewGeometry, part: BlitRects.Box? = nil) {
+    func drawPictures(_ g: ViewGeometry, part: PixelRect? = nil) {
         let screen = canvas.backend
         let window = screen.outputSize
         let textures = panes.textures
@@ -115,7 +115,7 @@ extension Viewer {
 
     /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera
     /// fed, the window presented (`parts`: only those parts of it).
-    func finishDrawing(_ overlaysStart: Double, parts: [BlitRects.Box]? = nil) throws(RenderFault) {
+    func finishDrawing(_ overlaysStart: Double, parts: [PixelRect]? = nil) throws(RenderFault) {
         let due = snapshots.takeDue()
         if due.screenshot { saveSnapshot(screenshot: true) }
         if due.snapshot { saveSnapshot() }

@@ -34,36 +34,32 @@ extension Viewer {
                     panes.textures[piece.texture], held.textureRect(piece.source),
                     to: piece.destination, in: window)
             else { return false }
-            let d = copy.destination
-            covered.append(PixelRect(x: d.x, y: d.y, width: d.w, height: d.h))
+            covered.append(copy.destination)
             for p in parts {
                 // The texels that changed (the picture reduced by `r`), and the window's part they reach.
-                let texels = BlitRects.Box(
-                    p.x / r, p.y / r, (p.x + p.width + r - 1) / r - p.x / r, (p.y + p.height + r - 1) / r - p.y / r)
-                if let b = copy.destination(covering: texels) {
-                    boxes.append(PixelRect(x: b.x, y: b.y, width: b.w, height: b.h))
-                }
+                let texels = PixelRect(
+                    x: p.x / r, y: p.y / r, width: (p.x + p.width + r - 1) / r - p.x / r,
+                    height: (p.y + p.height + r - 1) / r - p.y / r)
+                if let b = copy.destination(covering: texels) { boxes.append(b) }
             }
         }
         let all = PixelRect(width: window.width, height: window.height)
         let merged = PixelRect.merged(boxes, within: all)
         guard merged.reduce(0, { $0 + $1.area }) * 2 < all.area else { return false }
         let start = SystemClock.monotonic
-        let drawn = merged.map { BlitRects.Box($0.x, $0.y, $0.width, $0.height) }
         if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
         let overlays = overlayList(plan, g)
-        for box in drawn {
+        for box in merged {
             sw.clip(box)
             // Black beneath, unless a picture covers the part.
-            let inside = PixelRect(x: box.x, y: box.y, width: box.w, height: box.h)
-            if !covered.contains(where: { $0.intersection(inside) == inside }) { sw.clear(box) }
+            if !covered.contains(where: { $0.intersection(box) == box }) { sw.clear(box) }
             drawPictures(g, part: box)
             sw.draw(overlays, text: canvas.text)
         }
         sw.clip(nil)
         let overlaysStart = SystemClock.monotonic
         probes.profiler.add(.pictures, overlaysStart - start)
-        try finishDrawing(overlaysStart, parts: drawn)
+        try finishDrawing(overlaysStart, parts: merged)
         return true
     }
 }

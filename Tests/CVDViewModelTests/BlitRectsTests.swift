@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSources
 import Testing
 
 @testable import CVDViewModel
@@ -12,8 +13,8 @@ import Testing
             BlitRects(
                 source: Rect(0, 0, 1920, 1080), destination: Rect(0.5, 0.5, 1919.5, 1079.5),
                 width: 1920, height: 1080))
-        #expect(r.destination.x + r.destination.w <= 1920 && r.destination.y + r.destination.h <= 1080)
-        #expect(r.destination == .init(1, 1, 1919, 1079))
+        #expect(r.destination.x + r.destination.width <= 1920 && r.destination.y + r.destination.height <= 1080)
+        #expect(r.destination == PixelRect(x: 1, y: 1, width: 1919, height: 1079))
     }
 
     @Test func destinationOutsideIsClippedAndTheSourceCutByTheSameFraction() throws {
@@ -22,8 +23,8 @@ import Testing
             BlitRects(
                 source: Rect(0, 0, 960, 540), destination: Rect(-960, -540, 3840, 2160),
                 width: 1920, height: 1080))
-        #expect(r.destination == .init(0, 0, 1920, 1080))
-        #expect(r.source == .init(240, 135, 480, 270))
+        #expect(r.destination == PixelRect(x: 0, y: 0, width: 1920, height: 1080))
+        #expect(r.source == PixelRect(x: 240, y: 135, width: 480, height: 270))
     }
 
     @Test func insideRectsAreOnlyRounded() throws {
@@ -31,8 +32,8 @@ import Testing
             BlitRects(
                 source: Rect(10.2, 20.7, 300.4, 200.2), destination: Rect(100, 50, 600, 400),
                 width: 1280, height: 720))
-        #expect(r.destination == .init(100, 50, 600, 400))
-        #expect(r.source == .init(10, 21, 301, 200))
+        #expect(r.destination == PixelRect(x: 100, y: 50, width: 600, height: 400))
+        #expect(r.source == PixelRect(x: 10, y: 21, width: 301, height: 200))
     }
 
     @Test func nothingVisibleIsNil() {
@@ -47,14 +48,16 @@ import Testing
         // A 960×540 half-size texture in a 2×2 pane's 956×538 picture rectangle.
         let r = try #require(
             BlitRects(source: Rect(0, 0, 960, 540), destination: Rect(962, 541, 956, 538), width: 1920, height: 1080))
-        #expect(r.destination == .init(962, 541, 956, 538))
-        #expect(r.source == .init(2, 1, 956, 538), "the four extra columns and two rows cut evenly from the edges")
+        #expect(r.destination == PixelRect(x: 962, y: 541, width: 956, height: 538))
+        #expect(
+            r.source == PixelRect(x: 2, y: 1, width: 956, height: 538),
+            "the four extra columns and two rows cut evenly from the edges")
         // Scaled for real (zoom, a 1080p picture in a 1024×768 window): unchanged.
         let zoomed = try #require(
             BlitRects(source: Rect(0, 0, 960, 540), destination: Rect(0, 0, 1920, 1080), width: 1920, height: 1080))
-        #expect(zoomed.source == .init(0, 0, 960, 540))
+        #expect(zoomed.source == PixelRect(x: 0, y: 0, width: 960, height: 540))
         let small = try #require(
             BlitRects(source: Rect(0, 0, 1920, 1080), destination: Rect(0, 96, 1024, 576), width: 1024, height: 768))
-        #expect(small.source == .init(0, 0, 1920, 1080))
+        #expect(small.source == PixelRect(x: 0, y: 0, width: 1920, height: 1080))
     }
 }

@@ -1,4 +1,5 @@
 import CVDCore
+import CVDSources
 import Testing
 
 @testable import CVDViewModel
@@ -18,7 +19,7 @@ import Testing
     @Test func singleViewFillsTheWholePictureAtFullSize() {
         let r = regions(ViewState())
         #expect(r.reduction == 1 && r.textureSize == hd)
-        #expect(r.regions == [BlitRects.Box(0, 0, 1920, 1080)])
+        #expect(r.regions == [PixelRect(x: 0, y: 0, width: 1920, height: 1080)])
     }
 
     @Test func quadPanesGetTheHalfSizePictureAndDrawItAboutOneToOne() throws {
@@ -28,7 +29,7 @@ import Testing
         #expect(s.layout == .quad)
         let r = regions(s)
         #expect(r.reduction == 2 && r.textureSize == FrameSize(960, 540))
-        #expect(r.regions.count == 4 && r.regions.allSatisfy { $0 == BlitRects.Box(0, 0, 960, 540) })
+        #expect(r.regions.count == 4 && r.regions.allSatisfy { $0 == PixelRect(x: 0, y: 0, width: 960, height: 540) })
         // Each piece's source maps onto the whole reduced texture, drawn at (about) its own size.
         for piece in ViewGeometry(state: s, window: hd, picture: hd).pieces {
             let t = r.textureRect(piece.source)
@@ -45,8 +46,8 @@ import Testing
         // A quarter of each side around the centre, a pixel of margin, even edges.
         let first = try #require(r.regions.first)
         let box = try #require(first)
-        #expect(box == BlitRects.Box(718, 404, 484, 272))
-        #expect(box.x % 2 == 0 && box.w % 2 == 0)
+        #expect(box == PixelRect(x: 718, y: 404, width: 484, height: 272))
+        #expect(box.x % 2 == 0 && box.width % 2 == 0)
     }
 
     @Test func splitSidesFillOnlyTheirOwnHalves() throws {
@@ -56,8 +57,8 @@ import Testing
         let r = regions(s)
         let left = try #require(r.regions[0])
         let right = try #require(r.regions[1])
-        #expect(left.x == 0 && left.x + left.w >= 960 && left.x + left.w <= 964)
-        #expect(right.x >= 956 && right.x <= 960 && right.x + right.w == 1920)
+        #expect(left.x == 0 && left.x + left.width >= 960 && left.x + left.width <= 964)
+        #expect(right.x >= 956 && right.x <= 960 && right.x + right.width == 1920)
     }
 
     @Test func projectorWindowAndOddSizesStayInsideTheTexture() {
@@ -73,8 +74,8 @@ import Testing
         for regions in [r, odd] {
             for case let box? in regions.regions {
                 #expect(
-                    box.x >= 0 && box.y >= 0 && box.x + box.w <= regions.textureSize.width
-                        && box.y + box.h <= regions.textureSize.height)
+                    box.x >= 0 && box.y >= 0 && box.x + box.width <= regions.textureSize.width
+                        && box.y + box.height <= regions.textureSize.height)
             }
         }
     }

@@ -1,5 +1,6 @@
 import CSDL2
 import CVDCore
+import CVDSources
 import Testing
 
 @testable import CVDViewModel
@@ -9,7 +10,6 @@ import Testing
 /// stretch: here against SDL itself (`SDL_SoftStretchLinear`, `SDL_SoftStretch`), for
 /// pictures shrunk and enlarged, and parts anywhere — at the edges too — byte for byte.
 @Suite struct SoftStretchTests {
-    typealias Box = BlitRects.Box
 
     /// A 32-bit surface of `w` × `h` filled from `g`.
     static func surface(_ w: Int, _ h: Int, _ g: inout SceneRandom) -> UnsafeMutablePointer<SDL_Surface> {
@@ -20,10 +20,11 @@ import Testing
     }
 
     /// The rows of `box` of a surface, as bytes.
-    static func pixels(_ s: UnsafeMutablePointer<SDL_Surface>, _ box: Box) -> [UInt8] {
+    static func pixels(_ s: UnsafeMutablePointer<SDL_Surface>, _ box: PixelRect) -> [UInt8] {
         let p = s.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let pitch = Int(s.pointee.pitch)
-        return (box.y..<(box.y + box.h)).flatMap { y in (0..<(box.w * 4)).map { p[y * pitch + box.x * 4 + $0] } }
+        return (box.y..<(box.y + box.height)).flatMap { y in (0..<(box.width * 4)).map { p[y * pitch + box.x * 4 + $0] }
+        }
     }
 
     static func check(linear: Bool, cases: Int, sizes: ClosedRange<Int>, seed: UInt64) {
@@ -43,15 +44,17 @@ import Testing
             #expect(ok == 0, "SDL: \(String(cString: SDL_GetError()))")
             let x0 = Int.random(in: 0..<dw, using: &g)
             let y0 = Int.random(in: 0..<dh, using: &g)
-            let p = Box(
-                5 + x0, 4 + y0, Int.random(in: 1...(dw - x0), using: &g), Int.random(in: 1...(dh - y0), using: &g))
+            let p = PixelRect(
+                x: 5 + x0, y: 4 + y0, width: Int.random(in: 1...(dw - x0), using: &g),
+                height: Int.random(in: 1...(dh - y0), using: &g))
             let stretch = linear ? SoftStretch.linear : SoftStretch.nearest
             stretch(
-                src.pointee.pixels, Int(src.pointee.pitch), Box(3, 2, sw, sh), part.pointee.pixels,
-                Int(part.pointee.pitch), Box(5, 4, dw, dh), p)
+                src.pointee.pixels, Int(src.pointee.pitch), PixelRect(x: 3, y: 2, width: sw, height: sh),
+                part.pointee.pixels,
+                Int(part.pointee.pitch), PixelRect(x: 5, y: 4, width: dw, height: dh), p)
             #expect(
                 Self.pixels(part, p) == Self.pixels(whole, p),
-                "\(sw)×\(sh) → \(dw)×\(dh), part \(p.x),\(p.y) \(p.w)×\(p.h)")
+                "\(sw)×\(sh) → \(dw)×\(dh), part \(p.x),\(p.y) \(p.width)×\(p.height)")
         }
     }
 
@@ -70,8 +73,12 @@ import Testing
     @Test func theWindowsPartAChangeReaches() throws {
         let r = try #require(
             BlitRects(source: Rect(0, 0, 200, 100), destination: Rect(10, 20, 100, 50), width: 400, height: 300))
-        #expect(r.destination(covering: Box(100, 50, 20, 10)) == Box(58, 43, 14, 9))
-        #expect(r.destination(covering: Box(0, 0, 2, 2)) == Box(10, 20, 3, 3))
-        #expect(r.destination(covering: Box(500, 0, 2, 2)) == nil)
+        #expect(
+            r.destination(covering: PixelRect(x: 100, y: 50, width: 20, height: 10))
+                == PixelRect(x: 58, y: 43, width: 14, height: 9))
+        #expect(
+            r.destination(covering: PixelRect(x: 0, y: 0, width: 2, height: 2))
+                == PixelRect(x: 10, y: 20, width: 3, height: 3))
+        #expect(r.destination(covering: PixelRect(x: 500, y: 0, width: 2, height: 2)) == nil)
     }
 }

@@ -42,14 +42,14 @@ struct PaneUpdate {
 
     /// The boxes of texture `box` (texture pixels, the picture reduced by `reduction`) to
     /// simulate: those of `parts` (picture pixels) inside it, or the whole box.
-    static func boxes(_ parts: [PixelRect]?, reduction r: Int, in box: BlitRects.Box) -> [BlitRects.Box] {
+    static func boxes(_ parts: [PixelRect]?, reduction r: Int, in box: PixelRect) -> [PixelRect] {
         guard let parts else { return [box] }
         return parts.compactMap { p in
             let x0 = max(p.x / r, box.x)
             let y0 = max(p.y / r, box.y)
-            let x1 = min((p.x + p.width + r - 1) / r, box.x + box.w)
-            let y1 = min((p.y + p.height + r - 1) / r, box.y + box.h)
-            return x1 > x0 && y1 > y0 ? BlitRects.Box(x0, y0, x1 - x0, y1 - y0) : nil
+            let x1 = min((p.x + p.width + r - 1) / r, box.x + box.width)
+            let y1 = min((p.y + p.height + r - 1) / r, box.y + box.height)
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import CEpoxy
 import CVDCore
+import CVDSources
 import CVDViewModel
 
 /// One run of the colour kernel shader: a source texture (`GLSourceTexture`) simulated
@@ -23,7 +24,7 @@ final class GLKernelPass {
     /// simulation, through 8 bits between them); `table` the confusion table's 3D texture
     /// (0: no stripes), the stripes shifted by `phase`.
     func run(
-        into target: Texture, box: BlitRects.Box, source: GLSourceTexture, reduction: Int = 1,
+        into target: Texture, box: PixelRect, source: GLSourceTexture, reduction: Int = 1,
         encoding: YCbCrEncoding, steps: [ColourShader.Transform], table: GLuint, phase: Int
     ) throws(RenderFault) {
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -41,7 +42,7 @@ final class GLKernelPass {
         cvd_glDisable(GLenum(GL_BLEND))
         cvd_glViewport(0, 0, GLsizei(target.size.width), GLsizei(target.size.height))
         cvd_glEnable(GLenum(GL_SCISSOR_TEST))
-        cvd_glScissor(GLint(box.x), GLint(box.y), GLsizei(box.w), GLsizei(box.h))
+        cvd_glScissor(GLint(box.x), GLint(box.y), GLsizei(box.width), GLsizei(box.height))
         let t = source.texel
         let program = try backend.kernel(
             GLKernelSpec(

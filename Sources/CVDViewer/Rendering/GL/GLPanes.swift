@@ -99,7 +99,8 @@ final class GLPanes: PaneBackend {
         guard let target = whole else { return nil }
         live.hold(frame)
         try pass.run(
-            into: target, box: BlitRects.Box(0, 0, size.width, size.height), source: live, encoding: frame.ycbcr,
+            into: target, box: PixelRect(x: 0, y: 0, width: size.width, height: size.height), source: live,
+            encoding: frame.ycbcr,
             steps: [ColourShader.transform(kernels.transform(simulation))], table: 0, phase: 0)
         let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
         if out.count != layout.minimumByteCount { out = [UInt8](repeating: 0, count: layout.minimumByteCount) }
@@ -128,13 +129,14 @@ final class GLPanes: PaneBackend {
 
     /// The share of the part `box` (picture pixels) that `map` marks, counted on the CPU
     /// from the frame — one table lookup per pixel, only while a colour is picked.
-    private func share(_ map: ConfusionMap, _ f: Frame, _ box: BlitRects.Box) -> Double? {
+    private func share(_ map: ConfusionMap, _ f: Frame, _ box: PixelRect) -> Double? {
         func count(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) -> Double? {
             if let planes = YCbCrPlanes(bytes, layout) {
-                let part = planes.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
+                let part = planes.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
                 return try? map.share(planes: part, ycbcr: f.ycbcr)
             }
-            let part = FrameLayout(format: layout.format, width: box.w, height: box.h, bytesPerRow: layout.bytesPerRow)
+            let part = FrameLayout(
+                format: layout.format, width: box.width, height: box.height, bytesPerRow: layout.bytesPerRow)
             let offset = box.y * layout.bytesPerRow + box.x * layout.format.bytesPerPixel
             guard offset < bytes.count else { return nil }
             return try? map.share(source: UnsafeRawBufferPointer(rebasing: bytes[offset...]), part, ycbcr: f.ycbcr)
@@ -157,13 +159,14 @@ final class GLPanes: PaneBackend {
     }
 }
 
-extension BlitRects.Box {
+extension PixelRect {
     /// The box in picture pixels, from texture pixels `factor` times larger, inside `size`
     /// (its left edge stays even: 4:2:2 and planar frames are read in pairs).
-    fileprivate func scaled(by factor: Int, within size: FrameSize) -> BlitRects.Box {
+    fileprivate func scaled(by factor: Int, within size: FrameSize) -> PixelRect {
         let x0 = min(x * factor, size.width) & ~1
         let y0 = min(y * factor, size.height)
-        return BlitRects.Box(
-            x0, y0, max(0, min((x + w) * factor, size.width) - x0), max(0, min((y + h) * factor, size.height) - y0))
+        return PixelRect(
+            x: x0, y: y0, width: max(0, min((x + width) * factor, size.width) - x0),
+            height: max(0, min((y + height) * factor, size.height) - y0))
     }
 }

@@ -38,7 +38,7 @@ enum GLSelfTest {
         source.hold(frame)
         for t in transforms {
             try pass.run(
-                into: target, box: BlitRects.Box(0, 0, 64, 1), source: source, encoding: .bt601Limited,
+                into: target, box: PixelRect(x: 0, y: 0, width: 64, height: 1), source: source, encoding: .bt601Limited,
                 steps: [ColourShader.transform(t)], table: 0, phase: 0)
             var out = [UInt8](repeating: 0, count: 64 * 4)
             out.withUnsafeMutableBytes {

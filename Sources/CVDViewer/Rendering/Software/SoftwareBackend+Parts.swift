@@ -1,5 +1,6 @@
 import CSDL2
 import CVDCore
+import CVDSources
 import CVDViewModel
 
 /// Drawing parts of the window alone (the screen as the source, where only a few parts of
@@ -9,19 +10,19 @@ import CVDViewModel
 /// exactly what drawing it whole gives.
 extension SoftwareBackend {
     /// Keeps SDL's drawing inside `part` (window pixels), or not (wraps `SDL_RenderSetClipRect`).
-    func clip(_ part: BlitRects.Box?) {
+    func clip(_ part: PixelRect?) {
         guard let p = part else {
             SDL_RenderSetClipRect(renderer, nil)
             return
         }
-        var r = SDL_Rect(x: Int32(p.x), y: Int32(p.y), w: Int32(p.w), h: Int32(p.h))
+        var r = SDL_Rect(x: Int32(p.x), y: Int32(p.y), w: Int32(p.width), h: Int32(p.height))
         SDL_RenderSetClipRect(renderer, &r)
     }
 
     /// Black in `part` (window pixels), as `clear` makes the whole window (a plain fill,
     /// not blended: wraps `SDL_RenderFillRect` without blending).
-    func clear(_ part: BlitRects.Box) {
-        var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.w), h: Int32(part.h))
+    func clear(_ part: PixelRect) {
+        var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderFillRect(renderer, &r)
@@ -35,8 +36,8 @@ extension SoftwareBackend {
     func partialCopy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) -> BlitRects? {
         guard isSDLSoftware, source.w >= 0.5, destination.w >= 1, let texture = t.sdl,
             let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height),
-            r.source.x >= 0, r.source.y >= 0, r.source.x + r.source.w <= t.size.width,
-            r.source.y + r.source.h <= t.size.height, let surface = SDL_GetWindowSurface(self.window)
+            r.source.x >= 0, r.source.y >= 0, r.source.x + r.source.width <= t.size.width,
+            r.source.y + r.source.height <= t.size.height, let surface = SDL_GetWindowSurface(self.window)
         else { return nil }
         var format: UInt32 = 0
         var blend = SDL_BLENDMODE_NONE
@@ -50,14 +51,14 @@ extension SoftwareBackend {
     /// Draws the part `part` (window pixels) of the copy `r` of texture `t` (`partialCopy`):
     /// the pixels `copy(_:_:to:in:)` draws there — copied 1:1, or stretched with SDL's
     /// nearest (enlarged three times or more) or bilinear filter.
-    func copy(_ t: Texture, _ r: BlitRects, part: BlitRects.Box) {
+    func copy(_ t: Texture, _ r: BlitRects, part: PixelRect) {
         let d = r.destination
         let x0 = max(part.x, d.x)
         let y0 = max(part.y, d.y)
-        let x1 = min(part.x + part.w, d.x + d.w)
-        let y1 = min(part.y + part.h, d.y + d.h)
+        let x1 = min(part.x + part.width, d.x + d.width)
+        let y1 = min(part.y + part.height, d.y + d.height)
         guard x1 > x0, y1 > y0, let texture = t.sdl, let surface = SDL_GetWindowSurface(self.window) else { return }
-        let p = BlitRects.Box(x0, y0, x1 - x0, y1 - y0)
+        let p = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         SDL_RenderFlush(renderer) // what SDL has queued goes first (the black underneath)
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
@@ -71,12 +72,12 @@ extension SoftwareBackend {
         // BlitRects that the destination lies inside the window: every row read or written
         // below lies inside its picture.
         let s = r.source
-        if s.w == d.w, s.h == d.h {
-            for y in p.y..<(p.y + p.h) {
+        if s.width == d.width, s.height == d.height {
+            for y in p.y..<(p.y + p.height) {
                 (dst + y * dp + p.x * 4).copyMemory(
-                    from: src + (s.y + y - d.y) * sp + (s.x + p.x - d.x) * 4, byteCount: p.w * 4)
+                    from: src + (s.y + y - d.y) * sp + (s.x + p.x - d.x) * 4, byteCount: p.width * 4)
             }
-        } else if d.w >= 3 * s.w, d.h >= 3 * s.h {
+        } else if d.width >= 3 * s.width, d.height >= 3 * s.height {
             SoftStretch.nearest(src, pitch: sp, s, into: dst, pitch: dp, d, part: p)
         } else {
             SoftStretch.linear(src, pitch: sp, s, into: dst, pitch: dp, d, part: p)
@@ -85,9 +86,9 @@ extension SoftwareBackend {
 
     /// Shows the parts drawn (wraps `SDL_RenderFlush`, `SDL_UpdateWindowSurfaceRects`): the
     /// rest of the window is as it was.
-    func present(parts: [BlitRects.Box]) {
+    func present(parts: [PixelRect]) {
         SDL_RenderFlush(renderer)
-        let rects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        let rects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count))
     }
 }

@@ -99,9 +99,11 @@ final class SoftwareBackend: RenderBackend {
         guard source.w >= 0.5, destination.w >= 1 else { return }
         guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height)
         else { return }
-        var s = SDL_Rect(x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.w), h: Int32(r.source.h))
+        var s = SDL_Rect(
+            x: Int32(r.source.x), y: Int32(r.source.y), w: Int32(r.source.width), h: Int32(r.source.height))
         var d = SDL_Rect(
-            x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.w), h: Int32(r.destination.h))
+            x: Int32(r.destination.x), y: Int32(r.destination.y), w: Int32(r.destination.width),
+            h: Int32(r.destination.height))
         let enlarged = d.w >= 3 * s.w && d.h >= 3 * s.h
         SDL_SetTextureScaleMode(t.sdl, enlarged ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         SDL_RenderCopy(renderer, t.sdl, &s, &d)

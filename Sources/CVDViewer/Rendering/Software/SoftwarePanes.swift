@@ -78,7 +78,7 @@ final class SoftwarePanes: PaneBackend {
     /// texture `i`; returns the confusable share with a `picked` colour.
     private func fill(
         _ i: Int, _ sim: Simulation, _ f: Frame, _ source: UnsafeRawBufferPointer, _ sl: FrameLayout,
-        _ box: BlitRects.Box, _ picked: RGB8?, _ assisted: (texture: Int, strength: Double)?
+        _ box: PixelRect, _ picked: RGB8?, _ assisted: (texture: Int, strength: Double)?
     ) -> Double? {
         // A table (64 MiB) only for the one picture of a single view, and only where
         // computing it costs too much (`PaneKernels`, its `TablePolicy`).
@@ -96,8 +96,8 @@ final class SoftwarePanes: PaneBackend {
         let t0 = SystemClock.monotonic
         // The region, in both pictures: the box lies inside the texture, whose size is the
         // (reduced) source's (`FrameReducer.size`), so both offsets stay inside.
-        let part = FrameLayout(format: sl.format, width: box.w, height: box.h, bytesPerRow: sl.bytesPerRow)
-        let dl = FrameLayout(format: .bgra, width: box.w, height: box.h, bytesPerRow: Int(pitch))
+        let part = FrameLayout(format: sl.format, width: box.width, height: box.height, bytesPerRow: sl.bytesPerRow)
+        let dl = FrameLayout(format: .bgra, width: box.width, height: box.height, bytesPerRow: Int(pitch))
         let s = UnsafeRawBufferPointer(rebasing: source[(box.y * sl.bytesPerRow + box.x * sl.format.bytesPerPixel)...])
         let destinationOffset = box.y * Int(pitch) + box.x * 4
         // The locked area is `pitch` × height bytes, valid until SDL_UnlockTexture; the
