@@ -14,7 +14,7 @@ public enum CheckMarks {
 
     /// The groups of `region`'s marks that are framed, for frames `thick` wide: marks
     /// closer than a frame's width and its dash apart are one group.
-    public static func groups(_ region: ColourRegion, thick: Int) -> [ColourRegion.Box] {
+    public static func groups(_ region: ColourRegion, thick: Int) -> [PixelRect] {
         Array(MarkGroups.of(region.marks.isEmpty ? [region.box] : region.marks, gap: 3 * thick).prefix(framesPerColour))
     }
 
@@ -34,12 +34,12 @@ public enum CheckMarks {
         let paper = FreeSpace.paper(of: check)
         let space = FreeSpace(image, paper: paper.colour, reach: paper.reach)
         let marked = tags.sorted { $0.key < $1.key }
-        var framed: [Int: [ColourRegion.Box]] = [:]
+        var framed: [Int: [PixelRect]] = [:]
         for (region, _) in marked {
             framed[region] = groups(regions[region], thick: thick)
             for group in framed[region]! { frame(&out, group, thick: thick, space: space) }
         }
-        var taken: [ColourRegion.Box] = []
+        var taken: [PixelRect] = []
         for (region, numbers) in marked {
             // The tag at the frame around the largest mark.
             let largest = regions[region].box
@@ -54,7 +54,7 @@ public enum CheckMarks {
     }
 
     /// A dashed frame `thick` pixels wide just outside `box`, on the paper only.
-    static func frame(_ img: inout RGBAImage, _ box: ColourRegion.Box, thick: Int, space: FreeSpace) {
+    static func frame(_ img: inout RGBAImage, _ box: PixelRect, thick: Int, space: FreeSpace) {
         let x0 = box.x - thick
         let y0 = box.y - thick
         let x1 = box.x + box.width
@@ -72,7 +72,7 @@ public enum CheckMarks {
     /// A black line, `thick` / 2 wide, from the tag's centre to the nearest point of the
     /// frame, on the paper only; none when the tag is beside the frame.
     static func leader(
-        _ img: inout RGBAImage, from tag: ColourRegion.Box, to box: ColourRegion.Box, thick: Int, space: FreeSpace
+        _ img: inout RGBAImage, from tag: PixelRect, to box: PixelRect, thick: Int, space: FreeSpace
     ) {
         let (cx, cy) = tag.centre
         let tx = min(max(cx, box.x - thick), box.x + box.width + thick - 1)

@@ -13,9 +13,9 @@ public struct ColourRegion: Sendable, Equatable {
     /// The share of the judged picture its ink covers, 0…1.
     public let share: Double
     /// Where it is: the box of its largest mark, in picture pixels.
-    public let box: Box
+    public let box: PixelRect
     /// Its marks' boxes, largest first (at most `FoundRegions.marksKept`), in picture pixels.
-    public let marks: [Box]
+    public let marks: [PixelRect]
     /// What each of `marks` is drawn as.
     public let markKinds: [MarkKind]
     /// What it is drawn as: each kind of mark with its typical width, most ink first.
@@ -68,22 +68,10 @@ public struct ColourRegion: Sendable, Equatable {
         kinds.enumerated().filter { $0.offset == 0 || $0.element.share >= FoundRegions.kindShare }.map(\.element)
     }
 
-    public struct Box: Sendable, Equatable, CustomStringConvertible {
-        public let x: Int, y: Int, width: Int, height: Int
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-        public var description: String { "\(width)x\(height)+\(x)+\(y)" }
-        public var centre: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
-    }
-
     /// Where `box` lies in a picture of this size, in words: "top left", "centre", …
     public func place(inWidth w: Int, height h: Int) -> String { Self.place(box, inWidth: w, height: h) }
 
-    public static func place(_ box: Box, inWidth w: Int, height h: Int) -> String {
+    public static func place(_ box: PixelRect, inWidth w: Int, height h: Int) -> String {
         let c = box.centre
         let col = min(2, c.x * 3 / max(1, w))
         let row = min(2, c.y * 3 / max(1, h))

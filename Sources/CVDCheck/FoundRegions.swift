@@ -8,9 +8,9 @@ public struct FoundRegions: Sendable {
     /// The share of the judged picture (0…1) that is shading or texture, and where its
     /// largest parts are (picture pixels).
     public let uncheckedShare: Double
-    public let unchecked: [ColourRegion.Box]
+    public let unchecked: [PixelRect]
     /// What was not to be judged at all (a damaged file's missing part), as given.
-    public let unjudged: [ColourRegion.Box]
+    public let unjudged: [PixelRect]
     /// The picture's size, and the model's degrees per picture pixel.
     public let width: Int, height: Int
     public let degreesPerPixel: Double
@@ -37,7 +37,7 @@ public struct FoundRegions: Sendable {
 
     public var gradientShare: Double { uncheckedShare }
 
-    init(_ marks: [Mark], _ p: PixelColours, _ w: WorkingPicture, unjudged: [ColourRegion.Box]) {
+    init(_ marks: [Mark], _ p: PixelColours, _ w: WorkingPicture, unjudged: [PixelRect]) {
         width = w.pictureWidth
         height = w.pictureHeight
         self.unjudged = unjudged
@@ -45,7 +45,7 @@ public struct FoundRegions: Sendable {
         let judged = w.judged.isEmpty ? w.width * w.height : w.judged.filter { $0 }.count
         judgedPixels = judged * w.scale * w.scale
         let total = Float(max(1, judged))
-        func box(_ m: Mark) -> ColourRegion.Box { w.pictureBox(x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1) }
+        func box(_ m: Mark) -> PixelRect { w.pictureBox(x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1) }
         let byMass = marks.sorted { $0.mass != $1.mass ? $0.mass > $1.mass : $0.first < $1.first }
         // The parts not judged.
         let parts = byMass.filter { $0.colour >= Int(PixelColours.unknown) }

@@ -55,7 +55,7 @@ struct FreeSpace {
     }
 
     /// The material pixels in `box` (clipped to the picture).
-    func count(_ box: ColourRegion.Box) -> Int {
+    func count(_ box: PixelRect) -> Int {
         let x0 = max(0, box.x)
         let y0 = max(0, box.y)
         let x1 = min(width, box.x + box.width)
@@ -74,13 +74,13 @@ struct FreeSpace {
     /// `gap` margin) and clear of every box in `taken`; where none is, the one with the
     /// least material under it. Deterministic: the rings are walked in a fixed order.
     func place(
-        _ size: (w: Int, h: Int), near box: ColourRegion.Box, gap: Int, avoiding taken: [ColourRegion.Box]
-    ) -> ColourRegion.Box {
-        var best: (covered: Int, box: ColourRegion.Box)?
+        _ size: (w: Int, h: Int), near box: PixelRect, gap: Int, avoiding taken: [PixelRect]
+    ) -> PixelRect {
+        var best: (covered: Int, box: PixelRect)?
         func consider(_ x: Int, _ y: Int) -> Bool {
             guard x >= 0, y >= 0, x + size.w <= width, y + size.h <= height else { return false }
-            let tag = ColourRegion.Box(x: x, y: y, width: size.w, height: size.h)
-            let margin = ColourRegion.Box(x: x - gap, y: y - gap, width: size.w + 2 * gap, height: size.h + 2 * gap)
+            let tag = PixelRect(x: x, y: y, width: size.w, height: size.h)
+            let margin = PixelRect(x: x - gap, y: y - gap, width: size.w + 2 * gap, height: size.h + 2 * gap)
             guard !taken.contains(where: { Self.overlap($0, margin) }) else { return false }
             let covered = count(margin)
             if covered == 0 {
@@ -118,10 +118,10 @@ struct FreeSpace {
             }
             r += step
         }
-        return best?.box ?? ColourRegion.Box(x: max(0, box.x), y: max(0, box.y), width: size.w, height: size.h)
+        return best?.box ?? PixelRect(x: max(0, box.x), y: max(0, box.y), width: size.w, height: size.h)
     }
 
-    static func overlap(_ a: ColourRegion.Box, _ b: ColourRegion.Box) -> Bool {
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 }

@@ -1,3 +1,5 @@
+import CVDCore
+
 /// A colour's marks gathered into the groups a reader sees as one thing — the letters of a
 /// word, the segments of a line series, a cluster of dots — each group the box around
 /// marks that lie within `gap` pixels of one another (chains of them too): what
@@ -5,12 +7,12 @@
 public enum MarkGroups {
     /// The groups of `marks`, largest box first (ties: top, then left), each box the union of
     /// its marks' boxes. The same marks give the same groups in any order.
-    public static func of(_ marks: [ColourRegion.Box], gap: Int) -> [ColourRegion.Box] {
+    public static func of(_ marks: [PixelRect], gap: Int) -> [PixelRect] {
         var sets = UnionFind(count: marks.count)
         for i in marks.indices {
             for j in marks.indices where j > i && near(marks[i], marks[j], gap) { sets.union(i, j) }
         }
-        var unions: [Int: ColourRegion.Box] = [:]
+        var unions: [Int: PixelRect] = [:]
         for (i, r) in sets.roots().enumerated() {
             unions[r] = unions[r].map { union($0, marks[i]) } ?? marks[i]
         }
@@ -35,17 +37,17 @@ public enum MarkGroups {
     }
 
     /// Whether `a` and `b` are at most `gap` pixels apart (overlapping or touching: 0).
-    static func near(_ a: ColourRegion.Box, _ b: ColourRegion.Box, _ gap: Int) -> Bool {
+    static func near(_ a: PixelRect, _ b: PixelRect, _ gap: Int) -> Bool {
         let dx = max(0, max(a.x - (b.x + b.width), b.x - (a.x + a.width)))
         let dy = max(0, max(a.y - (b.y + b.height), b.y - (a.y + a.height)))
         return dx <= gap && dy <= gap
     }
 
-    static func union(_ a: ColourRegion.Box, _ b: ColourRegion.Box) -> ColourRegion.Box {
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
         let x0 = min(a.x, b.x)
         let y0 = min(a.y, b.y)
         let x1 = max(a.x + a.width, b.x + b.width)
         let y1 = max(a.y + a.height, b.y + b.height)
-        return ColourRegion.Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

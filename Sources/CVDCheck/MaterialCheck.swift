@@ -53,7 +53,7 @@ public struct MaterialCheck: Sendable {
     /// A picture with fewer pixels than this is too small to judge.
     public static let smallestPicture = 1024
 
-    public init(_ image: RGBAImage, simulations: [Simulation], unjudged: [ColourRegion.Box] = []) {
+    public init(_ image: RGBAImage, simulations: [Simulation], unjudged: [PixelRect] = []) {
         self.init(RegionFinder.regions(in: image, unjudged: unjudged), simulations: simulations)
     }
 

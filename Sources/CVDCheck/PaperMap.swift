@@ -22,7 +22,7 @@ public struct PaperMap: Sendable, Equatable {
         for r in 0..<rows {
             for c in 0..<columns {
                 m[r * columns + c] =
-                    space.count(ColourRegion.Box(x: c * cell, y: r * cell, width: cell, height: cell)) > 0
+                    space.count(PixelRect(x: c * cell, y: r * cell, width: cell, height: cell)) > 0
             }
         }
         material = m

@@ -8,7 +8,7 @@ import CVDCore
 public enum RegionFinder {
     /// `unjudged`: parts of the picture (picture pixels) never to be judged — a damaged
     /// file's missing rows.
-    public static func regions(in image: RGBAImage, unjudged: [ColourRegion.Box] = []) -> FoundRegions {
+    public static func regions(in image: RGBAImage, unjudged: [PixelRect] = []) -> FoundRegions {
         let w = WorkingPicture(image, unjudged: unjudged)
         var clusters = FlatClusters(w, flat: w.flatness())
         var colours = PixelColours(w, &clusters)

@@ -97,7 +97,7 @@ public struct Replacement: Sendable, Equatable {
     /// it — a text or line mark of the one centred inside a larger area mark of the other
     /// (white letters on a green box, a red series on the paper).
     static func drawnOn(_ regions: [ColourRegion]) -> [(mark: Int, ground: Int)] {
-        func boxes(_ r: ColourRegion, _ kinds: Set<MarkKind>) -> [ColourRegion.Box] {
+        func boxes(_ r: ColourRegion, _ kinds: Set<MarkKind>) -> [PixelRect] {
             zip(r.marks, r.markKinds).filter { kinds.contains($0.1) }.map(\.0)
         }
         var out: [(mark: Int, ground: Int)] = []

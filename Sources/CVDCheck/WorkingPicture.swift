@@ -27,7 +27,7 @@ struct WorkingPicture {
     static let edgeStep: Float = 7
 
     /// `unjudged`: parts of the picture (picture pixels) that are not to be judged.
-    init(_ image: RGBAImage, unjudged: [ColourRegion.Box] = []) {
+    init(_ image: RGBAImage, unjudged: [PixelRect] = []) {
         pictureWidth = image.width
         pictureHeight = image.height
         var s = 1
@@ -59,8 +59,8 @@ struct WorkingPicture {
     func isJudged(_ i: Int) -> Bool { judged.isEmpty || judged[i] }
 
     /// A working pixel's box in picture pixels.
-    func pictureBox(x0: Int, y0: Int, x1: Int, y1: Int) -> ColourRegion.Box {
-        ColourRegion.Box(x: x0 * scale, y: y0 * scale, width: (x1 - x0 + 1) * scale, height: (y1 - y0 + 1) * scale)
+    func pictureBox(x0: Int, y0: Int, x1: Int, y1: Int) -> PixelRect {
+        PixelRect(x: x0 * scale, y: y0 * scale, width: (x1 - x0 + 1) * scale, height: (y1 - y0 + 1) * scale)
     }
 
     /// The median CIE76 difference between horizontal neighbours, over every seventh row: 0

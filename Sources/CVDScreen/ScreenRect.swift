@@ -1,3 +1,4 @@
+import CVDCore
 import CVDSources
 
 /// A rectangle of the screen in the X server's pixels (the root window's coordinates): a

@@ -1,3 +1,5 @@
+import CVDCore
+
 /// What changed in a frame since the one before it, for a source that knows (the screen:
 /// the X server's DAMAGE reports): the frame equals the frame published at `base` but in
 /// `rects`. Whoever holds the frame at `base` — simulated into a pane, uploaded to the GPU,

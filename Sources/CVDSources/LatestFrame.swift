@@ -1,3 +1,4 @@
+import CVDCore
 import CVDSystem
 
 /// A one-slot hand-off from a source thread to the view: a new frame replaces the one

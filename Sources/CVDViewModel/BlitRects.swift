@@ -1,4 +1,4 @@
-import CVDSources
+import CVDCore
 
 /// Whole-pixel rectangles for drawing part of a texture (`source`, texture pixels) into
 /// part of the window (`destination`), with the destination's edges rounded (not its

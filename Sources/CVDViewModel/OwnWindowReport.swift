@@ -1,3 +1,4 @@
+import CVDCore
 import CVDSources
 
 /// What a screen source is told of the live view's own window (`OwnWindowWatcher`), so that

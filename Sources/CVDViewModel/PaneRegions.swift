@@ -1,5 +1,4 @@
 import CVDCore
-import CVDSources
 
 /// What the pane textures must hold for one view, so that the colour kernels simulate only
 /// what is shown: the picture reduced as far as the screen allows (`reduction`: a pane of

@@ -1,4 +1,4 @@
-import CVDSources
+import CVDCore
 
 /// SDL 2's software stretch of a 32-bit picture (SDL_stretch.c), computed for a part of the
 /// destination only: the same pixels SDL writes there when it stretches the whole — its

@@ -44,7 +44,7 @@ import Testing
         d.polyline([(60, 400), (200, 300), (340, 350), (480, 200)], width: 3, red)
         d.polyline([(60, 440), (200, 380), (340, 260), (480, 300)], width: 3, green)
         let swatches = [
-            ColourRegion.Box(x: 640, y: 100, width: 40, height: 16), .init(x: 640, y: 200, width: 40, height: 16),
+            PixelRect(x: 640, y: 100, width: 40, height: 16), .init(x: 640, y: 200, width: 40, height: 16),
         ]
         d.rect(640, 100, 40, 16, red)
         d.rect(640, 200, 40, 16, green)
@@ -78,8 +78,8 @@ import Testing
         var d = Drawing(width: 400, height: 300)
         d.rect(100, 100, 200, 100, RGB8(0xD6, 0x27, 0x28))
         let space = FreeSpace(d.image, paper: RGB8(255, 255, 255))
-        let box = ColourRegion.Box(x: 100, y: 100, width: 200, height: 100)
-        var taken: [ColourRegion.Box] = []
+        let box = PixelRect(x: 100, y: 100, width: 200, height: 100)
+        var taken: [PixelRect] = []
         for _ in 0..<12 {
             let t = space.place((30, 20), near: box, gap: 2, avoiding: taken)
             #expect(!taken.contains { FreeSpace.overlap($0, t) }, "\(t) on another tag")

@@ -139,7 +139,7 @@ import Testing
         // A red/green chart whose lower half is missing (grey fill): the missing half is not judged.
         var picture = CheckCorpus.barChart(CheckCorpus.palettes[0].colours)
         for y in 320..<picture.height { for x in 0..<picture.width { picture[x, y] = RGB8(128, 128, 128) } }
-        let missing = ColourRegion.Box(x: 0, y: 320, width: picture.width, height: picture.height - 320)
+        let missing = PixelRect(x: 0, y: 320, width: picture.width, height: picture.height - 320)
         let check = MaterialCheck(picture, simulations: Self.sims, unjudged: [missing])
         #expect(check.coverage == .partly)
         #expect(

@@ -1,5 +1,4 @@
 import CVDCore
-import CVDSources
 import Testing
 
 @testable import CVDViewModel

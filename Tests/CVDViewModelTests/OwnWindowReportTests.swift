@@ -1,3 +1,4 @@
+import CVDCore
 import CVDSources
 import Testing
 

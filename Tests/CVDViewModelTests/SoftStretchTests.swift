@@ -1,6 +1,5 @@
 import CSDL2
 import CVDCore
-import CVDSources
 import Testing
 
 @testable import CVDViewModel

@@ -152,7 +152,7 @@ struct CheckCommand: ParsableCommand {
     /// as the file has it (transparency too), which the replacements are put into; it is
     /// judged on white paper, and marked there.
     func check(
-        _ original: RGBAImage, unjudged: [ColourRegion.Box], file: String, page: Int?, incomplete: String?,
+        _ original: RGBAImage, unjudged: [PixelRect], file: String, page: Int?, incomplete: String?,
         _ sims: [Simulation]
     ) -> Outcome {
         let judged = Self.judge(
@@ -221,7 +221,7 @@ struct CheckCommand: ParsableCommand {
     /// after each step with its name (`paper`, `regions`, `pairs`, `replacements`, `report`):
     /// `bench --check` times the steps of exactly this.
     static func judge(
-        _ picture: RGBAImage, unjudged: [ColourRegion.Box], shown: String, page: Int? = nil,
+        _ picture: RGBAImage, unjudged: [PixelRect], shown: String, page: Int? = nil,
         incomplete: String? = nil, simulations sims: [Simulation], chosen: Bool, json: Bool,
         lap: (String) -> Void = { _ in }
     ) -> Judged {

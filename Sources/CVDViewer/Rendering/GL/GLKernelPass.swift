@@ -1,6 +1,5 @@
 import CEpoxy
 import CVDCore
-import CVDSources
 import CVDViewModel
 
 /// One run of the colour kernel shader: a source texture (`GLSourceTexture`) simulated

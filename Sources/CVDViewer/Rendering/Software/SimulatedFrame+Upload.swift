@@ -1,5 +1,5 @@
 import CSDL2
-import CVDSources
+import CVDCore
 import CVDViewModel
 
 extension SimulatedFrame {

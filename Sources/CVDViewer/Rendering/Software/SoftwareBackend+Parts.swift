@@ -1,6 +1,5 @@
 import CSDL2
 import CVDCore
-import CVDSources
 import CVDViewModel
 
 /// Drawing parts of the window alone (the screen as the source, where only a few parts of

@@ -1,4 +1,5 @@
-/// A rectangle of a frame in whole pixels: what changed in it (`FrameChanges`).
+/// A rectangle in whole pixels: of a frame (what changed in it: `FrameChanges`; a region the
+/// check found), of a texture or of the window (`BlitRects`), of the screen (`ScreenRect`).
 public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
@@ -15,6 +16,8 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public var area: Int { isEmpty ? 0 : width * height }
+    /// Its middle pixel (rounded down).
+    public var centre: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
     var right: Int { x + width }
     var bottom: Int { y + height }
 
