@@ -148,6 +148,7 @@ extension Viewer {
         // The source's own size: frames come at it while the virtual camera is on (`updateDecodeReduction`).
         let size = virtualCamera.sendsWindow ? canvas.outputSize : source.size
         let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
+        if !virtualCamera.isOn { panes.forgetWhole() }
         say(line, seconds: 5)
         pictureDirty = true
     }

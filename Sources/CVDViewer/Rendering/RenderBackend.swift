@@ -101,6 +101,8 @@ protocol PaneBackend: AnyObject {
     /// simulate it, and a pane showing the same picture uploads theirs: `SimulatedFrame`).
     func simulateWhole(_ frame: Frame, _ simulation: Simulation, into out: inout [UInt8]) throws(RenderFault)
         -> FrameLayout?
+    /// Frees what `simulateWhole` keeps between frames (the virtual camera went off).
+    func forgetWhole()
     /// Frees the textures.
     func close()
 }

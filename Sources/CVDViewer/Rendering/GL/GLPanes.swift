@@ -116,6 +116,11 @@ final class GLPanes: PaneBackend {
         return layout
     }
 
+    func forgetWhole() {
+        if let w = whole { backend.destroy(w) }
+        whole = nil
+    }
+
     /// The confusion table of `map` for frames like `f`, as texture `i`'s 3D texture
     /// (uploaded when the map or the frame's coordinates change).
     private func tableTexture(for i: Int, _ map: ConfusionMap, _ f: Frame) -> GLuint {
@@ -146,8 +151,7 @@ final class GLPanes: PaneBackend {
 
     func close() {
         held.removeAll(destroy: backend.destroy)
-        if let w = whole { backend.destroy(w) }
-        whole = nil
+        forgetWhole()
         for (_, t) in tables {
             var name = t.texture
             cvd_glDeleteTextures(1, &name)

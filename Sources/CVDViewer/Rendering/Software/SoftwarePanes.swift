@@ -74,6 +74,8 @@ final class SoftwarePanes: PaneBackend {
     /// these panes upload it: nothing to do here.
     func simulateWhole(_ frame: Frame, _ simulation: Simulation, into out: inout [UInt8]) -> FrameLayout? { nil }
 
+    func forgetWhole() {}
+
     /// Simulates the part `box` of `source` (the pane's picture, `sl` its layout) into
     /// texture `i`; returns the confusable share with a `picked` colour.
     private func fill(
