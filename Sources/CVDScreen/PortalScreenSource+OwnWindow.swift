@@ -13,12 +13,12 @@ extension PortalScreenSource {
         "cvdcam's own window is on the monitor the desktop shares: the picture is held — move the window to another display (Shift+F), or share a window instead"
     )
 
-    public func ownWindowMoved(x: Int, y: Int, width: Int, height: Int) {}
+    public func ownWindowMoved(_ place: PixelRect) {}
 
     public func ownWindowHidden() { windowDisplay.withLock { $0 = nil } }
 
-    public func ownWindowDisplay(x: Int, y: Int, width: Int, height: Int) {
-        windowDisplay.withLock { $0 = ScreenRect(x: x, y: y, width: width, height: height) }
+    public func ownWindowDisplay(_ display: PixelRect) {
+        windowDisplay.withLock { $0 = display }
     }
 
     /// Whether the monitor shared (`shared`, as the portal said) is the display the window

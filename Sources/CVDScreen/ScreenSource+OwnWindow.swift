@@ -24,18 +24,16 @@ extension ScreenSource {
         "one monitor: its left half is shown, and this window is on its right half — put the slides on the left (Shift+R: another part)"
     )
 
-    public func ownWindowMoved(x: Int, y: Int, width: Int, height: Int) {
-        window.withLock { $0 = ScreenRect(x: x, y: y, width: width, height: height) }
-    }
+    public func ownWindowMoved(_ place: PixelRect) { window.withLock { $0 = place } }
 
     public func ownWindowHidden() { window.withLock { $0 = nil } }
 
     public var wantsWindowHidden: Bool { windowRequests.withLock { $0.hide } }
 
-    public func takeWindowPlace() -> (x: Int, y: Int, width: Int, height: Int)? {
+    public func takeWindowPlace() -> PixelRect? {
         windowRequests.withLock { r in
             defer { r.place = nil }
-            return r.place.map { ($0.x, $0.y, $0.width, $0.height) }
+            return r.place
         }
     }
 

@@ -32,8 +32,8 @@ extension Viewer {
                 height: Int(r.h + b.top + b.bottom))
         for news in ownWindow.news(display: display, window: outer) {
             switch news {
-            case .display(let p): watcher.ownWindowDisplay(x: p.x, y: p.y, width: p.width, height: p.height)
-            case .moved(let p): watcher.ownWindowMoved(x: p.x, y: p.y, width: p.width, height: p.height)
+            case .display(let p): watcher.ownWindowDisplay(p)
+            case .moved(let p): watcher.ownWindowMoved(p)
             case .hidden: watcher.ownWindowHidden()
             }
         }
