@@ -9,35 +9,37 @@ import CVDSystem
 final class PictureFileCamera: VirtualCameraSink {
     let path: String
     let description: String
-    private let last = Locked<RGBAImage?>(nil)
+    private let last = Locked<Frame?>(nil)
+    private let reporter: any Reporter
 
-    init(path: String, size: FrameSize) {
+    init(path: String, size: FrameSize, reporter: any Reporter) {
         self.path = path
+        self.reporter = reporter
         description = "\(path) (\(size), the last picture, written at the end)"
     }
 
     /// The opener that `ViewerOptions.openVirtualCamera` takes.
     static func opener(path: String) -> VirtualCameraOpener {
-        { size, _, _ in PictureFileCamera(path: path, size: size) }
+        { size, _, reporter in PictureFileCamera(path: path, size: size, reporter: reporter) }
     }
 
-    /// Keeps a copy of the picture (packed RGB of any order, as the view offers).
+    /// Keeps a copy of the picture's bytes (packed RGB of any order, as the view offers);
+    /// it is made RGBA only when written, not for every frame.
     func offer(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) {
-        guard let order = layout.format.rgbOffsets, bytes.count >= layout.minimumByteCount else { return }
-        let step = layout.format.bytesPerPixel
-        var image = RGBAImage(width: layout.width, height: layout.height, fill: RGB8(0, 0, 0))
-        for y in 0..<layout.height {
-            for x in 0..<layout.width {
-                let i = y * layout.bytesPerRow + x * step
-                image[x, y] = RGB8(bytes[i + order.r], bytes[i + order.g], bytes[i + order.b])
-            }
-        }
-        last.withLock { $0 = image }
+        guard layout.format.rgbOffsets != nil, bytes.count >= layout.minimumByteCount else { return }
+        let frame = Frame(
+            bytes: Array(bytes.prefix(layout.minimumByteCount)), layout: layout, timestamp: SystemClock.monotonic)
+        last.withLock { $0 = frame }
     }
 
-    /// Writes the last picture (none offered: no file).
+    /// Writes the last picture (none offered: no file; one that cannot be written: a line).
     func stop() {
-        guard let image = last.withLock({ $0 }) else { return }
-        try? ImageFile.write(image, to: path)
+        guard let frame = last.withLock({ $0 }) else { return }
+        do {
+            try ImageFile.write(frame.rgba, to: path)
+        } catch {
+            reporter.status(
+                "error: the virtual camera's picture could not be written to \(PathName.shown(path)): \(error)")
+        }
     }
 }
