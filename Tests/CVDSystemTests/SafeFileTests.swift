@@ -87,14 +87,18 @@ import Testing
 
     @Test func aLockIsHeldByOneProcessAtATime() throws {
         let dir = Self.folder()
-        // A child shell holds the lock for a second; taking it here waits, then works.
+        // A child shell holds the lock for a second; taking it here waits, then works. The
+        // shell writes `done` last, before it ends and the lock goes with it: whoever takes
+        // the lock after finds the file (the process itself may not be reaped yet).
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        p.arguments = [dir + "/l", "-c", "touch \(dir)/held; sleep 1"]
+        p.arguments = [dir + "/l", "-c", "touch \(dir)/held; sleep 1; touch \(dir)/done"]
         try p.run()
         while !FileManager.default.fileExists(atPath: dir + "/held") { usleep(10_000) }
         #expect(throws: FileLock.Failure.self) { try FileLock.holding(dir + "/l", timeout: 0.1) {} }
-        let got = try FileLock.holding(dir + "/l", timeout: 10) { !p.isRunning }
+        let got = try FileLock.holding(dir + "/l", timeout: 10) {
+            FileManager.default.fileExists(atPath: dir + "/done")
+        }
         #expect(got, "taken only once the other let go")
         p.waitUntilExit()
     }
