@@ -18,7 +18,7 @@ public enum WhiteBalanceStart: String, Sendable, CaseIterable {
 /// writes go to the capture thread through the source's `CameraLink`.
 extension Viewer {
     /// The camera's link, when the source is a camera (or waits for one).
-    var cameraLink: CameraLink? { (source as? any CameraControlSource)?.link }
+    var cameraLink: CameraLink? { (take.source as? any CameraControlSource)?.link }
 
     /// Seconds a camera runs before `--white-balance camera|card` acts, so its automatic
     /// exposure and white balance have settled.
@@ -26,16 +26,16 @@ extension Viewer {
 
     /// After a frame is taken: `--white-balance camera|card`, once the picture has settled.
     func startBalanceIfDue(startedAt start: Double) {
-        guard let pending = balancePending else { return }
+        guard let pending = take.balancePending else { return }
         guard cameraLink == nil || SystemClock.monotonic - start >= Self.settleBeforeBalance else { return }
-        balancePending = nil
+        take.balancePending = nil
         switch pending {
         case .auto: break
         case .camera:
             if let link = cameraLink {
                 link.send(.lockAutomatics)
             } else {
-                reporter.status("--white-balance camera: \(source.name) is not a camera; nothing to lock")
+                reporter.status("--white-balance camera: \(take.source.name) is not a camera; nothing to lock")
             }
         case .card: _ = apply(.whiteCard)
         }
@@ -44,7 +44,7 @@ extension Viewer {
     /// `w`: measures the card in the middle of the current picture; if it is one, locks the
     /// camera's automatics and balances every pane on it. Otherwise says why.
     func measureWhiteCard() {
-        guard let f = frame else {
+        guard let f = take.frame else {
             say(WhiteCard.Refusal.noPicture.message)
             return
         }
@@ -54,7 +54,7 @@ extension Viewer {
             state.whiteBalance = m.balance
             let card = RGB8(SRGB.level(m.linear.0), SRGB.level(m.linear.1), SRGB.level(m.linear.2))
             reporter.status("balanced on card: the card read \(card.hexString), gains \(m.balance)")
-            footerMessage.show(
+            layout.footerMessage.show(
                 Message("balanced on card (%s); w releases", .text(m.balance.description)),
                 until: SystemClock.monotonic + Self.noticeTime)
         case .failure(let why):
@@ -66,9 +66,9 @@ extension Viewer {
     func nextCamera(balanceWasOn: Bool) {
         guard let link = cameraLink else {
             say(
-                source is ImageSource
-                    ? Message("n switches cameras; %s is shown", .message(Message(source.name)))
-                    : Message("n switches cameras; %s is shown (--test-scene)", .message(Message(source.name))))
+                take.source is ImageSource
+                    ? Message("n switches cameras; %s is shown", .message(Message(take.source.name)))
+                    : Message("n switches cameras; %s is shown (--test-scene)", .message(Message(take.source.name))))
             return
         }
         if balanceWasOn { link.send(.releaseAutomatics) }
@@ -79,8 +79,12 @@ extension Viewer {
     /// in English; `answer`: it answers the last key (the next key without one takes it away).
     func say(_ line: Message, seconds: Double = Viewer.noticeTime * 2, answer: Bool = false) {
         let until = SystemClock.monotonic + seconds
-        if answer { footerMessage.answer(line, until: until) } else { footerMessage.show(line, until: until) }
+        if answer {
+            layout.footerMessage.answer(line, until: until)
+        } else {
+            layout.footerMessage.show(line, until: until)
+        }
         reporter.status(line.english)
-        screenDirty = true
+        drawing.screenDirty = true
     }
 }

@@ -9,12 +9,13 @@ import CVDViewModel
 /// link (never written from this thread: a control write can block on USB).
 extension Viewer {
     func openCameraPanel() {
-        panel.open()
+        take.panel.open()
         guard cameraLink != nil else {
             state.cameraPanelVisible = false
             say(
                 Message(
-                    "k: the camera panel shows a camera's controls; %s is no camera", .message(Message(source.name))))
+                    "k: the camera panel shows a camera's controls; %s is no camera",
+                    .message(Message(take.source.name))))
             return
         }
         refreshCameraPanel(SystemClock.monotonic)
@@ -24,22 +25,23 @@ extension Viewer {
     /// after opening is also printed, one line, for scripts.
     func refreshCameraPanel(_ now: Double) {
         guard let link = cameraLink else { return }
-        if panel.shouldAsk(now: now) { link.send(.readControls) }
+        if take.panel.shouldAsk(now: now) { link.send(.readControls) }
         let controls = link.state.controls
-        let (changed, first) = panel.take(controls)
+        let (changed, first) = take.panel.take(controls)
         guard changed else { return }
         if first {
             reporter.status("camera panel: " + controls.map { "\($0.key) \($0.valueText)" }.joined(separator: ", "))
         }
-        screenDirty = true
+        drawing.screenDirty = true
     }
 
     /// ← → (by one step) or `r` (nil: back to the default) on the selected control.
     func changeControl(by direction: Int?) {
-        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: panel.shown.count) else {
+        guard let link = cameraLink, let row = CameraPanel.row(state.panelSelection, count: take.panel.shown.count)
+        else {
             return
         }
-        let c = panel.shown[row]
+        let c = take.panel.shown[row]
         guard let d = direction else {
             link.send(.reset(id: c.id))
             return
@@ -51,18 +53,19 @@ extension Viewer {
         } else {
             say(d > 0 ? Message("%s is at its most", .text(c.key)) : Message("%s is at its least", .text(c.key)))
         }
-        panel.readBackSoon()
+        take.panel.readBackSoon()
     }
 
     func cameraPanelSheet(_ window: FrameSize) -> LabelBox {
         let path = cameraLink?.state.path
         let title =
             path.map {
-                source.name.contains($0) ? tr("Camera: %s", source.name) : tr("Camera: %s (%s)", source.name, $0)
+                take.source.name.contains($0)
+                    ? tr("Camera: %s", take.source.name) : tr("Camera: %s (%s)", take.source.name, $0)
             }
             ?? tr("Camera")
         return CameraPanel.layout(
-            title: title, controls: panel.shown, selection: state.panelSelection,
+            title: title, controls: take.panel.shown, selection: state.panelSelection,
             empty: path == nil ? tr("no camera open yet") : tr("this camera has none of these controls"),
             window: window, uiScale: options.uiScale, measure: canvas.text)
     }

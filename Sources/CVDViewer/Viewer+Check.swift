@@ -4,14 +4,15 @@ import CVDViewModel
 /// applies what each turn changed.
 extension Viewer {
     func updateCheck(now: Double) {
-        let o = check.update(check: state.check, simulations: state.checkedSimulations, frame: frame, now: now)
+        let o = analysis.check.update(
+            check: state.check, simulations: state.checkedSimulations, frame: take.frame, now: now)
         if let picture = o.picture {
-            frame = picture
-            pictureDirty = true
+            take.frame = picture
+            drawing.pictureDirty = true
         }
         if o.backToMarks { state.check = .marks }
         if let notice = o.notice { say(notice) }
-        if o.overlaysChanged { screenDirty = true }
+        if o.overlaysChanged { drawing.screenDirty = true }
         if let line = o.line { reporter.status(line) }
         if let fix = o.hasFix { state.checkHasFix = fix }
     }

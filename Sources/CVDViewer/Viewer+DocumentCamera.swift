@@ -13,7 +13,8 @@ extension Viewer {
     func restoreView(for identity: String, commandLineSet: Bool) {
         var notes: [ViewMemory.Note] = []
         let current = RememberedViews.View(orientation: state.orientation, corners: state.pageCorners)
-        if let view = views.restore(for: identity, commandLineSet: commandLineSet, current: current, notes: &notes) {
+        if let view = take.views.restore(for: identity, commandLineSet: commandLineSet, current: current, notes: &notes)
+        {
             state.orientation = view.orientation
             state.pageCorners = view.corners
         }
@@ -23,17 +24,18 @@ extension Viewer {
     /// After a command: saves the view when it changed.
     func rememberView() {
         var notes: [ViewMemory.Note] = []
-        views.remember(RememberedViews.View(orientation: state.orientation, corners: state.pageCorners), notes: &notes)
+        take.views.remember(
+            RememberedViews.View(orientation: state.orientation, corners: state.pageCorners), notes: &notes)
         tell(notes)
     }
 
     /// Each loop: a camera switched (`n`, or plugged in) brings its own remembered view.
     func followSourceIdentity() {
-        let id = source.identity
-        guard id != views.identity else { return }
+        let id = take.source.identity
+        guard id != take.views.identity else { return }
         restoreView(for: id, commandLineSet: false)
-        screenDirty = true
-        pictureDirty = true
+        drawing.screenDirty = true
+        drawing.pictureDirty = true
     }
 
     /// Says what the memory noted: a notice in the footer; the file's trouble in the window
@@ -43,9 +45,9 @@ extension Viewer {
             switch note {
             case .notice(let line): say(line)
             case .trouble(let line, let why):
-                footerMessage.show(line, until: SystemClock.monotonic + 2 * Self.noticeTime)
+                layout.footerMessage.show(line, until: SystemClock.monotonic + 2 * Self.noticeTime)
                 reporter.status(why.map { "\(line.english): \($0)" } ?? line.english)
-                screenDirty = true
+                drawing.screenDirty = true
             }
         }
     }
@@ -57,12 +59,12 @@ extension Viewer {
     /// Shift+G: the still as its pane shows it — turned, mirrored, the page straightened — and,
     /// when that differs from the camera's picture, the camera's picture too, named so.
     func saveStill() {
-        guard let picture = still.picture else { return }
+        guard let picture = take.still.picture else { return }
         do {
-            guard let f = still.frame, let map = geometry?.map, !map.isIdentity else {
-                let path = try snapshots.write(picture, named: "still")
+            guard let f = take.still.frame, let map = geometry?.map, !map.isIdentity else {
+                let path = try output.snapshots.write(picture, named: "still")
                 say(Message("still saved: %s", .text(PathName.shown(path))), seconds: Self.noticeTime)
-                screenDirty = true
+                drawing.screenDirty = true
                 return
             }
             var shown = RGBAImage(
@@ -72,8 +74,8 @@ extension Viewer {
             f.bytes.withUnsafeBytes { s in
                 shown.pixels.withUnsafeMutableBytes { PictureWarp.apply(map, source: s, f.layout, into: $0, layout) }
             }
-            let path = try snapshots.write(shown, named: "still")
-            let raw = try snapshots.write(picture, named: "still-camera")
+            let path = try output.snapshots.write(shown, named: "still")
+            let raw = try output.snapshots.write(picture, named: "still-camera")
             say(
                 Message(
                     "still saved as shown: %s (the camera's picture: %s)", .text(PathName.shown(path)),
@@ -82,6 +84,6 @@ extension Viewer {
         } catch {
             say(Message(verbatim: "\(error)"))
         }
-        screenDirty = true
+        drawing.screenDirty = true
     }
 }

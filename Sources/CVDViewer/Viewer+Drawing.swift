@@ -13,21 +13,22 @@ extension Viewer {
     /// uploads it). A renderer that fails hands over to the software one (`renderFailed`).
     func simulate(_ shown: (geometry: ViewGeometry, regions: PaneRegions)?, sending: Bool) throws(ViewerError) {
         let t = SystemClock.monotonic
-        kernels.balance = state.whiteBalance ?? .none
-        probes.profiler.beginFrame(at: t)
+        drawing.kernels.balance = state.whiteBalance ?? .none
+        output.probes.profiler.beginFrame(at: t)
         do throws(RenderFault) {
-            if sending, let f = frame {
-                try virtualCamera.send(
-                    f, state.simulation, kernels: kernels, panes: panes, shown: state.renderedSimulations.count,
+            if sending, let f = take.frame {
+                try drawing.virtualCamera.send(
+                    f, state.simulation, kernels: drawing.kernels, panes: drawing.panes,
+                    shown: state.renderedSimulations.count,
                     map: shown?.geometry.map)
             }
-            if let f = frame, let shown {
-                let shares = try panes.render(
+            if let f = take.frame, let shown {
+                let shares = try drawing.panes.render(
                     f, state.renderedSimulations, regions: shown.regions, picked: state.picked, assisted: assisted,
-                    still: shownStill, simulated: virtualCamera.simulated
-                ) { probes.profiler.add($0, $1) }
+                    still: shownStill, simulated: drawing.virtualCamera.simulated
+                ) { output.probes.profiler.add($0, $1) }
                 reportShares(shares)
-                if printParts, let parts = panes.changedParts {
+                if printParts, let parts = drawing.panes.changedParts {
                     reporter.status("parts: picture " + parts.map(\.description).joined(separator: " "))
                 }
             }
@@ -35,12 +36,12 @@ extension Viewer {
             try renderFailed(error)
             return
         }
-        readout.update(
-            frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+        analysis.readout.update(
+            take.frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
             balance: state.whiteBalance ?? .none, still: shownStill)
-        pictureDirty = false
-        screenDirty = true
-        probes.profiler.add(.simulate, SystemClock.monotonic - t)
+        drawing.pictureDirty = false
+        drawing.screenDirty = true
+        output.probes.profiler.add(.simulate, SystemClock.monotonic - t)
     }
 
     /// Draws and presents the screen (a screenshot that is due is taken from it); false
@@ -48,24 +49,24 @@ extension Viewer {
     /// (its pixels) that alone changed since the last drawing, if that is all that did.
     func draw(_ geometry: ViewGeometry?, parts: [PixelRect]? = nil) throws(ViewerError) -> Bool {
         let t = SystemClock.monotonic
-        let finishing = probes.screenshotDue
+        let finishing = output.probes.screenshotDue
         if finishing {
-            snapshots.ask(screenshot: true)
-            probes.screenshotTaken()
+            output.snapshots.ask(screenshot: true)
+            output.probes.screenshotTaken()
         }
         // Cleared first: what happens while drawing (a snapshot saved, its message)
         // asks for the next drawing at once, with or without a new frame.
-        screenDirty = false
+        drawing.screenDirty = false
         do throws(RenderFault) {
             try render(geometry, parts: parts)
         } catch {
             try renderFailed(error)
             return !finishing
         }
-        stats.presented(at: SystemClock.monotonic)
-        probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
-        probes.profiler.endFrame(at: SystemClock.monotonic)
-        let benchmarkDone = probes.presented(at: SystemClock.monotonic)
+        take.stats.presented(at: SystemClock.monotonic)
+        output.probes.profiler.add(.renderAndPresent, SystemClock.monotonic - t)
+        output.probes.profiler.endFrame(at: SystemClock.monotonic)
+        let benchmarkDone = output.probes.presented(at: SystemClock.monotonic)
         return !finishing && !benchmarkDone
     }
 
@@ -76,10 +77,11 @@ extension Viewer {
         let start = SystemClock.monotonic
         let screen = canvas.backend
         let window = screen.outputSize
-        let held = panes.rendered
+        let held = drawing.panes.rendered
         let drawn =
             geometry.flatMap { g in
-                held != nil && !panes.textures.isEmpty && (state.layout != .split || panes.textures.count == 2)
+                held != nil && !drawing.panes.textures.isEmpty
+                    && (state.layout != .split || drawing.panes.textures.count == 2)
                     ? g : nil
             }
         let (plan, same) = overlayPlan(drawn, window: window)
@@ -87,7 +89,7 @@ extension Viewer {
         screen.clear()
         if let g = drawn { drawPictures(g) }
         let overlaysStart = SystemClock.monotonic
-        probes.profiler.add(.pictures, overlaysStart - start)
+        output.probes.profiler.add(.pictures, overlaysStart - start)
         screen.draw(overlayList(plan, drawn), text: canvas.text)
         try finishDrawing(overlaysStart)
     }
@@ -97,8 +99,8 @@ extension Viewer {
     func drawPictures(_ g: ViewGeometry, part: PixelRect? = nil) {
         let screen = canvas.backend
         let window = screen.outputSize
-        let textures = panes.textures
-        guard let held = panes.rendered else { return }
+        let textures = drawing.panes.textures
+        guard let held = drawing.panes.rendered else { return }
         if let part, let sw = screen as? SoftwareBackend {
             for piece in g.pieces where piece.texture < textures.count {
                 let t = textures[piece.texture]
@@ -116,18 +118,18 @@ extension Viewer {
     /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera
     /// fed, the window presented (`parts`: only those parts of it).
     func finishDrawing(_ overlaysStart: Double, parts: [PixelRect]? = nil) throws(RenderFault) {
-        let due = snapshots.takeDue()
+        let due = output.snapshots.takeDue()
         if due.screenshot { saveSnapshot(screenshot: true) }
         if due.snapshot { saveSnapshot() }
-        probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
-        virtualCamera.send(window: canvas.backend)
+        output.probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
+        drawing.virtualCamera.send(window: canvas.backend)
         let t = SystemClock.monotonic
         if let parts, let sw = canvas.backend as? SoftwareBackend {
             sw.present(parts: parts)
         } else {
             try canvas.present()
         }
-        probes.profiler.add(.present, SystemClock.monotonic - t)
+        output.probes.profiler.add(.present, SystemClock.monotonic - t)
     }
 
     /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
@@ -147,7 +149,7 @@ extension Viewer {
         let sims = state.renderedSimulations
         let named = tr("%s (%s)", c.hexString, tr(ColourNames.name(of: c)))
         if sims.count == 1 || state.layout == .single, let sim = sims.first {
-            guard let share = said.shares.first.flatMap({ $0 }) else {
+            guard let share = output.said.shares.first.flatMap({ $0 }) else {
                 return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)
             }
             let percent = Localization.decimal(share * 100, places: 1)

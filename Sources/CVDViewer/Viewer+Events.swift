@@ -10,7 +10,7 @@ extension Viewer {
 
     /// The geometry of what is on screen now; nil before the first frame.
     var geometry: ViewGeometry? {
-        frame.map {
+        take.frame.map {
             ViewGeometry(
                 state: state, window: canvas.outputSize, picture: $0.size, uiScale: options.uiScale,
                 measure: canvas.text)
@@ -43,19 +43,21 @@ extension Viewer {
             SDL_GetMouseState(&mx, &my)
             return apply(PointerGesture.wheel(up: e.wheel.y > 0, at: Double(mx), Double(my), geometry))
         case cvd_SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.press(
+            if let cmd = analysis.pointer.press(
                 Double(e.button.x), Double(e.button.y), geometry, pen: state.penOn, region: state.regionPick != nil)
             {
                 return apply(cmd)
             }
         case cvd_SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
-            if let cmd = pointer.release(Double(e.button.x), Double(e.button.y), geometry) { return apply(cmd) }
+            if let cmd = analysis.pointer.release(Double(e.button.x), Double(e.button.y), geometry) {
+                return apply(cmd)
+            }
         case cvd_SDL_MOUSEMOTION:
-            if quiet.motion(at: SystemClock.monotonic) { canvas.showPointer(true) }
+            if layout.quiet.motion(at: SystemClock.monotonic) { canvas.showPointer(true) }
             state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
-            if let cmd = pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
+            if let cmd = analysis.pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case cvd_SDL_WINDOWEVENT:
-            screenDirty = true
+            drawing.screenDirty = true
             if e.window.event == cvd_SDL_WINDOWEVENT_RESIZED {
                 windowResized(to: FrameSize(Int(e.window.data1), Int(e.window.data2)), now: SystemClock.monotonic)
             }
@@ -73,7 +75,7 @@ extension Viewer {
 
     /// Applies a command to the state and carries out its effect; false means quit.
     func apply(_ cmd: Command) -> Bool {
-        if probes.profiler.enabled { probes.profiler.command(String(describing: cmd)) }
+        if output.probes.profiler.enabled { output.probes.profiler.command(String(describing: cmd)) }
         if cmd == .probeAtPointer, let p = pointerPicturePoint { return apply(.probe(p)) }
         if cmd == .pickAtPointer {
             if state.picked != nil { return apply(.pick(nil)) }
@@ -90,14 +92,14 @@ extension Viewer {
         let effect = state.apply(cmd)
         switch effect {
         case .quit?: return false
-        case .snapshot?: snapshots.ask(screenshot: false)
+        case .snapshot?: output.snapshots.ask(screenshot: false)
         case .fullscreenChanged?:
             canvas.setFullscreen(state.fullscreen)
-            windowShape.settleUntil = SystemClock.monotonic + 1.5
+            layout.windowShape.settleUntil = SystemClock.monotonic + 1.5
             reporter.status(state.fullscreen ? "full screen" : "in a window")
         case .fullscreenOnNextDisplay?:
             let line = canvas.fullscreenOnNextDisplay()
-            windowShape.settleUntil = SystemClock.monotonic + 1.5
+            layout.windowShape.settleUntil = SystemClock.monotonic + 1.5
             say(Message(verbatim: line), seconds: Self.noticeTime)
         case .toggleVirtualCamera?: toggleVirtualCamera()
         case .measureWhiteCard?: measureWhiteCard()
@@ -107,8 +109,8 @@ extension Viewer {
         case .changeControl(let d)?: changeControl(by: d)
         case .resetControl?: changeControl(by: nil)
         case .grabStill?:
-            still.grab(frame)
-            pictureDirty = true
+            take.still.grab(take.frame)
+            drawing.pictureDirty = true
         case .saveStill?: saveStill()
         case .screenRegionPicking?, .screenRegionCancelled?, .screenRegionChosen?: pickScreenRegion(effect!)
         case nil: break
@@ -117,45 +119,45 @@ extension Viewer {
             || state.assistStrength != strengthBefore
             || state.layout != layoutBefore || state.whiteBalance != balanceBefore
         {
-            pictureDirty = true
+            drawing.pictureDirty = true
         }
-        screenDirty = true
-        if state.orientation != views.saved.orientation || state.pageCorners != views.saved.corners {
-            pictureDirty = true
+        drawing.screenDirty = true
+        if state.orientation != take.views.saved.orientation || state.pageCorners != take.views.saved.corners {
+            drawing.pictureDirty = true
             rememberView()
         }
-        if state.summary != said.summary { announce(state.summary) }
+        if state.summary != output.said.summary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            readout.update(
-                frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
+            analysis.readout.update(
+                take.frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
                 balance: state.whiteBalance ?? .none, still: shownStill)
-            let lines = readout.lines(
+            let lines = analysis.readout.lines(
                 simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
                 strength: state.assistStrength)
             // A probe's line once: placing the second does not print the first again.
-            for line in said.newProbeLines(lines) { reporter.status(line) }
+            for line in output.said.newProbeLines(lines) { reporter.status(line) }
         }
         if let notice = state.notice {
             say(notice, seconds: Self.noticeTime, answer: true)
-        } else if footerMessage.keyWithoutAnswer() {
+        } else if layout.footerMessage.keyWithoutAnswer() {
             // The last key's answer is about that key: the next one takes it away.
-            screenDirty = true
+            drawing.screenDirty = true
         }
         return true
     }
 
     func toggleVirtualCamera() {
         // The source's own size: frames come at it while the virtual camera is on (`updateDecodeReduction`).
-        let size = virtualCamera.sendsWindow ? canvas.outputSize : source.size
-        let line = virtualCamera.isOn ? virtualCamera.stop() : virtualCamera.start(size: size)
-        if !virtualCamera.isOn { panes.forgetWhole() }
+        let size = drawing.virtualCamera.sendsWindow ? canvas.outputSize : take.source.size
+        let line = drawing.virtualCamera.isOn ? drawing.virtualCamera.stop() : drawing.virtualCamera.start(size: size)
+        if !drawing.virtualCamera.isOn { drawing.panes.forgetWhole() }
         say(line, seconds: 5)
-        pictureDirty = true
+        drawing.pictureDirty = true
     }
 
     /// The frame's colour at a picture point (a probe's 5×5 average).
     func colour(at p: Point) -> RGB8? {
-        guard let f = frame else { return nil }
+        guard let f = take.frame else { return nil }
         let x = min(Int(p.x * Double(f.layout.width)), f.layout.width - 1)
         let y = min(Int(p.y * Double(f.layout.height)), f.layout.height - 1)
         return f.bytes.withUnsafeBytes { FrameSampler.average($0, f.layout, ycbcr: f.ycbcr, x: x, y: y) }
@@ -179,31 +181,32 @@ extension Viewer {
     /// virtual camera to feed. An MJPEG camera's decoding is most of cvdcam's work.
     func updateSourceRequest() {
         // (Hidden for the screen source's picture without it is not minimised: that picture is awaited.)
-        let minimized = canvas.isMinimized && screenWindow.hiddenAt == nil
+        let minimized = canvas.isMinimized && layout.screenWindow.hiddenAt == nil
         let request = SourceRequest(
-            reduction: virtualCamera.isOn
-                ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: source.size),
-            planar: canvas.backend.readsPlanes && !virtualCamera.isOn,
-            paused: frame != nil && (state.frozen || (minimized && !virtualCamera.isOn)))
-        if sourceLink.ask(request) { sink.request = request }
+            reduction: drawing.virtualCamera.isOn
+                ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: take.source.size),
+            planar: canvas.backend.readsPlanes && !drawing.virtualCamera.isOn,
+            paused: take.frame != nil && (state.frozen || (minimized && !drawing.virtualCamera.isOn)))
+        if take.sourceLink.ask(request) { take.sink.request = request }
     }
 
     /// Says when frames start coming at another size than before because of the reduction
     /// (`picture decoded at 1920×1080, ½ of 3840×2160: it is shown no larger`).
     func noteDecodedSize(_ size: FrameSize) {
         // A screen's picture changes size only when another part of it is chosen (Shift+R).
-        guard !(source is RegionPickingSource), let line = sourceLink.decoded(size, full: source.size) else { return }
+        guard !(take.source is RegionPickingSource), let line = take.sourceLink.decoded(size, full: take.source.size)
+        else { return }
         reporter.status(line)
     }
 
     /// A key or the mouse was used: labels show in full again.
     func noteInput() {
-        if quiet.input(at: SystemClock.monotonic) { screenDirty = true }
+        if layout.quiet.input(at: SystemClock.monotonic) { drawing.screenDirty = true }
     }
 
     /// Prints a change and puts the state in the window title.
     func announce(_ line: String) {
-        _ = said.summaryChanged(state.summary)
+        _ = output.said.summaryChanged(state.summary)
         canvas.setTitle("cvdcam — \(state.summary)")
         reporter.status(line)
     }

@@ -9,7 +9,8 @@ extension Viewer {
     /// zoomed in, that part; in the split layout, that side), when a colour is picked and
     /// when a pane's share moves by a point or more.
     func reportShares(_ shares: [Double?]) {
-        for line in said.shareLines(picked: state.picked, shares: shares, simulations: state.renderedSimulations) {
+        for line in output.said.shareLines(picked: state.picked, shares: shares, simulations: state.renderedSimulations)
+        {
             reporter.status(line)
         }
     }
@@ -19,14 +20,14 @@ extension Viewer {
     func saveSnapshot(screenshot: Bool = false) {
         do {
             let image = try canvas.backend.readPixels()
-            let path = screenshot ? try snapshots.writeScreenshot(image) : try snapshots.write(image)
+            let path = screenshot ? try output.snapshots.writeScreenshot(image) : try output.snapshots.write(image)
             say(Message("saved %s", .text(PathName.shown(path))), seconds: 3)
         } catch let error as ViewerError {
-            footerMessage.show(Message(verbatim: "\(error)"), until: SystemClock.monotonic + 4)
+            layout.footerMessage.show(Message(verbatim: "\(error)"), until: SystemClock.monotonic + 4)
         } catch {
             say(Message(verbatim: "\(error)"), seconds: 5)
         }
-        screenDirty = true
+        drawing.screenDirty = true
     }
 }
 
@@ -53,7 +54,7 @@ extension Viewer {
         let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []
         let pictures = geometry?.pieces.map { "picture:" + r($0.destination) } ?? []
         let line = "overlays: " + (labels + rings + lines + bar + pictures).joined(separator: " ")
-        if let line = said.overlaysLine(line) { reporter.status(line) }
+        if let line = output.said.overlaysLine(line) { reporter.status(line) }
     }
 }
 

@@ -12,26 +12,29 @@ extension Viewer {
     func overlayPlan(_ drawn: ViewGeometry?, window: FrameSize) -> (plan: OverlayPlan, same: Bool) {
         // The footer fades once the view has settled, unless it has news (a message, a
         // lost or busy camera, no picture yet).
-        let footerNeeded = !quiet.settled || footerMessage.text != nil || sourceLink.status != .running || frame == nil
+        let footerNeeded =
+            !layout.quiet.settled || layout.footerMessage.text != nil || take.sourceLink.status != .running
+            || take.frame == nil
         let footer =
             footerNeeded
             ? SourceLine.text(
-                source: source.label, status: sourceLink.status, hasFrame: frame != nil,
-                message: footerMessage.text?.localized
+                source: take.source.label, status: take.sourceLink.status, hasFrame: take.frame != nil,
+                message: layout.footerMessage.text?.localized
             )
             : nil
         let inputs = OverlayInputs(
-            geometry: drawn, state: state, window: window, footer: footer, compact: quiet.settled,
-            readings: readout.readings, caption: captionText, legend: legend?.text, legendColour: legend?.colour,
-            stats: state.statsVisible ? stats.overlayLines : nil, check: check.input(check: state.check))
-        if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
+            geometry: drawn, state: state, window: window, footer: footer, compact: layout.quiet.settled,
+            readings: analysis.readout.readings, caption: captionText, legend: legend?.text,
+            legendColour: legend?.colour,
+            stats: state.statsVisible ? take.stats.overlayLines : nil, check: analysis.check.input(check: state.check))
+        if let cached = layout.planCache, cached.inputs == inputs { return (cached.plan, true) }
         let plan = OverlayPlan(
             geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-            uiScale: options.uiScale, footer: footer, compact: quiet.settled,
-            probeReadings: readout.readings, caption: captionText, legend: legend,
-            stats: state.statsVisible ? stats.overlayLines : nil, check: check.input(check: state.check),
+            uiScale: options.uiScale, footer: footer, compact: layout.quiet.settled,
+            probeReadings: analysis.readout.readings, caption: captionText, legend: legend,
+            stats: state.statsVisible ? take.stats.overlayLines : nil, check: analysis.check.input(check: state.check),
             measure: canvas.text)
-        planCache = (inputs, plan)
+        layout.planCache = (inputs, plan)
         return (plan, false)
     }
 

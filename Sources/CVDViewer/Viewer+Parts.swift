@@ -22,16 +22,16 @@ extension Viewer {
     func drawParts(_ parts: [PixelRect], _ g: ViewGeometry, plan: OverlayPlan, window: FrameSize) throws(RenderFault)
         -> Bool
     {
-        guard let sw = canvas.backend as? SoftwareBackend, g.map.isIdentity, !snapshots.isDue,
-            let held = panes.rendered
+        guard let sw = canvas.backend as? SoftwareBackend, g.map.isIdentity, !output.snapshots.isDue,
+            let held = drawing.panes.rendered
         else { return false }
         let r = held.reduction
         var boxes: [PixelRect] = []
         var covered: [PixelRect] = [] // where the pictures are drawn, opaque
-        for piece in g.pieces where piece.texture < panes.textures.count {
+        for piece in g.pieces where piece.texture < drawing.panes.textures.count {
             guard
                 let copy = sw.partialCopy(
-                    panes.textures[piece.texture], held.textureRect(piece.source),
+                    drawing.panes.textures[piece.texture], held.textureRect(piece.source),
                     to: piece.destination, in: window)
             else { return false }
             covered.append(copy.destination)
@@ -58,7 +58,7 @@ extension Viewer {
         }
         sw.clip(nil)
         let overlaysStart = SystemClock.monotonic
-        probes.profiler.add(.pictures, overlaysStart - start)
+        output.probes.profiler.add(.pictures, overlaysStart - start)
         try finishDrawing(overlaysStart, parts: merged)
         return true
     }

@@ -17,25 +17,25 @@ extension Viewer {
     /// The renderer failed (a GL error, a lost context): says so, frees it, and draws on
     /// in the software renderer — everything is drawn again from the current frame.
     func renderFailed(_ fault: RenderFault) throws(ViewerError) {
-        panes.close()
+        drawing.panes.close()
         try canvas.fallBackToSoftware(fault)
-        panes = canvas.backend.makePanes(kernels)
-        planCache = nil
-        pictureDirty = true
-        screenDirty = true
+        drawing.panes = canvas.backend.makePanes(drawing.kernels)
+        layout.planCache = nil
+        drawing.pictureDirty = true
+        drawing.screenDirty = true
         reporter.status("the OpenGL renderer failed: \(fault); going on with the software renderer")
         say(Message("OpenGL stopped working: the software renderer draws now"), seconds: Self.noticeTime * 2)
-        stats.renderer = canvas.backend.name
-        probes.profiler.note(rendererLine)
+        take.stats.renderer = canvas.backend.name
+        output.probes.profiler.note(rendererLine)
     }
 
     /// Stops the source, frees what the canvas holds (the window goes with the process:
     /// see `Canvas`) and, with the window hidden, lets a table build that is under way end
     /// (quitting mid-build then leaves no thread writing into memory being torn down).
     func shutdown() {
-        source.stop()
-        if virtualCamera.isOn { reporter.status(virtualCamera.stop().english) }
-        panes.close()
+        take.source.stop()
+        if drawing.virtualCamera.isOn { reporter.status(drawing.virtualCamera.stop().english) }
+        drawing.panes.close()
         canvas.close()
         _ = KernelCache.waitForBackgroundBuilds(timeout: 2)
     }

@@ -11,7 +11,7 @@ extension Viewer {
     /// Tells the source the window's outer rectangle (its frame included) when it changed;
     /// called every tick (two SDL calls that ask no server).
     func followOwnWindow() {
-        guard let watcher = source as? OwnWindowWatcher else { return }
+        guard let watcher = take.source as? OwnWindowWatcher else { return }
         hideForSource(watcher)
         // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds) and the
         // window's outer rectangle, nil while hidden or minimised.
@@ -30,7 +30,7 @@ extension Viewer {
             : PixelRect(
                 x: Int(r.x - b.left), y: Int(r.y - b.top), width: Int(r.w + b.left + b.right),
                 height: Int(r.h + b.top + b.bottom))
-        for news in ownWindow.news(display: display, window: outer) {
+        for news in layout.ownWindow.news(display: display, window: outer) {
             switch news {
             case .display(let p): watcher.ownWindowDisplay(p)
             case .moved(let p): watcher.ownWindowMoved(p)
@@ -51,7 +51,7 @@ extension Viewer {
     /// under it).
     func hideForSource(_ watcher: OwnWindowWatcher) {
         let c = canvas.clientRect
-        let (hide, showAt) = screenWindow.follow(
+        let (hide, showAt) = layout.screenWindow.follow(
             wantsHidden: watcher.wantsWindowHidden,
             place: PixelRect(x: Int(c.x), y: Int(c.y), width: Int(c.w), height: Int(c.h)))
         if hide {
@@ -63,34 +63,36 @@ extension Viewer {
                 SDL_SetWindowPosition(canvas.window, Int32(r.x), Int32(r.y))
             }
             SDL_RaiseWindow(canvas.window)
-            screenDirty = true
+            drawing.screenDirty = true
         }
-        guard screenWindow.hiddenAt == nil, let f = frame, let area = Self.windowPlace(watcher) else { return }
+        guard layout.screenWindow.hiddenAt == nil, let f = take.frame, let area = Self.windowPlace(watcher) else {
+            return
+        }
         guard let asked = canvas.place(in: area, picture: f.size) else { return }
-        windowShape.asked = asked
-        windowShape.settleUntil = SystemClock.monotonic + 1
-        screenDirty = true
+        layout.windowShape.asked = asked
+        layout.windowShape.settleUntil = SystemClock.monotonic + 1
+        drawing.screenDirty = true
     }
 
     /// Shift+R's effects: the whole monitor shown and frozen once it comes; picking
     /// stopped; a part chosen (a click, not a drag: the whole monitor).
     func pickScreenRegion(_ effect: ViewState.Effect) {
-        guard let s = source as? RegionPickingSource else { return }
+        guard let s = take.source as? RegionPickingSource else { return }
         switch effect {
         case .screenRegionPicking:
             s.showWhole()
             // Already the whole (no part chosen yet): frozen now, as a still desktop sends
             // nothing new — unless the whole is taken again, without the window on it.
-            if frame?.size == s.wholeSize, (s as? OwnWindowWatcher)?.wantsWindowHidden != true {
+            if take.frame?.size == s.wholeSize, (s as? OwnWindowWatcher)?.wantsWindowHidden != true {
                 state.frozen = true
             } else {
-                screenWindow.awaitWhole()
+                layout.screenWindow.awaitWhole()
             }
         case .screenRegionCancelled:
-            screenWindow.stopAwaiting()
+            layout.screenWindow.stopAwaiting()
             s.keepRegion()
         case .screenRegionChosen(let a, let b):
-            screenWindow.stopAwaiting()
+            layout.screenWindow.stopAwaiting()
             let w = s.wholeSize
             let click = abs(a.x - b.x) * Double(w.width) < 8 && abs(a.y - b.y) * Double(w.height) < 8
             let part = s.choose(click ? nil : (a.x, a.y, b.x, b.y))
@@ -98,12 +100,13 @@ extension Viewer {
         default:
             break
         }
-        pictureDirty = true
+        drawing.pictureDirty = true
     }
 
     /// A frame taken while the whole monitor is awaited for picking: frozen once it is the whole's.
     func noteScreenFrame(_ f: Frame) {
-        guard let s = source as? RegionPickingSource, screenWindow.frameTaken(f.size, whole: s.wholeSize) else {
+        guard let s = take.source as? RegionPickingSource, layout.screenWindow.frameTaken(f.size, whole: s.wholeSize)
+        else {
             return
         }
         state.frozen = true

@@ -9,23 +9,16 @@ extension Viewer {
     /// `--press` key asked for it).
     func takeFrame(startedAt start: Double) -> Bool {
         var running = true
-        if let f = sink.takeNew(), (!state.frozen && state.check != .recoloured) || frame == nil {
-            frame = f
-            stillShowings.taken(at: SystemClock.monotonic)
+        let now = SystemClock.monotonic
+        if let f = take.takeNew(holding: state.frozen || state.check == .recoloured, now: now) {
             noteScreenFrame(f)
-            _ = still.fit(to: f.size)
-            pictureDirty = true
-            for key in probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
-            stats.taken(f)
+            drawing.pictureDirty = true
+            for key in output.probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
             noteDecodedSize(f.size)
             startBalanceIfDue(startedAt: start)
         }
-        // A source that sends only changes (the screen) counts the same while it sends none.
-        if frame != nil,
-            stillShowings.stillShown(
-                at: SystemClock.monotonic, isStill: source.isStill, sendsOnlyChanges: source.sendsOnlyChanges)
-        {
-            for key in probes.stillShown() where !press(key) { running = false }
+        if take.stillShown(now: now) {
+            for key in output.probes.stillShown() where !press(key) { running = false }
         }
         return running
     }
@@ -34,21 +27,21 @@ extension Viewer {
     /// labels that settle, the pointer that hides, the mode cycle; false means quit.
     func tick() -> Bool {
         XServerLoss.endIfLost()
-        if sourceLink.hear(sink.status) { screenDirty = true }
+        if take.sourceLink.hear(take.sink.status) { drawing.screenDirty = true }
         let now = SystemClock.monotonic
-        if stats.update(from: sink, now: now), state.statsVisible { screenDirty = true }
-        if totalsSignal.take() { reporter.status("so far: " + stats.totals.line) }
+        if take.stats.update(from: take.sink, now: now), state.statsVisible { drawing.screenDirty = true }
+        if take.totalsSignal.take() { reporter.status("so far: " + take.stats.totals.line) }
         followPictureShape(now: now)
         followOwnWindow()
         updateSourceRequest()
-        if footerMessage.tick(at: now) { screenDirty = true }
-        let quieter = quiet.tick(at: now)
-        if quieter.settled { screenDirty = true }
+        if layout.footerMessage.tick(at: now) { drawing.screenDirty = true }
+        let quieter = layout.quiet.tick(at: now)
+        if quieter.settled { drawing.screenDirty = true }
         if state.cameraPanelVisible { refreshCameraPanel(now) }
         updateCheck(now: now)
         if quieter.hidePointer { canvas.showPointer(false) }
-        if state.cycling, now - lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
-            lastCycleStep = now
+        if state.cycling, now - layout.lastCycleStep >= options.cycleSeconds ?? Self.defaultCycleSeconds {
+            layout.lastCycleStep = now
             _ = apply(.cycleStep)
         }
         return true

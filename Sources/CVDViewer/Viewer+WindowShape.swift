@@ -9,34 +9,35 @@ extension Viewer {
     /// Called every tick: reshapes the window when the shown picture's shape changed.
     func followPictureShape(now: Double) {
         // Not while going in or out of full screen (the window's size is in flux then).
-        if now < windowShape.fitFrameUntil, now > windowShape.settleUntil, !state.fullscreen,
+        if now < layout.windowShape.fitFrameUntil, now > layout.windowShape.settleUntil, !state.fullscreen,
             let asked = canvas.fitFrame()
         {
-            windowShape.asked = asked
-            windowShape.settleUntil = now + 1
-            screenDirty = true
+            layout.windowShape.asked = asked
+            layout.windowShape.settleUntil = now + 1
+            drawing.screenDirty = true
         }
-        guard windowShape.follows, !state.fullscreen, !canvas.isFullscreen, let f = frame else { return }
+        guard layout.windowShape.follows, !state.fullscreen, !canvas.isFullscreen, let f = take.frame else { return }
         let view = PictureMap(picture: f.size, orientation: state.orientation, corners: state.pageCorners).view
         guard view.width >= 1, view.height >= 1 else { return }
         let shown = FrameSize(Int(view.width.rounded()), Int(view.height.rounded())).scaledDown(
             toFit: FrameSize(1920, 1080))
-        guard shown != windowShape.followed else { return }
-        windowShape.followed = shown
+        guard shown != layout.windowShape.followed else { return }
+        layout.windowShape.followed = shown
         // Already in its shape (within 2 %: a picture's own window was made for it).
         let r = canvas.clientRect
         guard abs(Double(r.w) / Double(r.h) / (view.width / view.height) - 1) > 0.02 else { return }
-        windowShape.asked = canvas.reshape(toPicture: shown)
-        windowShape.settleUntil = now + 1
-        windowShape.fitFrameUntil = now + 2
-        screenDirty = true
+        layout.windowShape.asked = canvas.reshape(toPicture: shown)
+        layout.windowShape.settleUntil = now + 1
+        layout.windowShape.fitFrameUntil = now + 2
+        drawing.screenDirty = true
     }
 
     /// The window manager reports the window's new size: unless cvdcam asked for it (or it
     /// is going in or out of full screen), the teacher sized it, and it stays as sized.
     func windowResized(to size: FrameSize, now: Double) {
-        guard now > windowShape.settleUntil, !state.fullscreen, !canvas.isFullscreen, size != windowShape.asked
+        guard now > layout.windowShape.settleUntil, !state.fullscreen, !canvas.isFullscreen,
+            size != layout.windowShape.asked
         else { return }
-        windowShape.follows = false
+        layout.windowShape.follows = false
     }
 }

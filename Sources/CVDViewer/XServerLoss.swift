@@ -61,8 +61,8 @@ extension Viewer {
     func watchXServer() {
         XServerLoss.install { [unowned self] name in
             reporter.status("the X server \(name) went away (closed or killed): the view ends")
-            _ = stats.update(from: sink, now: SystemClock.monotonic)
-            reporter.status(stats.totals.line)
+            _ = take.stats.update(from: take.sink, now: SystemClock.monotonic)
+            reporter.status(take.stats.totals.line)
         }
     }
 }

@@ -1,0 +1,30 @@
+import CVDViewModel
+
+/// The third stage of the view's frame: where things go in the window. The overlay plan
+/// (one per frame, made again only when what it lays out changed), the footer's message,
+/// the labels settling and the pointer hiding, the window following the picture's shape,
+/// the mode cycle's clock, and what a screen source was told of the window. It holds no
+/// window: the plan is a value the drawing stage turns into a draw list.
+struct LayoutStage {
+    /// The last overlay plan and what it was laid out for.
+    var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
+    /// What the footer says for a while (a key's answer, "saved …"): in the window's
+    /// language on screen, in English on stdout (`Viewer.say`).
+    var footerMessage = FooterMessage()
+    /// The labels settling and the pointer hiding while nobody uses the view.
+    var quiet: QuietView
+    /// Following the picture's shape with the window (`Viewer+WindowShape`).
+    var windowShape: WindowShape
+    /// When the mode cycle last stepped.
+    var lastCycleStep: Double
+    /// What a screen source was told of the window (`Viewer.followOwnWindow`).
+    var ownWindow = OwnWindowReport()
+    /// The window hidden for a screen source's picture, Shift+R's wait (`ScreenWindow`).
+    var screenWindow = ScreenWindow()
+
+    init(windowShape: WindowShape, now: Double) {
+        self.windowShape = windowShape
+        quiet = QuietView(now: now)
+        lastCycleStep = now
+    }
+}
