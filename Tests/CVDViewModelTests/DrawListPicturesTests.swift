@@ -6,7 +6,7 @@ import Testing
 /// The pictures in the draw list (`DrawList.pictures`), made from the view's geometry
 /// without a window: what each renderer copies from which pane texture to where — a copy
 /// when the picture is as the camera sees it, a flipped copy upside down or mirrored, a
-/// mesh turned a quarter or straightened, and the split divider's bar after them.
+/// turned copy turned a quarter, a mesh straightened, and the split divider's bar after them.
 @Suite struct DrawListPicturesTests {
     static let window = FrameSize(1280, 720)
     static let picture = FrameSize(1280, 720)
@@ -60,19 +60,52 @@ import Testing
         }
     }
 
-    @Test func aQuarterTurnIsOneMeshCellAStraightenedPage32() throws {
+    /// Every quarter turn, mirrored or not, zoomed in or not: the item's corners are the
+    /// turn's own map (what a mesh of one cell drew before), within 1e-9 of a pixel.
+    @Test func eachQuarterTurnsItemIsItsMapExactly() throws {
+        for degrees in [90, 270] {
+            for mirrored in [false, true] {
+                for zoom in [1.0, 2.5] {
+                    var s = ViewState()
+                    s.orientation = Orientation(degrees: degrees, mirrored: mirrored)
+                    s.zoom = zoom
+                    let (list, g, held) = Self.list(s)
+                    let piece = try #require(g.pieces.first)
+                    guard case .turnedPicture(0, let source, let d, let uDown, let vRight) = list.items.first else {
+                        Issue.record("\(degrees)° mirrored \(mirrored): \(list.items)")
+                        continue
+                    }
+                    let r = Double(held.reduction)
+                    let corners = DrawList.turnedCorners(source, to: d, uDown: uDown, vRight: vRight)
+                    for (c, m) in zip(corners, g.mesh(piece, cells: 1)) {
+                        let apart = max(abs(c.x - m.x), abs(c.y - m.y), abs(c.u * r - m.u), abs(c.v * r - m.v))
+                        #expect(apart < 1e-9, "\(degrees)° mirrored \(mirrored) zoom \(zoom): \(c) against \(m)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aQuarterTurnIsATurnedPictureAStraightenedPage32MeshCells() throws {
         var s = ViewState()
         s.orientation = Orientation(degrees: 90)
         let (turned, g, _) = Self.list(s)
-        guard case .mesh(0, let vertices, let columns) = turned.items.first else {
+        guard case .turnedPicture(0, let source, let destination, let uDown, let vRight) = turned.items.first else {
             Issue.record("turned: \(turned.items)")
             return
         }
-        #expect(columns == 2 && vertices.count == 4, "one cell: its four corners")
-        // The window's top-left corner shows the camera picture's bottom-left (turned clockwise).
-        let d = try #require(g.pieces.first).destination
-        #expect(vertices[0].x == d.x && vertices[0].y == d.y)
-        #expect(abs(vertices[0].u) < 1e-9 && abs(vertices[0].v - Double(Self.picture.height)) < 1e-9, "\(vertices[0])")
+        // Turned clockwise: the window's top-left corner shows the camera picture's
+        // bottom-left; its x runs down the window, its y from the right to the left.
+        let piece = try #require(g.pieces.first)
+        #expect(destination == piece.destination)
+        #expect(source == Rect(0, 0, Double(Self.picture.width), Double(Self.picture.height)), "the whole picture")
+        #expect(uDown && !vRight)
+        // The item's corners are the turn's own map, exactly.
+        let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
+        let map = g.mesh(piece, cells: 1)
+        for (c, m) in zip(corners, map) {
+            #expect(abs(c.x - m.x) < 1e-9 && abs(c.y - m.y) < 1e-9 && abs(c.u - m.u) < 1e-9 && abs(c.v - m.v) < 1e-9)
+        }
 
         s.orientation = .upright
         s.pageCorners = [Point(0.1, 0.1), Point(0.9, 0.05), Point(0.95, 0.95), Point(0.05, 0.9)]

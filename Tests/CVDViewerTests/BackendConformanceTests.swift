@@ -1,3 +1,4 @@
+import CSDL2
 import CVDCore
 import CVDSources
 import Foundation
@@ -47,14 +48,16 @@ import Testing
         }
     }
 
-    /// A picture turned by a quarter, clockwise, and turned and mirrored (a one-cell mesh
-    /// each): the software renderer draws a turned copy of the texels, smoothed as GL does.
+    /// A picture turned by a quarter, clockwise, and turned and mirrored: the software
+    /// renderer draws a turned copy of the texels, smoothed as GL does.
     @Test func aQuarterTurnGivesTheSamePixelsInBothRenderers() throws {
         var list = DrawList()
         // Clockwise: the picture's top edge on the right; 64 × 48 texels 2.5 times as large.
-        list.items.append(Self.cell([(140, 150, 0, 0), (140, 310, 64, 0), (20, 150, 0, 48), (20, 310, 64, 48)]))
+        list.items.append(
+            .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 150, 120, 160), uDown: true, vRight: false))
         // Turned and mirrored (a transposition), a part of the picture, 1.5 times as large.
-        list.items.append(Self.cell([(200, 20, 8, 4), (200, 110, 60, 4), (260, 20, 8, 44), (260, 110, 60, 44)]))
+        list.items.append(
+            .turnedPicture(pane: 0, Rect(8, 4, 52, 40), to: Rect(200, 20, 60, 90), uDown: true, vRight: true))
         let (gl, software) = try Self.drawn(list)
         let d = Self.difference(gl, software)
         #expect(d.awayFromEdges == 0, "\(d.awayFromEdges) pixels away from edges differ, by up to \(d.worst) levels")
@@ -62,22 +65,38 @@ import Testing
         #expect(Set(stride(from: 0, to: software.count, by: 4).map { software[$0] }).count > 50)
     }
 
-    /// Which one-cell meshes are quarter turns, and which way the texture runs in each.
-    @Test func aQuarterTurnIsKnownByItsCorners() {
-        typealias V = (x: Double, y: Double, u: Double, v: Double)
-        let clockwise: [V] = [(140, 150, 0, 0), (140, 310, 64, 0), (20, 150, 0, 48), (20, 310, 64, 48)]
-        #expect(
-            SoftwareBackend.quarterTurn(clockwise, columns: 2)
-                == .init(
-                    source: PixelRect(x: 0, y: 0, width: 64, height: 48), destination: Rect(20, 150, 120, 160),
-                    uDown: true, vRight: false))
-        let anticlockwise: [V] = [(20, 310, 0, 0), (20, 150, 64, 0), (140, 310, 0, 48), (140, 150, 64, 48)]
-        #expect(SoftwareBackend.quarterTurn(anticlockwise, columns: 2).map { [$0.uDown, $0.vRight] } == [false, true])
-        let upright: [V] = [(0, 0, 0, 0), (64, 0, 64, 0), (0, 48, 0, 48), (64, 48, 64, 48)]
-        let skewed: [V] = [(140, 150, 0, 0), (140, 310, 64, 0), (20, 150, 0, 48), (25, 310, 64, 48)]
-        #expect(SoftwareBackend.quarterTurn(upright, columns: 2) == nil)
-        #expect(SoftwareBackend.quarterTurn(skewed, columns: 2) == nil)
-        #expect(SoftwareBackend.quarterTurn(clockwise + clockwise, columns: 4) == nil)
+    /// The software renderer's turned copy is made once per writing of the pane pictures:
+    /// drawn again without one, the copy is the same texture, as it was (a stale copy shows
+    /// until `panesWritten`); after one, the new texels are drawn.
+    @Test func theTurnedCopyIsMadeAgainOnlyWhenThePanesWereWritten() throws {
+        let canvas = try Self.opened(.software)
+        let backend = try #require(canvas.backend as? SoftwareBackend)
+        let texture = try #require(backend.makeTexture(from: Self.picture))
+        var list = DrawList()
+        list.items.append(
+            .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 96, 128), uDown: true, vRight: false))
+        func drawn() throws -> [UInt8] {
+            backend.clear()
+            backend.draw(list, text: canvas.text, textures: [texture])
+            var bytes: [UInt8] = []
+            _ = try #require(backend.readPixels(into: &bytes))
+            return bytes
+        }
+        let first = try drawn()
+        let made = try #require(backend.turned)
+        // The pane picture's texels change (white) without the panes saying so.
+        let white = RGBAImage(width: 64, height: 48, fill: RGB8(255, 255, 255))
+        let updated = white.pixels.withUnsafeBytes { SDL_UpdateTexture(texture.sdl, nil, $0.baseAddress, 64 * 4) }
+        #expect(updated == 0)
+        #expect(try drawn() == first, "the copy made before")
+        #expect(backend.turned?.texture.handle == made.texture.handle && backend.turned?.holds == made.holds)
+        backend.panesWritten()
+        let after = try drawn()
+        #expect(after != first)
+        let i = (80 * Self.size.width + 60) * 4
+        #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
+        backend.destroy(texture)
+        backend.close()
     }
 
     /// A one-cell mesh of pane 0: its corners (x, y, u, v), row by row.
@@ -85,28 +104,33 @@ import Testing
         .mesh(pane: 0, corners.map { DrawList.MeshVertex(x: $0.0, y: $0.1, u: $0.2, v: $0.3) }, columns: 2)
     }
 
-    /// `list` drawn by the GL and by the software backend: each window's RGBA bytes.
-    static func drawn(_ list: DrawList) throws -> (gl: [UInt8], software: [UInt8]) {
+    /// A window of `size` on the tests' own X server, drawn by `choice`.
+    static func opened(_ choice: RendererChoice) throws -> Canvas {
         let session = try #require(PrivateXServer.shared, "no Xvfb here (Debian: xvfb)")
         let fonts = try FontLocator.find(nil, language: "en").paths
+        // SDL finds the X server through the environment when it opens a window; the
+        // process's own is put back at once (other suites start programs with it).
+        let saved = ["DISPLAY", "WAYLAND_DISPLAY"].map { (name: String) -> (String, String?) in
+            (name, getenv(name).map { String(cString: $0) })
+        }
+        setenv("DISPLAY", session.display, 1)
+        unsetenv("WAYLAND_DISPLAY")
+        let made = Result { () throws(ViewerError) -> Canvas in
+            try Canvas(
+                size: size, fitToDisplay: false, fullscreen: false, display: nil, fontPaths: fonts,
+                fontNote: { _ in }, renderer: choice)
+        }
+        for (name, value) in saved {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+        return try made.get()
+    }
+
+    /// `list` drawn by the GL and by the software backend: each window's RGBA bytes.
+    static func drawn(_ list: DrawList) throws -> (gl: [UInt8], software: [UInt8]) {
         var pictures: [[UInt8]] = []
         for choice in [RendererChoice.gl, .software] {
-            // SDL finds the X server through the environment when it opens a window; the
-            // process's own is put back at once (other suites start programs with it).
-            let saved = ["DISPLAY", "WAYLAND_DISPLAY"].map { (name: String) -> (String, String?) in
-                (name, getenv(name).map { String(cString: $0) })
-            }
-            setenv("DISPLAY", session.display, 1)
-            unsetenv("WAYLAND_DISPLAY")
-            let made = Result { () throws(ViewerError) -> Canvas in
-                try Canvas(
-                    size: size, fitToDisplay: false, fullscreen: false, display: nil, fontPaths: fonts,
-                    fontNote: { _ in }, renderer: choice)
-            }
-            for (name, value) in saved {
-                if let value { setenv(name, value, 1) } else { unsetenv(name) }
-            }
-            let canvas = try made.get()
+            let canvas = try opened(choice)
             let backend = canvas.backend
             #expect((backend is GLBackend) == (choice == .gl), "\(choice): \(backend.name)")
             #expect(backend.outputSize == size)

@@ -3,7 +3,7 @@ import CVDCore
 extension DrawList {
     /// The pictures as `g` places them, drawn from the pane textures that hold `held`'s
     /// regions: each piece copied (flipped where the picture is upside down or mirrored),
-    /// or through a mesh where it is turned a quarter or straightened; then the split
+    /// turned where it is turned a quarter, or through a mesh where it is straightened; then the split
     /// divider's bar (`divider`). `orientation`: the state's (`ViewState.orientation`). `panes`: how many
     /// textures there are (a piece of another is left out).
     public static func pictures(_ g: ViewGeometry, held: PaneRegions, orientation: Orientation, panes: Int)
@@ -20,10 +20,12 @@ extension DrawList {
                         pane: piece.texture, held.textureRect(g.pictureSource(piece)), to: piece.destination,
                         flipX: orientation.mirrored != (orientation.quarterTurns == 2),
                         flipY: orientation.quarterTurns == 2))
+            } else if !g.map.straightened {
+                list.items.append(turned(pane: piece.texture, g.mesh(piece, cells: 1), reduction: held.reduction))
             } else {
-                // Turned: one cell is exact; a straightened page: enough cells that the
-                // projective map bends less than a pixel between vertices.
-                let cells = g.map.straightened ? 32 : 1
+                // A straightened page: enough cells that the projective map bends less
+                // than a pixel between vertices.
+                let cells = 32
                 let r = Double(held.reduction)
                 let mesh = g.mesh(piece, cells: cells).map { MeshVertex(x: $0.x, y: $0.y, u: $0.u / r, v: $0.v / r) }
                 list.items.append(.mesh(pane: piece.texture, mesh, columns: cells + 1))
@@ -31,6 +33,30 @@ extension DrawList {
         }
         list.items += divider(g).items
         return list
+    }
+
+    /// A quarter turn as its item, from the turn's one-cell map (`corners`: the window's
+    /// top-left, top-right, bottom-left and bottom-right with the camera picture's point
+    /// each shows; `reduction`: the texture's to the picture's pixels). In a quarter turn
+    /// the picture's x changes down the window only, its y across only.
+    static func turned(pane: Int, _ corners: [(x: Double, y: Double, u: Double, v: Double)], reduction: Int) -> Item {
+        let r = Double(reduction)
+        let (tl, tr, bl, br) = (corners[0], corners[1], corners[2], corners[3])
+        let source = Rect(min(tl.u, bl.u) / r, min(tl.v, tr.v) / r, abs(bl.u - tl.u) / r, abs(tr.v - tl.v) / r)
+        return .turnedPicture(
+            pane: pane, source, to: Rect(tl.x, tl.y, br.x - tl.x, br.y - tl.y), uDown: tl.u < bl.u, vRight: tl.v < tr.v)
+    }
+
+    /// A quarter turn's one-cell mesh (`.turnedPicture`'s meaning): the window's top-left,
+    /// top-right, bottom-left and bottom-right corners with the texture pixel each shows.
+    public static func turnedCorners(_ source: Rect, to d: Rect, uDown: Bool, vRight: Bool) -> [MeshVertex] {
+        let (uTop, uBottom) = uDown ? (source.x, source.x + source.w) : (source.x + source.w, source.x)
+        let (vLeft, vRight) = vRight ? (source.y, source.y + source.h) : (source.y + source.h, source.y)
+        return [
+            MeshVertex(x: d.x, y: d.y, u: uTop, v: vLeft), MeshVertex(x: d.x + d.w, y: d.y, u: uTop, v: vRight),
+            MeshVertex(x: d.x, y: d.y + d.h, u: uBottom, v: vLeft),
+            MeshVertex(x: d.x + d.w, y: d.y + d.h, u: uBottom, v: vRight),
+        ]
     }
 
     /// The split divider's bar, if `g` has one: a dark half and a light one, seen on white

@@ -23,6 +23,10 @@ public struct DrawList: Equatable, Sendable {
         case picture(pane: Int, Rect, to: Rect)
         /// The same mirrored left–right and/or upside down.
         case flippedPicture(pane: Int, Rect, to: Rect, flipX: Bool, flipY: Bool)
+        /// Part `source` (texture pixels) of pane picture `pane` turned a quarter into
+        /// `destination`, smoothed: the texture's x runs down the window (downwards when
+        /// `uDown`, else upwards), its y across (rightwards when `vRight`, else leftwards).
+        case turnedPicture(pane: Int, Rect, to: Rect, uDown: Bool, vRight: Bool)
         /// Pane picture `pane` through a mesh of `columns` × rows vertices, row by row.
         case mesh(pane: Int, [MeshVertex], columns: Int)
         /// A rectangle in one colour, blended by `alpha`.

@@ -12,6 +12,10 @@ extension RenderBackend {
                 if pane < textures.count { copy(textures[pane], source, to: destination, in: window) }
             case .flippedPicture(let pane, let source, let destination, let flipX, let flipY):
                 if pane < textures.count { copy(textures[pane], source, to: destination, flipX: flipX, flipY: flipY) }
+            case .turnedPicture(let pane, let source, let destination, let uDown, let vRight):
+                if pane < textures.count {
+                    drawTurned(textures[pane], source, to: destination, uDown: uDown, vRight: vRight)
+                }
             case .mesh(let pane, let vertices, let columns):
                 if pane < textures.count {
                     drawMesh(textures[pane], vertices.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: columns)
@@ -22,5 +26,14 @@ extension RenderBackend {
                 if let t = text.texture(s, size: size) { draw(t, in: r) }
             }
         }
+    }
+}
+
+extension RenderBackend {
+    /// A quarter turn through its one-cell mesh (what GL draws; the software renderer draws
+    /// a turned copy instead).
+    func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool) {
+        let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
+        drawMesh(t, corners.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: 2)
     }
 }

@@ -32,6 +32,9 @@ protocol RenderBackend: AnyObject {
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
     /// The same mirrored left–right and/or upside down (a picture turned by 180° or mirrored).
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool)
+    /// Part of a pane picture turned a quarter into `destination`, smoothed
+    /// (`DrawList.Item.turnedPicture`; by default through its one-cell mesh).
+    func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool)
     /// A texture through a mesh of `columns` × rows vertices, row by row, each a window
     /// position and the texture pixel (u, v) it shows (a turned or straightened picture).
     func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int)

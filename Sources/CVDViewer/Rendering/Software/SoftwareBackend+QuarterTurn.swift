@@ -3,78 +3,72 @@ import CVDCore
 import CVDSources
 import CVDViewModel
 
-/// A picture turned by a quarter (a one-cell mesh whose map is a quarter turn, mirrored or
-/// not). SDL's software `SDL_RenderGeometry` samples the nearest texel at whole-texel
-/// corners, so through it an enlarged picture shows its texels' edges where GL smooths.
-/// Instead the part shown is copied turned into a texture of its own — a transposition of
-/// whole texels, nothing resampled — and drawn as any upright picture is (`copy`), smoothed
-/// as GL smooths (`BackendConformanceTests`).
+/// A picture turned by a quarter (`DrawList.Item.turnedPicture`). SDL's software
+/// `SDL_RenderGeometry` samples the nearest texel at whole-texel corners, so through a mesh
+/// an enlarged picture shows its texels' edges where GL smooths. Instead the part shown is
+/// copied turned into a texture of its own — a transposition of whole texels, nothing
+/// resampled — and drawn as any upright picture is (`copy`), smoothed as GL smooths
+/// (`BackendConformanceTests`). The copy is made again only when the pane pictures were
+/// written (`panesWritten`) or another part or turn is asked for.
 extension SoftwareBackend {
-    /// What a one-cell mesh draws when it is a quarter turn: the texture's part (whole
-    /// texels: u across, v down the texture) and the window's rectangle, with which way
-    /// each texture axis runs there.
-    struct QuarterTurn: Equatable {
+    /// What the turned copy holds: which texture's part, which way, as of which writing.
+    struct TurnedCopy: Equatable {
+        let texture: UInt
         let source: PixelRect
-        let destination: Rect
-        /// The texture's u grows down the window (else up); its v grows to the right (else left).
         let uDown: Bool, vRight: Bool
+        let generation: Int
     }
 
-    /// `mesh` (one cell: four vertices, two columns) as a quarter turn, or nil when it is
-    /// anything else (upright, flipped, straightened, or not a rectangle).
-    static func quarterTurn(_ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) -> QuarterTurn? {
-        guard mesh.count == 4, columns == 2 else { return nil }
-        let (x0, x1) = (mesh.map(\.x).min()!, mesh.map(\.x).max()!)
-        let (y0, y1) = (mesh.map(\.y).min()!, mesh.map(\.y).max()!)
-        let (u0, u1) = (mesh.map(\.u).min()!, mesh.map(\.u).max()!)
-        let (v0, v1) = (mesh.map(\.v).min()!, mesh.map(\.v).max()!)
-        guard x1 - x0 >= 1, y1 - y0 >= 1, u1 - u0 >= 1, v1 - v0 >= 1 else { return nil }
-        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 * max(1, abs(a), abs(b)) }
-        guard let topLeft = mesh.first(where: { near($0.x, x0) && near($0.y, y0) }) else { return nil }
-        let uDown = near(topLeft.u, u0)
-        let vRight = near(topLeft.v, v0)
-        // Each corner of the window's rectangle shows the texture's corner the turn puts
-        // there: u decided by the window's row alone, v by its column alone.
-        for p in mesh {
-            let top = near(p.y, y0)
-            let left = near(p.x, x0)
-            guard top || near(p.y, y1), left || near(p.x, x1),
-                near(p.u, top == uDown ? u0 : u1), near(p.v, left == vRight ? v0 : v1)
-            else { return nil }
+    /// Draws part `source` of `t` turned into `destination`; through the mesh (nearest texels)
+    /// when the texture's pixels cannot be read (not a streaming texture), the part is not
+    /// whole texels inside it, or the copy cannot be made.
+    func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool) {
+        let s = PixelRect(
+            x: Int(source.x.rounded()), y: Int(source.y.rounded()), width: Int(source.w.rounded()),
+            height: Int(source.h.rounded()))
+        let whole =
+            s.width > 0 && s.height > 0 && s.intersection(PixelRect(width: t.size.width, height: t.size.height)) == s
+        guard whole, let copy = turnedCopy(t, s, uDown: uDown, vRight: vRight) else {
+            let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
+            drawMesh(t, corners.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: 2)
+            return
         }
-        let source = PixelRect(
-            x: Int(u0.rounded()), y: Int(v0.rounded()), width: Int((u1 - u0).rounded()),
-            height: Int((v1 - v0).rounded()))
-        return QuarterTurn(source: source, destination: Rect(x0, y0, x1 - x0, y1 - y0), uDown: uDown, vRight: vRight)
+        self.copy(copy, Rect(0, 0, Double(copy.size.width), Double(copy.size.height)), to: destination, in: outputSize)
     }
 
-    /// Draws `t`'s part `q.source` turned into `q.destination`; false, having drawn nothing,
-    /// when the texture's pixels cannot be read (not a streaming texture) or the turned copy
-    /// cannot be made.
-    func drawQuarterTurn(_ t: Texture, _ q: QuarterTurn) -> Bool {
-        let s = q.source.intersection(PixelRect(width: t.size.width, height: t.size.height))
-        guard s == q.source, let source = t.sdl else { return false }
-        // The turned copy: v across (the window's x), u down (its y).
+    /// The turned copy of part `s` of `t` (v across, u down), made if what it holds differs.
+    private func turnedCopy(_ t: Texture, _ s: PixelRect, uDown: Bool, vRight: Bool) -> Texture? {
+        guard let source = t.sdl else { return nil }
+        let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: paneGeneration)
+        if let held = turned, held.holds == wanted { return held.texture }
         let size = FrameSize(s.height, s.width)
         var format: UInt32 = 0
+        var blend = SDL_BLENDMODE_NONE
         SDL_QueryTexture(source, &format, nil, nil, nil)
-        if let old = turned, old.size != size || turnedFormat != format {
-            destroy(old)
-            turned = nil
+        SDL_GetTextureBlendMode(source, &blend)
+        var copy = turned?.texture
+        if let old = copy, let o = old.sdl {
+            var oldFormat: UInt32 = 0
+            SDL_QueryTexture(o, &oldFormat, nil, nil, nil)
+            if old.size != size || oldFormat != format {
+                destroy(old)
+                copy = nil
+            }
         }
-        if turned == nil {
-            turned = SDL_CreateTexture(
+        turned = nil
+        if copy == nil {
+            copy = SDL_CreateTexture(
                 renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height)
             ).map { Texture(sdl: $0, size: size) }
-            turnedFormat = format
         }
-        guard let copy = turned, let target = copy.sdl else { return false }
-        guard Self.transpose(source, into: target, s, size, uDown: q.uDown, vRight: q.vRight) else { return false }
-        var blend = SDL_BLENDMODE_NONE
-        SDL_GetTextureBlendMode(source, &blend)
+        guard let copy, let target = copy.sdl else { return nil }
+        guard Self.transpose(source, into: target, s, size, uDown: uDown, vRight: vRight) else {
+            destroy(copy)
+            return nil
+        }
         SDL_SetTextureBlendMode(target, blend)
-        self.copy(copy, Rect(0, 0, Double(size.width), Double(size.height)), to: q.destination, in: outputSize)
-        return true
+        turned = (copy, wanted)
+        return copy
     }
 
     /// Copies the part `s` of `source` turned into `target` (`size`: `s` transposed), the

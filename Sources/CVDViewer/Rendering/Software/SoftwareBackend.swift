@@ -12,10 +12,11 @@ final class SoftwareBackend: RenderBackend {
     let window: OpaquePointer
     let name = "software"
     let readsPlanes = false
-    /// A quarter-turned copy of a pane picture, kept for the next frame, and its pixel
-    /// format (`SoftwareBackend+QuarterTurn`).
-    var turned: Texture?
-    var turnedFormat: UInt32 = 0
+    /// A quarter-turned copy of a pane picture and what it holds, kept for the next frames
+    /// (`SoftwareBackend+QuarterTurn`).
+    var turned: (texture: Texture, holds: TurnedCopy)?
+    /// Counts the pane pictures' writings (`panesWritten`): a copy made before is stale.
+    private(set) var paneGeneration = 0
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
@@ -111,7 +112,7 @@ final class SoftwareBackend: RenderBackend {
 
     /// Wraps `SDL_RenderCopyEx` with `SDL_FLIP_HORIZONTAL`/`SDL_FLIP_VERTICAL`. (SDL's
     /// software renderer draws a two-triangle mesh that forms a flipped rectangle offset,
-    /// so flips go this way; quarter turns and straightened pages use `drawMesh`.)
+    /// so flips go this way; quarter turns use `drawTurned`, straightened pages `drawMesh`.)
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool) {
         guard source.w >= 0.5, destination.w >= 1 else { return }
         var s = SDL_Rect(
@@ -123,11 +124,13 @@ final class SoftwareBackend: RenderBackend {
         SDL_RenderCopyEx(renderer, t.sdl, &s, &d, 0, nil, SDL_RendererFlip(rawValue: flip))
     }
 
+    /// The pane pictures are being written (`SoftwarePanes.render`): copies of them are stale.
+    func panesWritten() { paneGeneration &+= 1 }
+
     /// Wraps `SDL_RenderGeometry` with the mesh's quads as two triangles each: the renderer
-    /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing). A
-    /// quarter turn goes as a turned copy instead, smoothed (`SoftwareBackend+QuarterTurn`).
+    /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing; a
+    /// quarter turn comes as `drawTurned`, a turned copy, smoothed).
     func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) {
-        if let q = Self.quarterTurn(mesh, columns: columns), drawQuarterTurn(t, q) { return }
         let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
         guard !indices.isEmpty else { return }
         let tw = Float(t.size.width)
@@ -182,7 +185,7 @@ final class SoftwareBackend: RenderBackend {
 
     /// Nothing to free here: the renderer goes with the window, at exit (see `Canvas`).
     func close() {
-        if let t = turned { destroy(t) }
+        if let t = turned { destroy(t.texture) }
         turned = nil
     }
 
