@@ -133,6 +133,8 @@ let cLibraries: [Target] = [
 // The tests: an array of their own, so that Swift 6.0's type checker takes the manifest in
 // parts (one literal of every target was "unable to type-check in reasonable time" there).
 let testTargets: [Target] = [
+    // What the window tests share: an X server of their own.
+    .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
     .testTarget(
         name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
     .testTarget(
@@ -153,11 +155,12 @@ let testTargets: [Target] = [
     .testTarget(
         name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
     .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
-    .testTarget(name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel"]),
+    .testTarget(
+        name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel", "XvfbSupport"]),
     // The window layer's parts that need no window (the label fonts).
     .testTarget(
         name: "CVDViewerTests",
-        dependencies: ["CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF"]),
+        dependencies: ["CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF", "XvfbSupport"]),
 ]
 
 let package = Package(

@@ -3,6 +3,7 @@ import CVDCore
 import CVDSources
 import Foundation
 import Testing
+import XvfbSupport
 
 @testable import CVDViewModel
 @testable import CVDViewer
@@ -225,22 +226,9 @@ final class PrivateXServer: Sendable {
     private init(display: String) { self.display = display }
 
     static let shared: PrivateXServer? = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cvdcam-xvfb-\(getpid())")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let fdFile = dir.appendingPathComponent("display").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = [
-            "-c", "exec Xvfb -displayfd 3 -terminate -screen 0 1024x768x24 -nolisten tcp 3>\(fdFile) 2>/dev/null",
-        ]
-        guard (try? p.run()) != nil else { return nil }
-        for _ in 0..<600 {
-            if let text = try? String(contentsOfFile: fdFile, encoding: .utf8), text.hasSuffix("\n") {
-                return PrivateXServer(display: ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            if !p.isRunning { return nil }
-            usleep(100_000)
-        }
-        return nil
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvdcam-xvfb-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return (try? Xvfb.start(width: 1024, height: 768, arguments: ["-terminate"], folder: folder))
+            .map { PrivateXServer(display: $0.display) }
     }()
 }

@@ -104,11 +104,7 @@ import Testing
         // picture): the key goes once the window shows again, and again if the view has not
         // answered, as a person would press it again.
         for attempt in 1...3 {
-            var waited = 0
-            while waited < 100, !(try x.run("xwininfo", ["-id", x.window])).contains("IsViewable") {
-                usleep(50_000)
-                waited += 1
-            }
+            x.waitUntilViewable()
             try x.key("f")
             if (try? x.waitForOutput("cvdcam: in a window", timeout: 6)) != nil { break }
             #expect(attempt < 3, "f never took the view out of full screen")

@@ -1,6 +1,7 @@
 import CVDCore
 import CVDImageIO
 import Foundation
+import XvfbSupport
 
 /// A real X server (Xvfb) with cvdcam's window in it, driven as a person would: keys
 /// through xdotool, screenshots through ImageMagick's `import`.
@@ -30,28 +31,10 @@ final class XSession {
         }
         dir = NSTemporaryDirectory() + "cvdcam-x-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        // -displayfd picks a free display number and writes it to the given descriptor.
-        let fdFile = dir + "/display"
-        xvfb = try Self.spawn(
-            "/bin/sh",
-            [
-                "-c",
-                "exec Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp \(serverArguments.joined(separator: " ")) 3>\(fdFile) 2>/dev/null",
-            ])
-        var number = ""
-        // Usually ready in 0.2 s; under a loaded CI machine (parallel test suites) it has
-        // been seen to take more than 5 s, so allow 60.
-        let started = Self.poll(seconds: 60, every: 0.05) {
-            // Whole once its newline is there (Xvfb writes the number, then "\n").
-            let text = (try? String(contentsOfFile: fdFile, encoding: .utf8)) ?? ""
-            number = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.hasSuffix("\n") && !number.isEmpty
-        }
-        guard started else {
-            kill(xvfb.processIdentifier, SIGKILL) // never leave a server behind
-            throw Failure("Xvfb did not start within 60 s")
-        }
-        display = ":" + number
+        do {
+            let server = try Xvfb.start(width: width, height: height, arguments: serverArguments, folder: dir)
+            (xvfb, display) = (server.process, server.display)
+        } catch { throw Failure(error.description) }
     }
 
     /// What cvdcam runs with in this session: its X server, SDL's software path without
@@ -153,6 +136,15 @@ final class XSession {
     /// server's keyboard (XTEST), which weston turns into its seat's keyboard.
     func key(_ k: String) throws {
         _ = try run("xdotool", window == "root" ? ["key", k] : ["key", "--window", window, k])
+    }
+
+    /// Waits (5 s at most) until cvdcam's window is shown: a key sent while it is hidden (a
+    /// screen source hides it a moment to take a picture) goes nowhere. Whether it showed.
+    @discardableResult
+    func waitUntilViewable(seconds: Double = 5) -> Bool {
+        Self.poll(seconds: seconds, every: 0.05) {
+            (try? run("xwininfo", ["-id", window]))?.contains("IsViewable") ?? false
+        }
     }
 
     /// A key that closes the window: cvdcam quits on key-down, so the key-up would go to a
