@@ -33,9 +33,7 @@ extension ImageFile.Loaded {
                     + "(a memory limit, ulimit -v?)")
         }
         if let m = missing {
-            let part = turn.turned(
-                x: m.x, y: m.y, width: m.width, height: m.height, pictureWidth: image.width,
-                pictureHeight: image.height)
+            let part = turn.turned(m, pictureWidth: image.width, pictureHeight: image.height)
             missing = part
             damage = ImageFile.endsEarly(name, part, turned)
         }
@@ -46,9 +44,7 @@ extension ImageFile.Loaded {
 extension ImageFile {
     /// What a JPEG that ends early is said to be: how much of the picture could be read and
     /// where, as the picture is seen (upright) — the rest, `missing`, is grey.
-    static func endsEarly(_ name: String, _ missing: (x: Int, y: Int, width: Int, height: Int), _ image: RGBAImage)
-        -> String
-    {
+    static func endsEarly(_ name: String, _ missing: PixelRect, _ image: RGBAImage) -> String {
         let (w, h) = (image.width, image.height)
         let read: String
         if missing.width == w {

@@ -41,7 +41,7 @@ public enum ImageFile {
         public internal(set) var damage: String?
         /// The part of the picture that holds nothing from the file (a damaged file's rest,
         /// filled), if any, where it is once the picture is upright.
-        public internal(set) var missing: (x: Int, y: Int, width: Int, height: Int)?
+        public internal(set) var missing: PixelRect?
         /// Why the file's colour profile could not be used (its colours are then read as
         /// sRGB), if it could not.
         public internal(set) var colourWarning: String?
@@ -81,7 +81,7 @@ public enum ImageFile {
                     "'\(name)' is damaged: the JPEG file ends early, so its last part may be missing or blurred — copy the file again"
             )
         }
-        let missing = (0, rows, image.width, image.height - rows)
+        let missing = PixelRect(x: 0, y: rows, width: image.width, height: image.height - rows)
         return Loaded(image: image, damage: endsEarly(name, missing, image), missing: missing)
     }
 

@@ -41,19 +41,18 @@ public enum Orientation: Int, Sendable, CaseIterable {
         }
     }
 
-    /// Where the rectangle at (x, y), `width`×`height`, of a `pictureWidth`×`pictureHeight`
-    /// picture is once the picture is turned (a damaged file's missing part).
-    func turned(
-        x: Int, y: Int, width: Int, height: Int, pictureWidth pw: Int, pictureHeight ph: Int
-    ) -> (x: Int, y: Int, width: Int, height: Int) {
-        guard width > 0, height > 0 else { return (x, y, width, height) }
+    /// Where the rectangle `r` of a `pictureWidth`×`pictureHeight` picture is once the
+    /// picture is turned (a damaged file's missing part).
+    func turned(_ r: PixelRect, pictureWidth pw: Int, pictureHeight ph: Int) -> PixelRect {
+        let (x, y, width, height) = (r.x, r.y, r.width, r.height)
+        guard width > 0, height > 0 else { return r }
         let outWidth = swapsSides ? ph : pw
         let m = indexMap(width: pw, height: ph)
         // The turned rectangle is spanned by its two opposite corners' new places.
         let a = m.origin + x * m.stepX + y * m.stepY
         let b = m.origin + (x + width - 1) * m.stepX + (y + height - 1) * m.stepY
         let (ax, ay, bx, by) = (a % outWidth, a / outWidth, b % outWidth, b / outWidth)
-        return (min(ax, bx), min(ay, by), abs(bx - ax) + 1, abs(by - ay) + 1)
+        return PixelRect(x: min(ax, bx), y: min(ay, by), width: abs(bx - ax) + 1, height: abs(by - ay) + 1)
     }
 
     /// The picture turned upright: a new buffer (tried first: no memory is nil, never an

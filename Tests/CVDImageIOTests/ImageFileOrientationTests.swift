@@ -85,7 +85,7 @@ import Testing
             #expect(seen.count == w * h, "\(turn) \(w)×\(h): every pixel once")
             // The bottom rows [1, h) as a damaged file's missing part: where do its pixels go?
             guard h > 1 else { continue }
-            let part = turn.turned(x: 0, y: 1, width: w, height: h - 1, pictureWidth: w, pictureHeight: h)
+            let part = turn.turned(PixelRect(x: 0, y: 1, width: w, height: h - 1), pictureWidth: w, pictureHeight: h)
             for y in 0..<turned.height {
                 for x in 0..<turned.width {
                     let i = (y * turned.width + x) * 4
