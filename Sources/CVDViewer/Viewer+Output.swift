@@ -57,19 +57,3 @@ extension Viewer {
         if let line = output.said.overlaysLine(line) { reporter.status(line) }
     }
 }
-
-/// Everything an overlay plan depends on (the options, fonts and measuring aside, which do
-/// not change while the window is open): when these are equal, so is the plan.
-struct OverlayInputs: Equatable {
-    let geometry: ViewGeometry?
-    let state: ViewState
-    let window: FrameSize
-    let footer: String?
-    let compact: Bool
-    let readings: [[ProbeReading]]
-    let caption: String?
-    let legend: String?
-    let legendColour: RGB8?
-    let stats: [String]?
-    let check: OverlayPlan.CheckInput?
-}

@@ -10,32 +10,28 @@ extension Viewer {
     /// changed (most frames change nothing); `same`: nothing did since the last drawing
     /// (the pictures' place, the window, every label).
     func overlayPlan(_ drawn: ViewGeometry?, window: FrameSize) -> (plan: OverlayPlan, same: Bool) {
-        // The footer fades once the view has settled, unless it has news (a message, a
-        // lost or busy camera, no picture yet).
-        let footerNeeded =
-            !layout.quiet.settled || layout.footerMessage.text != nil || take.sourceLink.status != .running
-            || take.frame == nil
         let footer =
-            footerNeeded
+            layout.footerShown(sourceRunning: take.sourceLink.status == .running, hasFrame: take.frame != nil)
             ? SourceLine.text(
                 source: take.source.label, status: take.sourceLink.status, hasFrame: take.frame != nil,
                 message: layout.footerMessage.text?.localized
             )
             : nil
+        // The plan is made inside `layout`'s own mutation: what it reads of the layout is read before.
+        let compact = layout.quiet.settled
         let inputs = OverlayInputs(
-            geometry: drawn, state: state, window: window, footer: footer, compact: layout.quiet.settled,
+            geometry: drawn, state: state, window: window, footer: footer, compact: compact,
             readings: analysis.readout.readings, caption: captionText, legend: legend?.text,
             legendColour: legend?.colour,
             stats: state.statsVisible ? take.stats.overlayLines : nil, check: analysis.check.input(check: state.check))
-        if let cached = layout.planCache, cached.inputs == inputs { return (cached.plan, true) }
-        let plan = OverlayPlan(
-            geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-            uiScale: options.uiScale, footer: footer, compact: layout.quiet.settled,
-            probeReadings: analysis.readout.readings, caption: captionText, legend: legend,
-            stats: state.statsVisible ? take.stats.overlayLines : nil, check: analysis.check.input(check: state.check),
-            measure: canvas.text)
-        layout.planCache = (inputs, plan)
-        return (plan, false)
+        return layout.plan(for: inputs) {
+            OverlayPlan(
+                geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
+                uiScale: options.uiScale, footer: footer, compact: compact,
+                probeReadings: analysis.readout.readings, caption: captionText, legend: legend,
+                stats: state.statsVisible ? take.stats.overlayLines : nil,
+                check: analysis.check.input(check: state.check), measure: canvas.text)
+        }
     }
 
     /// The overlays of `plan` over the pictures `drawn`, as both renderers draw them: made

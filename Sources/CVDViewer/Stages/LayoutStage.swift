@@ -1,3 +1,4 @@
+import CVDCore
 import CVDViewModel
 
 /// The third stage of the view's frame: where things go in the window. The overlay plan
@@ -27,4 +28,37 @@ struct LayoutStage {
         quiet = QuietView(now: now)
         lastCycleStep = now
     }
+}
+
+extension LayoutStage {
+    /// Whether the footer shows: always until the view has settled; then only with news —
+    /// a message, a source that is not running (lost, busy, starting), or no picture yet.
+    func footerShown(sourceRunning: Bool, hasFrame: Bool) -> Bool {
+        !quiet.settled || footerMessage.text != nil || !sourceRunning || !hasFrame
+    }
+
+    /// The overlay plan for `inputs`: the one made last when they are the same (`same`:
+    /// nothing the overlays show changed, as on most frames), else `make`'s, kept.
+    mutating func plan(for inputs: OverlayInputs, make: () -> OverlayPlan) -> (plan: OverlayPlan, same: Bool) {
+        if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
+        let plan = make()
+        planCache = (inputs, plan)
+        return (plan, false)
+    }
+}
+
+/// Everything an overlay plan depends on (the options, fonts and measuring aside, which do
+/// not change while the window is open): when these are equal, so is the plan.
+struct OverlayInputs: Equatable {
+    let geometry: ViewGeometry?
+    let state: ViewState
+    let window: FrameSize
+    let footer: String?
+    let compact: Bool
+    let readings: [[ProbeReading]]
+    let caption: String?
+    let legend: String?
+    let legendColour: RGB8?
+    let stats: [String]?
+    let check: OverlayPlan.CheckInput?
 }
