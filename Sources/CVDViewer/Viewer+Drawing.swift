@@ -94,23 +94,11 @@ extension Viewer {
         try finishDrawing(overlaysStart)
     }
 
-    /// The pictures' pieces as `g` places them (`part`: only that part of the window, on
-    /// the software renderer: `drawParts`).
-    func drawPictures(_ g: ViewGeometry, part: PixelRect? = nil) {
+    /// The pictures' pieces as `g` places them, the whole window (parts of it: `drawParts`).
+    func drawPictures(_ g: ViewGeometry) {
         let screen = canvas.backend
-        let window = screen.outputSize
         let textures = drawing.panes.textures
         guard let held = drawing.panes.rendered else { return }
-        if let part, let sw = screen as? SoftwareBackend {
-            for piece in g.pieces where piece.texture < textures.count {
-                let t = textures[piece.texture]
-                if let r = sw.partialCopy(t, held.textureRect(piece.source), to: piece.destination, in: window) {
-                    sw.copy(t, r, part: part)
-                }
-            }
-            sw.draw(DrawList.divider(g), text: canvas.text)
-            return
-        }
         let list = DrawList.pictures(g, held: held, orientation: state.orientation, panes: textures.count)
         screen.draw(list, text: canvas.text, textures: textures)
     }

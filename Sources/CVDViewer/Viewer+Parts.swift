@@ -27,14 +27,14 @@ extension Viewer {
         else { return false }
         let r = held.reduction
         var boxes: [PixelRect] = []
-        var covered: [PixelRect] = [] // where the pictures are drawn, opaque
+        // Each piece's copy, worked out once for every part it is drawn in.
+        var copies: [(texture: Texture, copy: BlitRects)] = []
         for piece in g.pieces where piece.texture < drawing.panes.textures.count {
+            let texture = drawing.panes.textures[piece.texture]
             guard
-                let copy = sw.partialCopy(
-                    drawing.panes.textures[piece.texture], held.textureRect(piece.source),
-                    to: piece.destination, in: window)
+                let copy = sw.partialCopy(texture, held.textureRect(piece.source), to: piece.destination, in: window)
             else { return false }
-            covered.append(copy.destination)
+            copies.append((texture, copy))
             for p in parts {
                 // The texels that changed (the picture reduced by `r`), and the window's part they reach.
                 let texels = PixelRect(
@@ -49,11 +49,13 @@ extension Viewer {
         let start = SystemClock.monotonic
         if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
         let overlays = overlayList(plan, g)
+        let divider = DrawList.divider(g)
         for box in merged {
             sw.clip(box)
-            // Black beneath, unless a picture covers the part.
-            if !covered.contains(where: { $0.intersection(box) == box }) { sw.clear(box) }
-            drawPictures(g, part: box)
+            // Black beneath, unless a picture (opaque) covers the part.
+            if !copies.contains(where: { $0.copy.destination.intersection(box) == box }) { sw.clear(box) }
+            for c in copies { sw.copy(c.texture, c.copy, part: box) }
+            sw.draw(divider, text: canvas.text)
             sw.draw(overlays, text: canvas.text)
         }
         sw.clip(nil)
