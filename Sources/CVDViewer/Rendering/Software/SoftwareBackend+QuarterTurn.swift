@@ -62,7 +62,7 @@ extension SoftwareBackend {
             ).map { Texture(sdl: $0, size: size) }
         }
         guard let copy, let target = copy.sdl else { return nil }
-        guard Self.transpose(source, into: target, s, size, uDown: uDown, vRight: vRight) else {
+        guard Self.transpose(source, into: target, s, uDown: uDown, vRight: vRight) else {
             destroy(copy)
             return nil
         }
@@ -71,13 +71,12 @@ extension SoftwareBackend {
         return copy
     }
 
-    /// Copies the part `s` of `source` turned into `target` (`size`: `s` transposed), the
+    /// Copies the part `s` of `source` turned into `target` (as large as `s` transposed), the
     /// texture's u running down `target` when `uDown` (else up), its v to the right when
     /// `vRight` (else left). Both unlocked again before it returns; false when either
     /// cannot be locked (a texture that is not a streaming one).
     private static func transpose(
-        _ source: OpaquePointer, into target: OpaquePointer, _ s: PixelRect, _ size: FrameSize, uDown: Bool,
-        vRight: Bool
+        _ source: OpaquePointer, into target: OpaquePointer, _ s: PixelRect, uDown: Bool, vRight: Bool
     ) -> Bool {
         var from: UnsafeMutableRawPointer?
         var to: UnsafeMutableRawPointer?
@@ -88,27 +87,11 @@ extension SoftwareBackend {
         guard SDL_LockTexture(target, nil, &to, &toPitch) == 0, let to else { return false }
         defer { SDL_UnlockTexture(target) }
         // Safe: each locked area is pitch × height bytes of 4-byte pixels, valid until its
-        // unlock; the reads stay inside `s`, which lies inside the source texture (checked
-        // by the caller), and the writes inside `size`, the target's.
-        let sourceRow = Int(fromPitch) / 4
-        let targetRow = Int(toPitch) / 4
-        let src = from.assumingMemoryBound(to: UInt32.self)
-        let dst = to.assumingMemoryBound(to: UInt32.self)
-        let (w, h) = (size.width, size.height)
-        // In tiles, so that the column read of the source stays in the cache.
-        let tile = 32
-        for j0 in stride(from: 0, to: h, by: tile) {
-            for i0 in stride(from: 0, to: w, by: tile) {
-                for j in j0..<min(j0 + tile, h) {
-                    let u = uDown ? s.x + j : s.x + s.width - 1 - j
-                    let out = dst + j * targetRow
-                    for i in i0..<min(i0 + tile, w) {
-                        let v = vRight ? s.y + i : s.y + s.height - 1 - i
-                        out[i] = src[v * sourceRow + u]
-                    }
-                }
-            }
-        }
+        // unlock; `s` lies inside the source texture (checked by the caller), and the target
+        // holds `size` (`s` transposed).
+        QuarterTurnCopy.copy(
+            UnsafePointer(from.assumingMemoryBound(to: UInt32.self)), sourcePitch: Int(fromPitch) / 4, s,
+            into: to.assumingMemoryBound(to: UInt32.self), targetPitch: Int(toPitch) / 4, uDown: uDown, vRight: vRight)
         return true
     }
 }
