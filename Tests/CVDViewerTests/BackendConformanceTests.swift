@@ -84,13 +84,14 @@ import XvfbSupport
             return bytes
         }
         let first = try drawn()
-        let made = try #require(backend.turned)
+        let made = try #require(backend.turned[texture.handle])
         // The pane picture's texels change (white) without the panes saying so.
         let white = RGBAImage(width: 64, height: 48, fill: RGB8(255, 255, 255))
         let updated = white.pixels.withUnsafeBytes { SDL_UpdateTexture(texture.sdl, nil, $0.baseAddress, 64 * 4) }
         #expect(updated == 0)
         #expect(try drawn() == first, "the copy made before")
-        #expect(backend.turned?.texture.handle == made.texture.handle && backend.turned?.holds == made.holds)
+        let kept = try #require(backend.turned[texture.handle])
+        #expect(kept.texture.handle == made.texture.handle && kept.holds == made.holds)
         backend.panesWritten()
         let after = try drawn()
         #expect(after != first)
@@ -98,6 +99,27 @@ import XvfbSupport
         #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
         backend.destroy(texture)
         backend.close()
+    }
+
+    /// Two turned pictures (a split view turned a quarter): each pane's copy is kept, so
+    /// drawing again makes neither again.
+    @Test func eachTurnedPaneKeepsItsOwnCopy() throws {
+        let canvas = try Self.opened(.software)
+        let backend = try #require(canvas.backend as? SoftwareBackend)
+        let textures = try [Self.picture, Self.picture].map { try #require(backend.makeTexture(from: $0)) }
+        var list = DrawList()
+        list.items.append(
+            .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 48, 64), uDown: true, vRight: false))
+        list.items.append(
+            .turnedPicture(pane: 1, Rect(0, 0, 64, 48), to: Rect(100, 20, 48, 64), uDown: false, vRight: true))
+        backend.draw(list, text: canvas.text, textures: textures)
+        let first = textures.map { backend.turned[$0.handle]?.holds }
+        backend.draw(list, text: canvas.text, textures: textures)
+        #expect(backend.turned.count == 2)
+        #expect(textures.map { backend.turned[$0.handle]?.holds } == first && !first.contains(nil))
+        for t in textures { backend.destroy(t) }
+        backend.close()
+        #expect(backend.turned.isEmpty)
     }
 
     /// A one-cell mesh of pane 0: its corners (x, y, u, v), row by row.

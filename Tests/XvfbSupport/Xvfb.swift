@@ -22,7 +22,8 @@ public struct Xvfb {
     public static func start(
         width: Int, height: Int, arguments: [String] = [], folder: String, seconds: Double = 60
     ) throws(Failure) -> Xvfb {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard path.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/Xvfb") }) else {
             throw Failure("Xvfb is not installed (scripts/test installs xvfb)")
         }
         // -displayfd picks a free display number and writes it, then a newline, to fd 3.

@@ -36,7 +36,8 @@ protocol RenderBackend: AnyObject {
     /// (`DrawList.Item.turnedPicture`; by default through its one-cell mesh).
     func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool)
     /// A texture through a mesh of `columns` × rows vertices, row by row, each a window
-    /// position and the texture pixel (u, v) it shows (a turned or straightened picture).
+    /// position and the texture pixel (u, v) it shows (a straightened page; a quarter turn
+    /// by default: `drawTurned`).
     func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int)
     /// A texture of a rendered text (white, with alpha: R, G, B, A bytes), drawn blended.
     func makeTexture(from image: RGBAImage) -> Texture?

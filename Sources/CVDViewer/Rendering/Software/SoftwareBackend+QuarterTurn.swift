@@ -19,16 +19,16 @@ extension SoftwareBackend {
         let generation: Int
     }
 
-    /// Draws part `source` of `t` turned into `destination`; through the mesh (nearest texels)
-    /// when the texture's pixels cannot be read (not a streaming texture), the part is not
-    /// whole texels inside it, or the copy cannot be made.
+    /// Draws part `source` of `t` turned into `destination`, the part taken in whole texels
+    /// (a reduced picture's part can end inside one; SDL copies whole texels too); through the
+    /// mesh (nearest texels) when the texture's pixels cannot be read (not a streaming
+    /// texture) or the copy cannot be made.
     func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool) {
-        let s = PixelRect(
-            x: Int(source.x.rounded()), y: Int(source.y.rounded()), width: Int(source.w.rounded()),
-            height: Int(source.h.rounded()))
-        let whole =
-            s.width > 0 && s.height > 0 && s.intersection(PixelRect(width: t.size.width, height: t.size.height)) == s
-        guard whole, let copy = turnedCopy(t, s, uDown: uDown, vRight: vRight) else {
+        let (x0, y0) = (Int(source.x.rounded()), Int(source.y.rounded()))
+        let (x1, y1) = (Int((source.x + source.w).rounded()), Int((source.y + source.h).rounded()))
+        let s = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            .intersection(PixelRect(width: t.size.width, height: t.size.height))
+        guard s.width > 0, s.height > 0, let copy = turnedCopy(t, s, uDown: uDown, vRight: vRight) else {
             let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
             drawMesh(t, corners.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: 2)
             return
@@ -37,16 +37,23 @@ extension SoftwareBackend {
     }
 
     /// The turned copy of part `s` of `t` (v across, u down), made if what it holds differs.
+    /// One copy per pane texture (a split or 2×2 view turned has one per pane); a copy not
+    /// drawn since the panes were written before last is freed (its pane has gone).
     private func turnedCopy(_ t: Texture, _ s: PixelRect, uDown: Bool, vRight: Bool) -> Texture? {
         guard let source = t.sdl else { return nil }
         let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: paneGeneration)
-        if let held = turned, held.holds == wanted { return held.texture }
+        if let held = turned[t.handle], held.holds == wanted { return held.texture }
+        for (key, old) in turned where old.holds.generation < paneGeneration &- 1 && key != t.handle {
+            destroy(old.texture)
+            turned[key] = nil
+        }
         let size = FrameSize(s.height, s.width)
         var format: UInt32 = 0
         var blend = SDL_BLENDMODE_NONE
         SDL_QueryTexture(source, &format, nil, nil, nil)
         SDL_GetTextureBlendMode(source, &blend)
-        var copy = turned?.texture
+        var copy = turned[t.handle]?.texture
+        turned[t.handle] = nil
         if let old = copy, let o = old.sdl {
             var oldFormat: UInt32 = 0
             SDL_QueryTexture(o, &oldFormat, nil, nil, nil)
@@ -55,7 +62,6 @@ extension SoftwareBackend {
                 copy = nil
             }
         }
-        turned = nil
         if copy == nil {
             copy = SDL_CreateTexture(
                 renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height)
@@ -67,7 +73,7 @@ extension SoftwareBackend {
             return nil
         }
         SDL_SetTextureBlendMode(target, blend)
-        turned = (copy, wanted)
+        turned[t.handle] = (copy, wanted)
         return copy
     }
 

@@ -12,9 +12,9 @@ final class SoftwareBackend: RenderBackend {
     let window: OpaquePointer
     let name = "software"
     let readsPlanes = false
-    /// A quarter-turned copy of a pane picture and what it holds, kept for the next frames
-    /// (`SoftwareBackend+QuarterTurn`).
-    var turned: (texture: Texture, holds: TurnedCopy)?
+    /// The quarter-turned copies of pane pictures and what each holds, by the pane
+    /// texture they copy, kept for the next frames (`SoftwareBackend+QuarterTurn`).
+    var turned: [UInt: (texture: Texture, holds: TurnedCopy)] = [:]
     /// Counts the pane pictures' writings (`panesWritten`): a copy made before is stale.
     private(set) var paneGeneration = 0
 
@@ -183,10 +183,10 @@ final class SoftwareBackend: RenderBackend {
 
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { SoftwarePanes(backend: self, kernels: kernels) }
 
-    /// Nothing to free here: the renderer goes with the window, at exit (see `Canvas`).
+    /// Frees the turned copies; the renderer itself goes with the window, at exit (see `Canvas`).
     func close() {
-        if let t = turned { destroy(t.texture) }
-        turned = nil
+        for t in turned.values { destroy(t.texture) }
+        turned = [:]
     }
 
     /// Window rectangles are whole pixels, rounded.
