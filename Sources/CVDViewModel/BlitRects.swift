@@ -8,8 +8,8 @@ import CVDCore
 ///
 /// Why: SDL's software renderer, given a scaled copy whose destination reaches outside
 /// the window, allocates a temporary surface as large as the whole destination, scales
-/// into it and blits the visible part — every frame (SDL_render_sw.c, SW_RenderCopy).
-/// A zoomed picture one pixel too wide cost 30–40 ms per frame that way under load.
+/// into it and blits the visible part — every frame (SDL_render_sw.c, SW_RenderCopy): a
+/// zoomed picture one pixel too wide would cost many times a whole frame's drawing.
 public struct BlitRects: Equatable, Sendable {
     public let source: PixelRect
     public let destination: PixelRect

@@ -8,9 +8,8 @@ import Glibc
 
 /// The label font at every size in use, rendered text as textures, and measured text
 /// sizes (labels change rarely; rendering or shaping them every frame would cost more
-/// than the picture: the overlay's layout measures each label at several sizes per frame,
-/// and `scripts/soak` saw that take 8–20 ms in a frame). Owned by the canvas, used on the
-/// main thread only.
+/// than the picture: the overlay's layout measures each label at several sizes). Owned by
+/// the canvas, used on the main thread only.
 @MainActor
 final class TextCache: @preconcurrency TextMeasuring {
     private struct Key: Hashable {

@@ -92,10 +92,9 @@ public final class FrameKernel: Sendable {
         ycbcrTables.withLock { $0[encoding] != nil }
     }
 
-    /// Built outside the lock: a build takes 0.1–0.3 s (longer on a busy machine), and
-    /// `hasTable`, which the live view asks every frame, must not wait for it (`scripts/soak`
-    /// found 100–230 ms frames at each mode change while it did). Two threads asking at once
-    /// may both build; the first one stored wins.
+    /// Built outside the lock: a build takes a good part of a second, and `hasTable`, which
+    /// the live view asks every frame, never waits for one (a frame would stall at each mode
+    /// change). Two threads asking at once may both build; the first one stored wins.
     func table(for encoding: YCbCrEncoding) -> YCbCrTable {
         if let t = ycbcrTables.withLock({ $0[encoding] }) { return t }
         let built = YCbCrTable(math: math, coefficients: YCbCrCoefficients(encoding), kernels: kernels)
