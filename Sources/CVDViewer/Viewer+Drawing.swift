@@ -132,21 +132,22 @@ extension Viewer {
     var assisted: (texture: Int, strength: Double)? { state.assistedTexture.map { ($0, state.assistStrength) } }
 
     /// What the confusion map's stripes mean, with the picked colour, while it is on.
-    var legend: (text: String, colour: RGB8)? {
+    var legend: OverlayPlan.Legend? {
         guard let c = state.picked else { return nil }
         let sims = state.renderedSimulations
         let named = tr("%s (%s)", c.hexString, tr(ColourNames.name(of: c)))
         if sims.count == 1 || state.layout == .single, let sim = sims.first {
             guard let share = output.said.shares.first.flatMap({ $0 }) else {
-                return (tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), c)
+                return OverlayPlan.Legend(
+                    text: tr("striped: looks like %s under %s", named, tr(sim.mode.displayName)), colour: c)
             }
             let percent = Localization.decimal(share * 100, places: 1)
-            return (
-                tr("striped: looks like %s under %s: %s %% of what is shown", named, tr(sim.mode.displayName), percent),
-                c
-            )
+            return OverlayPlan.Legend(
+                text: tr(
+                    "striped: looks like %s under %s: %s %% of what is shown", named, tr(sim.mode.displayName), percent),
+                colour: c)
         }
-        return (tr("striped: looks like %s in each pane's mode", named), c)
+        return OverlayPlan.Legend(text: tr("striped: looks like %s in each pane's mode", named), colour: c)
     }
 
     /// The caption strip's text, in the window's language, for the class's population.

@@ -17,21 +17,11 @@ extension Viewer {
                 message: layout.footerMessage.text?.localized
             )
             : nil
-        // The plan is made inside `layout`'s own mutation: what it reads of the layout is read before.
-        let compact = layout.quiet.settled
-        let inputs = OverlayInputs(
-            geometry: drawn, state: state, window: window, footer: footer, compact: compact,
-            readings: analysis.readout.readings, caption: captionText, legend: legend?.text,
-            legendColour: legend?.colour,
+        let inputs = OverlayPlan.Inputs(
+            geometry: drawn, state: state, window: window, footer: footer, compact: layout.quiet.settled,
+            probeReadings: analysis.readout.readings, caption: captionText, legend: legend,
             stats: state.statsVisible ? take.stats.overlayLines : nil, check: analysis.check.input(check: state.check))
-        return layout.plan(for: inputs) {
-            OverlayPlan(
-                geometry: drawn, simulations: state.renderedSimulations, state: state, window: window,
-                uiScale: options.uiScale, footer: footer, compact: compact,
-                probeReadings: analysis.readout.readings, caption: captionText, legend: legend,
-                stats: state.statsVisible ? take.stats.overlayLines : nil,
-                check: analysis.check.input(check: state.check), measure: canvas.text)
-        }
+        return layout.plan(for: inputs, uiScale: options.uiScale, measure: canvas.text)
     }
 
     /// The overlays of `plan` over the pictures `drawn`, as both renderers draw them: made

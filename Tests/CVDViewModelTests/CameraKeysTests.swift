@@ -52,8 +52,8 @@ import Testing
         let window = FrameSize(1024, 768)
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720))
         let plan = OverlayPlan(
-            geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: uiScale,
-            footer: "Source: vivid (/dev/video0)", compact: false, measure: ApproximateMeasure())
+            .init(geometry: g, state: s, window: window, footer: "Source: vivid (/dev/video0)", compact: false),
+            uiScale: uiScale, measure: ApproximateMeasure())
         let chip = plan.chips.first { $0.lines.first?.text == "Balanced on card" }
         #expect(chip != nil)
         for b in plan.boxes { #expect(Rect(0, 0, 1024, 768).contains(b.shim), "\(b.lines.first?.text ?? "") clips") }

@@ -72,8 +72,9 @@ import Testing
         let g = ViewGeometry(state: s, window: window, picture: picture, uiScale: scale, measure: m)
         return (
             OverlayPlan(
-                geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: scale,
-                footer: "Source: image chart.png", compact: false, check: input, measure: m), g
+                .init(
+                    geometry: g, state: s, window: window, footer: "Source: image chart.png", compact: false,
+                    check: input), uiScale: scale, measure: m), g
         )
     }
 

@@ -192,8 +192,8 @@ import Testing
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1920, 1080))
         let plan = { (s: ViewState) in
             OverlayPlan(
-                geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: 1,
-                footer: nil, compact: false, measure: ApproximateMeasure())
+                .init(geometry: g, state: s, window: window, footer: nil, compact: false), uiScale: 1,
+                measure: ApproximateMeasure())
         }
         #expect(plan(s).pickDashes.allSatisfy { $0.isEmpty }, "nothing dragged yet")
         s.apply(.regionDrag(from: Point(0.25, 0.25), to: Point(0.75, 0.5)))
@@ -220,8 +220,8 @@ import Testing
         s.strokes = [[Point(0.2, 0.2), Point(0.8, 0.8)]]
         let g = ViewGeometry(state: s, window: FrameSize(1280, 720), picture: FrameSize(1280, 720))
         let plan = OverlayPlan(
-            geometry: g, simulations: s.renderedSimulations, state: s, window: FrameSize(1280, 720), uiScale: 1,
-            footer: nil, compact: false, measure: ApproximateMeasure())
+            .init(geometry: g, state: s, window: FrameSize(1280, 720), footer: nil, compact: false), uiScale: 1,
+            measure: ApproximateMeasure())
         #expect(plan.strokes.count == 4)
         for (stroke, piece) in zip(plan.strokes, g.pieces) {
             #expect(stroke.allSatisfy { piece.destination.contains($0.x, $0.y) })

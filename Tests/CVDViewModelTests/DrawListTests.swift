@@ -70,8 +70,9 @@ import Testing
         let m = ApproximateMeasure()
         let g = ViewGeometry(state: s, window: Self.window, picture: Self.picture, uiScale: 1, measure: m)
         let plan = OverlayPlan(
-            geometry: g, simulations: sims, state: s, window: Self.window, uiScale: 1, footer: "Source: test scene",
-            compact: false, probeReadings: readings, measure: m)
+            .init(
+                geometry: g, state: s, simulations: sims, window: Self.window, footer: "Source: test scene",
+                compact: false, probeReadings: readings), uiScale: 1, measure: m)
         let list = DrawList.overlays(plan, penWidth: 4, sheet: nil)
         let rings = list.items.prefix(2 * plan.markers.count)
         #expect(plan.markers.count == 2 * sims.count)

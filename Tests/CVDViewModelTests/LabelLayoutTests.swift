@@ -127,8 +127,9 @@ struct ApproximateMeasure: TextMeasuring {
             tr("median latency %s ms · memory %s MiB, peak %s MiB", "999.9", "9999", "9999"),
         ]
         let plan = OverlayPlan(
-            geometry: g, simulations: sims, state: state, window: window, uiScale: scale,
-            footer: footer, compact: compact, caption: caption, stats: stats, measure: measure)
+            .init(
+                geometry: g, state: state, simulations: sims, window: window, footer: footer, compact: compact,
+                caption: caption, stats: stats), uiScale: scale, measure: measure)
         if window.width >= 640, window.height >= 480 {
             #expect(plan.stats != nil, "the i overlay found no room at \(window) ×\(scale) \(state.layout)")
         }
@@ -201,8 +202,9 @@ struct ApproximateMeasure: TextMeasuring {
         let g = ViewGeometry(
             state: ViewState(mode: .protanopia), window: FrameSize(1080, 1920), picture: FrameSize(640, 480))
         let plan = OverlayPlan(
-            geometry: g, simulations: [try Simulation(mode: .protanopia)], state: ViewState(mode: .protanopia),
-            window: FrameSize(1080, 1920), uiScale: 1, footer: nil, compact: false, measure: ApproximateMeasure())
+            .init(
+                geometry: g, state: ViewState(mode: .protanopia), simulations: [try Simulation(mode: .protanopia)],
+                window: FrameSize(1080, 1920), footer: nil, compact: false), uiScale: 1, measure: ApproximateMeasure())
         let badge = try #require(plan.badges.first)
         #expect(badge.shim.maxY <= g.pictureRect.y, "off the picture, in the bar")
         #expect(g.pictureRect.y - badge.shim.maxY < 60, "next to its picture, not floating away")

@@ -30,8 +30,9 @@ import Testing
             [red, green].map { ProbeReading(original: $0, simulation: sim) }
         }
         let plan = OverlayPlan(
-            geometry: g, simulations: s.renderedSimulations, state: s, window: FrameSize(1280, 720), uiScale: 1,
-            footer: nil, compact: false, probeReadings: readings, measure: ApproximateMeasure())
+            .init(
+                geometry: g, state: s, window: FrameSize(1280, 720), footer: nil, compact: false,
+                probeReadings: readings), uiScale: 1, measure: ApproximateMeasure())
         let texts = plan.callouts.flatMap { $0.lines.map(\.text) }
         #expect(!texts.isEmpty, "a readout")
         #expect(texts.contains { $0.contains(tr(pair.verdictSeen.rawValue)) }, "deuteranopia's verdict: \(texts)")

@@ -48,15 +48,14 @@ import Testing
         }
         let g = ViewGeometry(state: state, window: window, picture: picture, uiScale: scale, measure: m)
         let plan = OverlayPlan(
-            geometry: g, simulations: sims, state: state, window: window, uiScale: scale, footer: footer,
-            compact: false, probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
-            legend: legend
-                ? (
-                    "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
-                    RGB8(224, 128, 32)
-                )
-                : nil,
-            stats: showStats ? stats : nil, measure: m)
+            .init(
+                geometry: g, state: state, simulations: sims, window: window, footer: footer, compact: false,
+                probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
+                legend: legend
+                    ? .init(
+                        text: "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
+                        colour: RGB8(224, 128, 32))
+                    : nil, stats: showStats ? stats : nil), uiScale: scale, measure: m)
         return (plan, g)
     }
 
@@ -189,8 +188,7 @@ import Testing
         let m = ApproximateMeasure()
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(640, 960), uiScale: 1, measure: m)
         let plan = OverlayPlan(
-            geometry: g, simulations: s.renderedSimulations, state: s, window: window, uiScale: 1, footer: nil,
-            compact: false, measure: m)
+            .init(geometry: g, state: s, window: window, footer: nil, compact: false), uiScale: 1, measure: m)
         let badge = try #require(plan.badges.first)
         let full = ModeBadge(s.renderedSimulations[0]).texts[0]
         #expect(badge.lines.first?.text == full)

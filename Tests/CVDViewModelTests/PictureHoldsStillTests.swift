@@ -14,7 +14,7 @@ import Testing
         var state: ViewState
         var footer = "Source: built-in test scene"
         var caption: String?
-        var legend: (text: String, colour: RGB8)?
+        var legend: OverlayPlan.Legend?
         var stats: [String]?
         var check: OverlayPlan.CheckInput?
     }
@@ -33,10 +33,9 @@ import Testing
             "x",
             {
                 $0.state.apply(.pick(RGB8(224, 128, 32)))
-                $0.legend = (
-                    "striped: looks like #E08020 (orange) under Deuteranopia: 12.3 % of what is shown",
-                    RGB8(224, 128, 32)
-                )
+                $0.legend = .init(
+                    text: "striped: looks like #E08020 (orange) under Deuteranopia: 12.3 % of what is shown",
+                    colour: RGB8(224, 128, 32))
             }
         ),
         (
@@ -97,9 +96,10 @@ import Testing
             }
         }
         let plan = OverlayPlan(
-            geometry: g, simulations: sims, state: s, window: window, uiScale: scale, footer: shown.footer,
-            compact: false, probeReadings: readings, caption: shown.caption, legend: shown.legend, stats: shown.stats,
-            check: shown.check, measure: m)
+            .init(
+                geometry: g, state: s, simulations: sims, window: window, footer: shown.footer, compact: false,
+                probeReadings: readings, caption: shown.caption, legend: shown.legend, stats: shown.stats,
+                check: shown.check), uiScale: scale, measure: m)
         return (g.pieces.map(\.destination), plan)
     }
 

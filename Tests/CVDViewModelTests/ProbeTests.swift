@@ -77,8 +77,9 @@ import Testing
             s.probes.map { _ in ProbeReading(original: RGB8(200, 40, 40), simulation: sim) }
         }
         let plan = OverlayPlan(
-            geometry: g, simulations: sims, state: s, window: window, uiScale: 1, footer: nil, compact: false,
-            probeReadings: readings, measure: ApproximateMeasure())
+            .init(
+                geometry: g, state: s, simulations: sims, window: window, footer: nil, compact: false,
+                probeReadings: readings), uiScale: 1, measure: ApproximateMeasure())
         #expect(
             plan.markers.count == 8 && plan.callouts.count == 4, "two rings in each of four panes, one readout each")
         for c in plan.callouts {

@@ -72,17 +72,11 @@ public struct OverlayPlan: Sendable {
         return LabelStyle.fontSize(windowHeight: h, uiScale: uiScale)
     }
 
-    /// - Parameters:
-    ///   - footer: the source line or a transient message; nil once it has faded.
-    ///   - compact: badges show the mode (and severity) only, not the model.
-    ///   - probeReadings: per texture, one reading per probe in `state.probes`.
-    ///   - legend: with the confusion map on, what its stripes mean and the picked colour.
-    public init(
-        geometry: ViewGeometry?, simulations: [Simulation], state: ViewState, window: FrameSize,
-        uiScale: Double, footer: String?, compact: Bool, probeReadings: [[ProbeReading]] = [],
-        caption captionText: String? = nil, legend legendText: (text: String, colour: RGB8)? = nil,
-        stats statsLines: [String]? = nil, check: CheckInput? = nil, measure: TextMeasuring
-    ) {
+    /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
+    public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
+        let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
+        let (footer, compact, probeReadings) = (inputs.footer, inputs.compact, inputs.probeReadings)
+        let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
         var small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
         let screen = Rect(0, 0, Double(window.width), Double(window.height))

@@ -8,7 +8,7 @@ import CVDViewModel
 /// window: the plan is a value the drawing stage turns into a draw list.
 struct LayoutStage {
     /// The last overlay plan and what it was laid out for.
-    var planCache: (inputs: OverlayInputs, plan: OverlayPlan)?
+    var planCache: (inputs: OverlayPlan.Inputs, plan: OverlayPlan)?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`Viewer.say`).
     var footerMessage = FooterMessage()
@@ -38,27 +38,13 @@ extension LayoutStage {
     }
 
     /// The overlay plan for `inputs`: the one made last when they are the same (`same`:
-    /// nothing the overlays show changed, as on most frames), else `make`'s, kept.
-    mutating func plan(for inputs: OverlayInputs, make: () -> OverlayPlan) -> (plan: OverlayPlan, same: Bool) {
+    /// nothing the overlays show changed, as on most frames), else a new one, kept.
+    mutating func plan(for inputs: OverlayPlan.Inputs, uiScale: Double, measure: TextMeasuring)
+        -> (plan: OverlayPlan, same: Bool)
+    {
         if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
-        let plan = make()
+        let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure)
         planCache = (inputs, plan)
         return (plan, false)
     }
-}
-
-/// Everything an overlay plan depends on (the options, fonts and measuring aside, which do
-/// not change while the window is open): when these are equal, so is the plan.
-struct OverlayInputs: Equatable {
-    let geometry: ViewGeometry?
-    let state: ViewState
-    let window: FrameSize
-    let footer: String?
-    let compact: Bool
-    let readings: [[ProbeReading]]
-    let caption: String?
-    let legend: String?
-    let legendColour: RGB8?
-    let stats: [String]?
-    let check: OverlayPlan.CheckInput?
 }
