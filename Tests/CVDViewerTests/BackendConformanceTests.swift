@@ -66,13 +66,14 @@ import XvfbSupport
         #expect(Set(stride(from: 0, to: software.count, by: 4).map { software[$0] }).count > 50)
     }
 
-    /// The software renderer's turned copy is made once per writing of the pane pictures:
+    /// The software renderer's turned copy is made once per writing of the pane picture:
     /// drawn again without one, the copy is the same texture, as it was (a stale copy shows
-    /// until `panesWritten`); after one, the new texels are drawn.
+    /// until the texture is stamped with a new writing, `Texture.written`); after one, the
+    /// new texels are drawn.
     @Test func theTurnedCopyIsMadeAgainOnlyWhenThePanesWereWritten() throws {
         let canvas = try Self.opened(.software)
         let backend = try #require(canvas.backend as? SoftwareBackend)
-        let texture = try #require(backend.makeTexture(from: Self.picture))
+        var texture = try #require(backend.makeTexture(from: Self.picture))
         var list = DrawList()
         list.items.append(
             .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 96, 128), uDown: true, vRight: false))
@@ -92,7 +93,7 @@ import XvfbSupport
         #expect(try drawn() == first, "the copy made before")
         let kept = try #require(backend.turned[texture.handle])
         #expect(kept.texture.handle == made.texture.handle && kept.holds == made.holds)
-        backend.panesWritten()
+        texture.written += 1
         let after = try drawn()
         #expect(after != first)
         let i = (80 * Self.size.width + 60) * 4

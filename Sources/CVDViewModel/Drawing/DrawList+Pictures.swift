@@ -21,7 +21,12 @@ extension DrawList {
                         flipX: orientation.mirrored != (orientation.quarterTurns == 2),
                         flipY: orientation.quarterTurns == 2))
             } else if !g.map.straightened {
-                list.items.append(turned(pane: piece.texture, g.mesh(piece, cells: 1), reduction: held.reduction))
+                // A quarter turn: the picture's x runs down the window, its y across.
+                let clockwise = orientation.quarterTurns == 1
+                list.items.append(
+                    .turnedPicture(
+                        pane: piece.texture, held.textureRect(g.pictureSource(piece)), to: piece.destination,
+                        uDown: clockwise != orientation.mirrored, vRight: !clockwise))
             } else {
                 // A straightened page: enough cells that the projective map bends less
                 // than a pixel between vertices.
@@ -33,18 +38,6 @@ extension DrawList {
         }
         list.items += divider(g).items
         return list
-    }
-
-    /// A quarter turn as its item, from the turn's one-cell map (`corners`: the window's
-    /// top-left, top-right, bottom-left and bottom-right with the camera picture's point
-    /// each shows; `reduction`: the texture's to the picture's pixels). In a quarter turn
-    /// the picture's x changes down the window only, its y across only.
-    static func turned(pane: Int, _ corners: [(x: Double, y: Double, u: Double, v: Double)], reduction: Int) -> Item {
-        let r = Double(reduction)
-        let (tl, tr, bl, br) = (corners[0], corners[1], corners[2], corners[3])
-        let source = Rect(min(tl.u, bl.u) / r, min(tl.v, tr.v) / r, abs(bl.u - tl.u) / r, abs(tr.v - tl.v) / r)
-        return .turnedPicture(
-            pane: pane, source, to: Rect(tl.x, tl.y, br.x - tl.x, br.y - tl.y), uDown: tl.u < bl.u, vRight: tl.v < tr.v)
     }
 
     /// A quarter turn's one-cell mesh (`.turnedPicture`'s meaning): the window's top-left,

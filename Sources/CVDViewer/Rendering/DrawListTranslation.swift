@@ -18,7 +18,7 @@ extension RenderBackend {
                 }
             case .mesh(let pane, let vertices, let columns):
                 if pane < textures.count {
-                    drawMesh(textures[pane], vertices.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: columns)
+                    drawMesh(textures[pane], vertices, columns: columns)
                 }
             case .fill(let r, let c, let alpha): fill(r, c, alpha: alpha)
             case .triangles(let p, let c): triangles(p, c)
@@ -33,7 +33,11 @@ extension RenderBackend {
     /// A quarter turn through its one-cell mesh (what GL draws; the software renderer draws
     /// a turned copy instead).
     func drawTurned(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool) {
-        let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
-        drawMesh(t, corners.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: 2)
+        drawTurnedMesh(t, source, to: destination, uDown: uDown, vRight: vRight)
+    }
+
+    /// The quarter turn's one-cell mesh (`DrawList.turnedCorners`) through `drawMesh`.
+    func drawTurnedMesh(_ t: Texture, _ source: Rect, to destination: Rect, uDown: Bool, vRight: Bool) {
+        drawMesh(t, DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight), columns: 2)
     }
 }

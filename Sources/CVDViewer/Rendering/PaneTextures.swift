@@ -6,7 +6,8 @@ import CVDViewModel
 /// at the end; at most two sizes kept (the full and the reduced picture: single ↔ 2×2), and
 /// of a size only as many as the view shows (back from 2×2 to one pane, the other three go).
 /// A layout change back and forth makes no texture again (docs/performance.md says what
-/// that saves). And the stripes' phase, which advances once per rendered frame.
+/// that saves). And the stripes' phase, which advances once per rendered frame; the
+/// textures in use are stamped with it (`Texture.written`).
 @MainActor
 struct PaneTextures {
     private var pools: [(size: FrameSize, textures: [Texture])] = []
@@ -19,7 +20,11 @@ struct PaneTextures {
         _ regions: PaneRegions, count: Int, destroy: (Texture) -> Void, make: (FrameSize) -> Texture?
     ) {
         phase += 1
-        textures = use(regions.textureSize, count: count, destroy: destroy, make: make)
+        textures = use(regions.textureSize, count: count, destroy: destroy, make: make).map {
+            var t = $0
+            t.written = phase
+            return t
+        }
         rendered = regions
     }
 

@@ -38,7 +38,7 @@ protocol RenderBackend: AnyObject {
     /// A texture through a mesh of `columns` × rows vertices, row by row, each a window
     /// position and the texture pixel (u, v) it shows (a straightened page; a quarter turn
     /// by default: `drawTurned`).
-    func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int)
+    func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int)
     /// A texture of a rendered text (white, with alpha: R, G, B, A bytes), drawn blended.
     func makeTexture(from image: RGBAImage) -> Texture?
     func destroy(_ t: Texture)
@@ -74,6 +74,13 @@ extension RenderBackend {
 struct Texture: Equatable {
     let handle: UInt
     let size: FrameSize
+    /// Which writing of its pixels this value stands for: the pane textures are stamped
+    /// with their render's count (`PaneTextures.begin`), so that what is made from them (the
+    /// software renderer's turned copy) knows when it is stale; 0 for textures written once.
+    var written = 0
+
+    /// The same texture, whichever writing each value stands for.
+    static func == (a: Texture, b: Texture) -> Bool { a.handle == b.handle && a.size == b.size }
 }
 
 /// The pane pictures: one texture per simulation shown, holding the (reduced) source frame

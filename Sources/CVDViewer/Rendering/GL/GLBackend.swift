@@ -126,7 +126,7 @@ final class GLBackend: RenderBackend {
             texture: (t, filter))
     }
 
-    func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) {
+    func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
         let (tw, th) = (Double(t.size.width), Double(t.size.height))
         let vertices = MeshIndices.triangles(count: mesh.count, columns: columns).map { i in
             (mesh[i].x, mesh[i].y, mesh[i].u / tw, mesh[i].v / th)

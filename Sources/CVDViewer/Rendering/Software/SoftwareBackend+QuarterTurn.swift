@@ -8,8 +8,8 @@ import CVDViewModel
 /// an enlarged picture shows its texels' edges where GL smooths. Instead the part shown is
 /// copied turned into a texture of its own — a transposition of whole texels, nothing
 /// resampled — and drawn as any upright picture is (`copy`), smoothed as GL smooths
-/// (`BackendConformanceTests`). The copy is made again only when the pane pictures were
-/// written (`panesWritten`) or another part or turn is asked for.
+/// (`BackendConformanceTests`). The copy is made again only when the pane picture was
+/// written again (`Texture.written`) or another part or turn is asked for.
 extension SoftwareBackend {
     /// What the turned copy holds: which texture's part, which way, as of which writing.
     struct TurnedCopy: Equatable {
@@ -29,8 +29,7 @@ extension SoftwareBackend {
         let s = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             .intersection(PixelRect(width: t.size.width, height: t.size.height))
         guard s.width > 0, s.height > 0, let copy = turnedCopy(t, s, uDown: uDown, vRight: vRight) else {
-            let corners = DrawList.turnedCorners(source, to: destination, uDown: uDown, vRight: vRight)
-            drawMesh(t, corners.map { (x: $0.x, y: $0.y, u: $0.u, v: $0.v) }, columns: 2)
+            drawTurnedMesh(t, source, to: destination, uDown: uDown, vRight: vRight)
             return
         }
         self.copy(copy, Rect(0, 0, Double(copy.size.width), Double(copy.size.height)), to: destination, in: outputSize)
@@ -41,9 +40,9 @@ extension SoftwareBackend {
     /// drawn since the panes were written before last is freed (its pane has gone).
     private func turnedCopy(_ t: Texture, _ s: PixelRect, uDown: Bool, vRight: Bool) -> Texture? {
         guard let source = t.sdl else { return nil }
-        let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: paneGeneration)
+        let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: t.written)
         if let held = turned[t.handle], held.holds == wanted { return held.texture }
-        for (key, old) in turned where old.holds.generation < paneGeneration &- 1 && key != t.handle {
+        for (key, old) in turned where old.holds.generation < t.written &- 1 && key != t.handle {
             destroy(old.texture)
             turned[key] = nil
         }

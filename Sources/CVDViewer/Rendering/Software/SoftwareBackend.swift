@@ -15,8 +15,6 @@ final class SoftwareBackend: RenderBackend {
     /// The quarter-turned copies of pane pictures and what each holds, by the pane
     /// texture they copy, kept for the next frames (`SoftwareBackend+QuarterTurn`).
     var turned: [UInt: (texture: Texture, holds: TurnedCopy)] = [:]
-    /// Counts the pane pictures' writings (`panesWritten`): a copy made before is stale.
-    private(set) var paneGeneration = 0
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
@@ -124,13 +122,10 @@ final class SoftwareBackend: RenderBackend {
         SDL_RenderCopyEx(renderer, t.sdl, &s, &d, 0, nil, SDL_RendererFlip(rawValue: flip))
     }
 
-    /// The pane pictures are being written (`SoftwarePanes.render`): copies of them are stale.
-    func panesWritten() { paneGeneration &+= 1 }
-
     /// Wraps `SDL_RenderGeometry` with the mesh's quads as two triangles each: the renderer
     /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing; a
     /// quarter turn comes as `drawTurned`, a turned copy, smoothed).
-    func drawMesh(_ t: Texture, _ mesh: [(x: Double, y: Double, u: Double, v: Double)], columns: Int) {
+    func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
         let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
         guard !indices.isEmpty else { return }
         let tw = Float(t.size.width)

@@ -31,7 +31,6 @@ final class SoftwarePanes: PaneBackend {
         // renderer, packed for the CPU kernels' region reads.
         let frame = frame.packed()
         let still = still?.packed()
-        backend.panesWritten()
         let key = PaneUpdate.Key(simulations, regions, assisted: assisted, balance: kernels.balance, still: still)
         let partial = backend.isSDLSoftware && picked == nil && simulated == nil && regions == held.rendered
         let parts = update.begin(frame, partial ? key : nil)
