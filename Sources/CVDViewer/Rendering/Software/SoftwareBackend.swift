@@ -15,6 +15,8 @@ final class SoftwareBackend: RenderBackend {
     /// The quarter-turned copies of pane pictures and what each holds, by the pane
     /// texture they copy, kept for the next frames (`SoftwareBackend+QuarterTurn`).
     var turned: [UInt: (texture: Texture, holds: TurnedCopy)] = [:]
+    /// The straightened pages drawn through their meshes, likewise (`SoftwareBackend+Mesh`).
+    var meshed: [UInt: (texture: Texture, holds: MeshCopy)] = [:]
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
@@ -123,9 +125,9 @@ final class SoftwareBackend: RenderBackend {
     }
 
     /// Wraps `SDL_RenderGeometry` with the mesh's quads as two triangles each: the renderer
-    /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing; a
-    /// quarter turn comes as `drawTurned`, a turned copy, smoothed).
-    func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
+    /// maps the pixels (the nearest texel: SDL's software geometry has no smoothing). Only
+    /// where no smoothed copy can be made (`drawMesh`, `drawTurned`).
+    func drawGeometry(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
         let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
         guard !indices.isEmpty else { return }
         let tw = Float(t.size.width)
@@ -178,10 +180,12 @@ final class SoftwareBackend: RenderBackend {
 
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { SoftwarePanes(backend: self, kernels: kernels) }
 
-    /// Frees the turned copies; the renderer itself goes with the window, at exit (see `Canvas`).
+    /// Frees the turned and mesh copies; the renderer itself goes with the window, at exit (see `Canvas`).
     func close() {
         for t in turned.values { destroy(t.texture) }
+        for t in meshed.values { destroy(t.texture) }
         turned = [:]
+        meshed = [:]
     }
 
     /// Window rectangles are whole pixels, rounded.

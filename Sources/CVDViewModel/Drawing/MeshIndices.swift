@@ -1,8 +1,8 @@
 /// A mesh of `columns` × rows vertices (row by row) as triangles: two per quad.
-enum MeshIndices {
+public enum MeshIndices {
     /// The vertex indices, three per triangle; empty unless `count` makes at least two
     /// whole rows of `columns` ≥ 2.
-    static func triangles(count: Int, columns: Int) -> [Int] {
+    public static func triangles(count: Int, columns: Int) -> [Int] {
         guard columns >= 2, count >= 2 * columns, count % columns == 0 else { return [] }
         let rows = count / columns
         var indices: [Int] = []

@@ -1,0 +1,114 @@
+import CSDL2
+import CVDCore
+import CVDViewModel
+
+/// A picture through a mesh (`DrawList.Item.mesh`: a straightened page). SDL's software
+/// `SDL_RenderGeometry` samples the nearest texel at whole-texel corners, so the page would
+/// show its texels' edges where GL smooths. Instead the mesh is drawn by `MeshWarp` — GL's
+/// triangles, its linear filter — into a texture of its own as large as the mesh's part of
+/// the window, transparent where the mesh is not, and that texture copied 1:1, blended
+/// (`BackendConformanceTests`). Made again only when the pane picture was written again
+/// (`Texture.written`) or the mesh moved.
+extension SoftwareBackend {
+    /// What a mesh copy holds: which texture, through which mesh, as of which writing.
+    struct MeshCopy: Equatable {
+        let texture: UInt
+        let mesh: [DrawList.MeshVertex]
+        let columns: Int
+        let box: PixelRect
+        let generation: Int
+    }
+
+    func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
+        guard let (copy, box) = meshCopy(t, mesh, columns: columns) else {
+            drawGeometry(t, mesh, columns: columns)
+            return
+        }
+        let whole = Rect(0, 0, Double(box.width), Double(box.height))
+        self.copy(copy, whole, to: Rect(Double(box.x), Double(box.y), whole.w, whole.h), in: outputSize)
+    }
+
+    /// The mesh copy of `t` for `mesh`, made if what it holds differs; nil where the mesh
+    /// shows nothing in the window or the pixels cannot be read (not a streaming texture).
+    private func meshCopy(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) -> (Texture, PixelRect)? {
+        guard let source = t.sdl, !mesh.isEmpty else { return nil }
+        let window = outputSize
+        let x0 = max(0, Int(mesh.map(\.x).min()!.rounded(.down)))
+        let y0 = max(0, Int(mesh.map(\.y).min()!.rounded(.down)))
+        let x1 = min(window.width, Int(mesh.map(\.x).max()!.rounded(.up)))
+        let y1 = min(window.height, Int(mesh.map(\.y).max()!.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let wanted = MeshCopy(texture: t.handle, mesh: mesh, columns: columns, box: box, generation: t.written)
+        if let held = meshed[t.handle], held.holds == wanted { return (held.texture, box) }
+        for (key, old) in meshed where old.holds.generation < t.written &- 1 && key != t.handle {
+            destroy(old.texture)
+            meshed[key] = nil
+        }
+        var format: UInt32 = 0
+        SDL_QueryTexture(source, &format, nil, nil, nil)
+        // The pane textures' formats (32 bits, alpha or padding in the top byte); the copy keeps
+        // their byte order, with alpha.
+        let (argb, abgr) = (SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_ABGR8888.rawValue)
+        let copyFormat: UInt32
+        switch format {
+        case argb, SDL_PIXELFORMAT_RGB888.rawValue: copyFormat = argb
+        case abgr, SDL_PIXELFORMAT_BGR888.rawValue: copyFormat = abgr
+        default: return nil
+        }
+        var copy = meshed[t.handle]?.texture
+        // The same mesh over a new writing covers the same pixels: those it leaves stay clear.
+        var clear = meshed[t.handle].map { $0.holds.mesh != mesh || $0.holds.columns != columns } ?? true
+        meshed[t.handle] = nil
+        if let old = copy, let o = old.sdl {
+            var oldFormat: UInt32 = 0
+            SDL_QueryTexture(o, &oldFormat, nil, nil, nil)
+            if old.size != FrameSize(box.width, box.height) || oldFormat != copyFormat {
+                destroy(old)
+                copy = nil
+            }
+        }
+        if copy == nil {
+            clear = true
+            copy = SDL_CreateTexture(
+                renderer, copyFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(box.width),
+                Int32(box.height)
+            ).map { Texture(sdl: $0, size: FrameSize(box.width, box.height)) }
+        }
+        guard let copy, let target = copy.sdl else { return nil }
+        guard Self.warp(source, t.size, mesh, columns: columns, into: target, box, clear: clear) else {
+            destroy(copy)
+            return nil
+        }
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+        meshed[t.handle] = (copy, wanted)
+        return (copy, box)
+    }
+
+    /// Draws `source` through `mesh` into `target` (the window's part `box`), cleared to
+    /// transparent first when `clear`. Both unlocked again before it returns; false when either cannot be
+    /// locked.
+    private static func warp(
+        _ source: OpaquePointer, _ size: FrameSize, _ mesh: [DrawList.MeshVertex], columns: Int,
+        into target: OpaquePointer, _ box: PixelRect, clear: Bool
+    ) -> Bool {
+        var from: UnsafeMutableRawPointer?
+        var to: UnsafeMutableRawPointer?
+        var fromPitch: Int32 = 0
+        var toPitch: Int32 = 0
+        guard SDL_LockTexture(source, nil, &from, &fromPitch) == 0, let from else { return false }
+        defer { SDL_UnlockTexture(source) }
+        guard SDL_LockTexture(target, nil, &to, &toPitch) == 0, let to else { return false }
+        defer { SDL_UnlockTexture(target) }
+        // Safe: each locked area is pitch × height bytes of 4-byte pixels, valid until its
+        // unlock; the target is `box`'s size, the source `size`.
+        for y in 0..<box.height where clear {
+            (to + y * Int(toPitch)).initializeMemory(as: UInt8.self, repeating: 0, count: box.width * 4)
+        }
+        MeshWarp.draw(
+            UnsafePointer(from.assumingMemoryBound(to: UInt32.self)), sourcePitch: Int(fromPitch) / 4, size: size,
+            mesh, columns: columns, into: to.assumingMemoryBound(to: UInt32.self), targetPitch: Int(toPitch) / 4,
+            box: box)
+        return true
+    }
+}
