@@ -34,7 +34,8 @@ import XvfbSupport
 
     /// A picture through a mesh that is not a quarter turn (a straightened page's): the
     /// software renderer draws it as GL does (`MeshWarp`: the same triangles, the linear
-    /// filter) into a copy of its own, where SDL's own geometry would take the nearest texel.
+    /// filter) into a copy of its own, where SDL's own geometry would take the nearest texel
+    /// (measured: 30 of 152 004 pixels more than 3 levels apart, all at the mesh's edges).
     @Test func aMeshGivesTheSamePixelsInBothRenderers() throws {
         var list = DrawList()
         list.items.append(Self.cell([(20, 150, 0, 0), (150, 160, 64, 0), (10, 300, 0, 48), (160, 290, 64, 48)]))
