@@ -83,12 +83,73 @@ public enum MeshWarp {
             var uf = fixed(u)
             var vf = fixed(v)
             let (du, dv) = (fixed(ux), fixed(vx))
+            let n = last - first + 1
+            // u and v change linearly along the span: where both its ends lie inside the
+            // picture, a texel away from its right and bottom edges, so does every sample.
+            let (uEnd, vEnd) = (uf + (n - 1) * du, vf + (n - 1) * dv)
+            if min(uf, uEnd) >= 0, max(uf, uEnd) < maxU, min(vf, vEnd) >= 0, max(vf, vEnd) < maxV {
+                interior(src, sourcePitch, row + (first - box.x), n, uf, vf, du, dv)
+                continue
+            }
             for x in first...last {
                 row[x - box.x] = sample(src, sourcePitch, size, min(max(uf, 0), maxU), min(max(vf, 0), maxV))
                 uf &+= du
                 vf &+= dv
             }
         }
+    }
+
+    /// `n` pixels from `out` on, sampled from (u, v) on in steps (du, dv) (16.16), every
+    /// sample with its right and lower neighbour inside the picture (checked by the caller):
+    /// no clamping, four pixels at a time. The same arithmetic as `sample`, lane by lane.
+    private static func interior(
+        _ src: UnsafePointer<UInt32>, _ pitch: Int, _ out: UnsafeMutablePointer<UInt32>, _ n: Int, _ u: Int,
+        _ v: Int, _ du: Int, _ dv: Int
+    ) {
+        // Int32 lanes: u, v < 16 384 · 65 536 = 2³⁰ and an index < 2²⁸ for pictures up to
+        // 16 384 pixels a side (the view's largest).
+        let lane = SIMD4<Int32>(0, 1, 2, 3)
+        var u4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ lane &* Int32(truncatingIfNeeded: du)
+        var v4 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ lane &* Int32(truncatingIfNeeded: dv)
+        let (du4, dv4) = (Int32(truncatingIfNeeded: 4 * du), Int32(truncatingIfNeeded: 4 * dv))
+        let pitch32 = Int32(truncatingIfNeeded: pitch)
+        var k = 0
+        while k + 4 <= n {
+            let index = (v4 &>> 16) &* pitch32 &+ (u4 &>> 16)
+            let fx = SIMD4<UInt32>(truncatingIfNeeded: (u4 &>> 8) & 0xFF)
+            let fy = SIMD4<UInt32>(truncatingIfNeeded: (v4 &>> 8) & 0xFF)
+            var (p00, p10, p01, p11) = (SIMD4<UInt32>(), SIMD4<UInt32>(), SIMD4<UInt32>(), SIMD4<UInt32>())
+            for l in 0..<4 {
+                // Safe: the texel and its right and lower neighbours lie inside the picture.
+                let p = src + Int(index[l])
+                (p00[l], p10[l], p01[l], p11[l]) = (p[0], p[1], p[pitch], p[pitch + 1])
+            }
+            let pixels = lerp(lerp(p00, p10, fx), lerp(p01, p11, fx), fy) | 0xFF00_0000
+            // Safe: k + 4 ≤ n pixels from `out`; an unaligned store (SE-0349).
+            UnsafeMutableRawPointer(out + k).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
+            u4 &+= du4
+            v4 &+= dv4
+            k += 4
+        }
+        var (uf, vf) = (u + k * du, v + k * dv)
+        while k < n {
+            let p = src + (vf >> 16) * pitch + (uf >> 16)
+            let fx = UInt32(truncatingIfNeeded: (uf >> 8) & 0xFF)
+            let fy = UInt32(truncatingIfNeeded: (vf >> 8) & 0xFF)
+            out[k] = lerp(lerp(p[0], p[1], fx), lerp(p[pitch], p[pitch + 1], fx), fy) | 0xFF00_0000
+            uf += du
+            vf += dv
+            k += 1
+        }
+    }
+
+    /// `lerp` for four pixels at once.
+    @inline(__always)
+    private static func lerp(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let g = 256 &- f
+        let rb = ((a & 0xFF_00FF) &* g &+ (b & 0xFF_00FF) &* f &+ 0x80_0080) &>> 8 & 0xFF_00FF
+        let gg = ((a & 0x00_FF00) &* g &+ (b & 0x00_FF00) &* f &+ 0x00_8000) &>> 8 & 0x00_FF00
+        return rb | gg
     }
 
     /// `d` in 16.16 fixed point, kept well inside Int's range.

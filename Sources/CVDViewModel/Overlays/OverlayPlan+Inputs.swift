@@ -46,9 +46,6 @@ extension OverlayPlan {
     public struct Legend: Equatable, Sendable {
         public let text: String
         public let colour: RGB8
-        public init(text: String, colour: RGB8) {
-            self.text = text
-            self.colour = colour
-        }
+        public init(text: String, colour: RGB8) { (self.text, self.colour) = (text, colour) }
     }
 }
