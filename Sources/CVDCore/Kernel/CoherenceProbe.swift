@@ -8,35 +8,34 @@ enum CoherenceProbe {
 
     static func isCoherent(_ source: UnsafeRawPointer, _ l: FrameLayout) -> Bool {
         let o = l.format.ycbcrOffsets!
-        let pairs = l.width / 2
-        guard pairs >= 2 else { return false }
-        let rowsSampled = min(32, l.height)
-        let colsSampled = min(64, pairs - 1)
-        var total = 0
-        for i in 0..<rowsSampled {
-            let row = source.advanced(by: (i * l.height / rowsSampled) * l.bytesPerRow)
-                .assumingMemoryBound(to: UInt8.self)
-            for j in 0..<colsSampled {
-                let p = row + (j * (pairs - 1) / colsSampled) * 4
-                total += abs(Int(p[o.cb]) - Int(p[4 + o.cb])) + abs(Int(p[o.cr]) - Int(p[4 + o.cr]))
+        return isCoherent(width: l.width, height: l.height) { y in
+            // Safe: y < height, so the row lies inside the frame, and pair q + 1 < width / 2 inside it.
+            let row = source.advanced(by: y * l.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            return { q in
+                let p = row + q * 4
+                return abs(Int(p[o.cb]) - Int(p[4 + o.cb])) + abs(Int(p[o.cr]) - Int(p[4 + o.cr]))
             }
         }
-        return total < threshold * rowsSampled * colsSampled
     }
 
     /// The same test on planes: each sampled pair's chroma against the next pair's.
     static func isCoherent(_ p: YCbCrPlanes) -> Bool {
-        let pairs = p.width / 2
+        isCoherent(width: p.width, height: p.height) { y in
+            let (_, cb, cr) = p.rows(y)
+            return { q in abs(Int(cb[q]) - Int(cb[q + 1])) + abs(Int(cr[q]) - Int(cr[q + 1])) }
+        }
+    }
+
+    /// The sample: `row(y)` gives row y's |ΔCb| + |ΔCr| between pair q and pair q + 1.
+    private static func isCoherent(width: Int, height: Int, row: (Int) -> (Int) -> Int) -> Bool {
+        let pairs = width / 2
         guard pairs >= 2 else { return false }
-        let rowsSampled = min(32, p.height)
+        let rowsSampled = min(32, height)
         let colsSampled = min(64, pairs - 1)
         var total = 0
         for i in 0..<rowsSampled {
-            let (_, cb, cr) = p.rows(i * p.height / rowsSampled)
-            for j in 0..<colsSampled {
-                let q = j * (pairs - 1) / colsSampled
-                total += abs(Int(cb[q]) - Int(cb[q + 1])) + abs(Int(cr[q]) - Int(cr[q + 1]))
-            }
+            let difference = row(i * height / rowsSampled)
+            for j in 0..<colsSampled { total += difference(j * (pairs - 1) / colsSampled) }
         }
         return total < threshold * rowsSampled * colsSampled
     }

@@ -41,10 +41,7 @@ extension SoftwareBackend {
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let wanted = MeshCopy(texture: t.handle, mesh: mesh, columns: columns, box: box, generation: t.written)
         if let held = meshed[t.handle], held.holds == wanted { return (held.texture, box) }
-        for (key, old) in meshed where old.holds.generation < t.written &- 1 && key != t.handle {
-            destroy(old.texture)
-            meshed[key] = nil
-        }
+        prune(&meshed, keep: t.handle, written: t.written) { $0.generation }
         var format: UInt32 = 0
         SDL_QueryTexture(source, &format, nil, nil, nil)
         // The pane textures' formats (32 bits, alpha or padding in the top byte); the copy keeps
@@ -56,59 +53,29 @@ extension SoftwareBackend {
         case abgr, SDL_PIXELFORMAT_BGR888.rawValue: copyFormat = abgr
         default: return nil
         }
-        var copy = meshed[t.handle]?.texture
+        let old = meshed.removeValue(forKey: t.handle)
+        guard
+            let (copy, made) = copyTexture(
+                reusing: old?.texture, size: FrameSize(box.width, box.height), format: copyFormat),
+            let target = copy.sdl
+        else { return nil }
         // The same mesh over a new writing covers the same pixels: those it leaves stay clear.
-        var clear = meshed[t.handle].map { $0.holds.mesh != mesh || $0.holds.columns != columns } ?? true
-        meshed[t.handle] = nil
-        if let old = copy, let o = old.sdl {
-            var oldFormat: UInt32 = 0
-            SDL_QueryTexture(o, &oldFormat, nil, nil, nil)
-            if old.size != FrameSize(box.width, box.height) || oldFormat != copyFormat {
-                destroy(old)
-                copy = nil
+        let clear = made || old.map { $0.holds.mesh != mesh || $0.holds.columns != columns } ?? true
+        let drawn = Self.withPixels(of: source, and: target) { from, fromPitch, to, toPitch in
+            for y in 0..<box.height where clear {
+                // Safe: row y of the copy's `box.height` rows of `toPitch` ≥ `box.width` pixels.
+                (to + y * toPitch).initialize(repeating: 0, count: box.width)
             }
+            MeshWarp.draw(
+                from, sourcePitch: fromPitch, size: t.size, mesh, columns: columns, into: to, targetPitch: toPitch,
+                box: box)
         }
-        if copy == nil {
-            clear = true
-            copy = SDL_CreateTexture(
-                renderer, copyFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(box.width),
-                Int32(box.height)
-            ).map { Texture(sdl: $0, size: FrameSize(box.width, box.height)) }
-        }
-        guard let copy, let target = copy.sdl else { return nil }
-        guard Self.warp(source, t.size, mesh, columns: columns, into: target, box, clear: clear) else {
+        guard drawn else {
             destroy(copy)
             return nil
         }
         SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
         meshed[t.handle] = (copy, wanted)
         return (copy, box)
-    }
-
-    /// Draws `source` through `mesh` into `target` (the window's part `box`), cleared to
-    /// transparent first when `clear`. Both unlocked again before it returns; false when either cannot be
-    /// locked.
-    private static func warp(
-        _ source: OpaquePointer, _ size: FrameSize, _ mesh: [DrawList.MeshVertex], columns: Int,
-        into target: OpaquePointer, _ box: PixelRect, clear: Bool
-    ) -> Bool {
-        var from: UnsafeMutableRawPointer?
-        var to: UnsafeMutableRawPointer?
-        var fromPitch: Int32 = 0
-        var toPitch: Int32 = 0
-        guard SDL_LockTexture(source, nil, &from, &fromPitch) == 0, let from else { return false }
-        defer { SDL_UnlockTexture(source) }
-        guard SDL_LockTexture(target, nil, &to, &toPitch) == 0, let to else { return false }
-        defer { SDL_UnlockTexture(target) }
-        // Safe: each locked area is pitch × height bytes of 4-byte pixels, valid until its
-        // unlock; the target is `box`'s size, the source `size`.
-        for y in 0..<box.height where clear {
-            (to + y * Int(toPitch)).initializeMemory(as: UInt8.self, repeating: 0, count: box.width * 4)
-        }
-        MeshWarp.draw(
-            UnsafePointer(from.assumingMemoryBound(to: UInt32.self)), sourcePitch: Int(fromPitch) / 4, size: size,
-            mesh, columns: columns, into: to.assumingMemoryBound(to: UInt32.self), targetPitch: Int(toPitch) / 4,
-            box: box)
-        return true
     }
 }

@@ -42,61 +42,25 @@ extension SoftwareBackend {
         guard let source = t.sdl else { return nil }
         let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: t.written)
         if let held = turned[t.handle], held.holds == wanted { return held.texture }
-        for (key, old) in turned where old.holds.generation < t.written &- 1 && key != t.handle {
-            destroy(old.texture)
-            turned[key] = nil
-        }
-        let size = FrameSize(s.height, s.width)
+        prune(&turned, keep: t.handle, written: t.written) { $0.generation }
         var format: UInt32 = 0
         var blend = SDL_BLENDMODE_NONE
         SDL_QueryTexture(source, &format, nil, nil, nil)
         SDL_GetTextureBlendMode(source, &blend)
-        var copy = turned[t.handle]?.texture
-        turned[t.handle] = nil
-        if let old = copy, let o = old.sdl {
-            var oldFormat: UInt32 = 0
-            SDL_QueryTexture(o, &oldFormat, nil, nil, nil)
-            if old.size != size || oldFormat != format {
-                destroy(old)
-                copy = nil
-            }
+        let old = turned.removeValue(forKey: t.handle)?.texture
+        guard let (copy, _) = copyTexture(reusing: old, size: FrameSize(s.height, s.width), format: format),
+            let target = copy.sdl
+        else { return nil }
+        let copied = Self.withPixels(of: source, and: target) { from, fromPitch, to, toPitch in
+            QuarterTurnCopy.copy(
+                from, sourcePitch: fromPitch, s, into: to, targetPitch: toPitch, uDown: uDown, vRight: vRight)
         }
-        if copy == nil {
-            copy = SDL_CreateTexture(
-                renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height)
-            ).map { Texture(sdl: $0, size: size) }
-        }
-        guard let copy, let target = copy.sdl else { return nil }
-        guard Self.transpose(source, into: target, s, uDown: uDown, vRight: vRight) else {
+        guard copied else {
             destroy(copy)
             return nil
         }
         SDL_SetTextureBlendMode(target, blend)
         turned[t.handle] = (copy, wanted)
         return copy
-    }
-
-    /// Copies the part `s` of `source` turned into `target` (as large as `s` transposed), the
-    /// texture's u running down `target` when `uDown` (else up), its v to the right when
-    /// `vRight` (else left). Both unlocked again before it returns; false when either
-    /// cannot be locked (a texture that is not a streaming one).
-    private static func transpose(
-        _ source: OpaquePointer, into target: OpaquePointer, _ s: PixelRect, uDown: Bool, vRight: Bool
-    ) -> Bool {
-        var from: UnsafeMutableRawPointer?
-        var to: UnsafeMutableRawPointer?
-        var fromPitch: Int32 = 0
-        var toPitch: Int32 = 0
-        guard SDL_LockTexture(source, nil, &from, &fromPitch) == 0, let from else { return false }
-        defer { SDL_UnlockTexture(source) }
-        guard SDL_LockTexture(target, nil, &to, &toPitch) == 0, let to else { return false }
-        defer { SDL_UnlockTexture(target) }
-        // Safe: each locked area is pitch × height bytes of 4-byte pixels, valid until its
-        // unlock; `s` lies inside the source texture (checked by the caller), and the target
-        // holds `size` (`s` transposed).
-        QuarterTurnCopy.copy(
-            UnsafePointer(from.assumingMemoryBound(to: UInt32.self)), sourcePitch: Int(fromPitch) / 4, s,
-            into: to.assumingMemoryBound(to: UInt32.self), targetPitch: Int(toPitch) / 4, uDown: uDown, vRight: vRight)
-        return true
     }
 }
