@@ -36,9 +36,7 @@ extension Viewer {
             try renderFailed(error)
             return
         }
-        analysis.readout.update(
-            take.frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-            balance: state.whiteBalance ?? .none, still: shownStill)
+        analysis.readProbes(take.frame, state, still: shownStill)
         drawing.pictureDirty = false
         drawing.screenDirty = true
         output.probes.profiler.add(.simulate, SystemClock.monotonic - t)

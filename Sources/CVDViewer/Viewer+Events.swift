@@ -128,14 +128,9 @@ extension Viewer {
         }
         if state.summary != output.said.summary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
-            analysis.readout.update(
-                take.frame, probes: state.probes, simulations: state.renderedSimulations, assisted: assisted,
-                balance: state.whiteBalance ?? .none, still: shownStill)
-            let lines = analysis.readout.lines(
-                simulations: state.renderedSimulations, assistedTexture: state.assistedTexture,
-                strength: state.assistStrength)
+            analysis.readProbes(take.frame, state, still: shownStill)
             // A probe's line once: placing the second does not print the first again.
-            for line in output.said.newProbeLines(lines) { reporter.status(line) }
+            for line in output.said.newProbeLines(analysis.probeLines(state)) { reporter.status(line) }
         }
         if let notice = state.notice {
             say(notice, seconds: Self.noticeTime, answer: true)
