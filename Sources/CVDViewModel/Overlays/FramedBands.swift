@@ -14,16 +14,19 @@ import CVDCore
 public enum FramedBands {
     /// The bands for a picture shown `view` big (after its turn and straightening) in
     /// `layout` in `window`: none when the picture's shape already leaves bands beside it
-    /// wide enough for a probe readout (a portrait poster on a wide screen).
+    /// wide enough for a probe readout (a portrait poster on a wide screen); thin ones that
+    /// make it just narrow enough for that when it stays larger so (a portrait page on a 4:3
+    /// projector).
     public static func frame(
         layout: ViewState.Layout, window: FrameSize, view: FrameSizeLike, uiScale: Double, measure: TextMeasuring
     ) -> ViewGeometry.Bands {
         let font = OverlayPlan.labelFont(layout: layout, window: window, uiScale: uiScale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
         let pane = PaneGeometry.panes(layout, width: Double(window.width), height: Double(window.height))[0]
+        let side = leastReadoutWidth(small, measure)
         if view.width > 0, view.height > 0 {
             let fitted = PaneGeometry.fit(pictureWidth: view.width, pictureHeight: view.height, in: pane)
-            if (pane.w - fitted.w) / 2 >= leastReadoutWidth(small, measure) { return .none }
+            if (pane.w - fitted.w) / 2 >= side { return .none }
         }
         let smallLine = Double(measure.size(of: "Ag", fontSize: small).height)
         let pad = (Double(small) * 0.3).rounded()
@@ -34,7 +37,17 @@ public enum FramedBands {
         // At most `ViewGeometry.maximumFrameShare` of the pane together; the badge's band whole.
         let most = (pane.h * ViewGeometry.maximumFrameShare).rounded(.down)
         let above = min(top.rounded(.up), most)
-        return ViewGeometry.Bands(top: above, bottom: min((footer + readout).rounded(.up), most - above))
+        let bands = ViewGeometry.Bands(top: above, bottom: min((footer + readout).rounded(.up), most - above))
+        // A tall picture whose side bands are nearly wide enough (a page turned upright on a
+        // 4:3 projector): made just narrow enough that they are, where that keeps it larger
+        // than the bands above and below would (its height shrinks with its width only).
+        guard view.width > 0, view.height > 0, pane.w > 2 * side else { return bands }
+        let narrowed = min(pane.h, ((pane.w - 2 * side) * view.height / view.width).rounded(.down))
+        let stacked = pane.h - bands.top - bands.bottom
+        guard narrowed > stacked, narrowed >= pane.h * (1 - ViewGeometry.maximumFrameShare) else { return bands }
+        let total = pane.h - narrowed
+        let split = (total / 2).rounded(.down)
+        return ViewGeometry.Bands(top: split, bottom: total - split)
     }
 
     /// The lines of a probe readout the band below holds: a pair's short readout (two

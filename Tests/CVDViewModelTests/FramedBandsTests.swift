@@ -1,0 +1,53 @@
+import CVDCore
+import Testing
+
+@testable import CVDViewModel
+
+/// The framed layout's bands for pictures of each shape: the picture as large as the labels'
+/// room allows, beside it or above and below it.
+@Suite struct FramedBandsTests {
+    static func picture(_ view: FrameSizeLike, _ window: FrameSize, _ layout: ViewState.Layout = .single)
+        -> (bands: ViewGeometry.Bands, picture: Rect, side: Double)
+    {
+        let m = ApproximateMeasure()
+        let bands = FramedBands.frame(layout: layout, window: window, view: view, uiScale: 1, measure: m)
+        let pane = PaneGeometry.panes(layout, width: Double(window.width), height: Double(window.height))[0]
+        let inset = ViewGeometry.inset(pane, bands)
+        let fitted = PaneGeometry.fit(pictureWidth: view.width, pictureHeight: view.height, in: inset)
+        let font = OverlayPlan.labelFont(layout: layout, window: window, uiScale: 1)
+        let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
+        return (bands, fitted, FramedBands.leastReadoutWidth(small, m))
+    }
+
+    /// A page turned upright on a 4:3 projector: its side bands were a few pixels short of a
+    /// readout's width, so bands above and below took 40 % of the height (254 × 452 of
+    /// 1024 × 768). Now it is narrowed just enough that the side bands hold a readout.
+    @Test func aTallPictureOnAProjectorKeepsNearlyTheWholeHeight() {
+        let window = FrameSize(1024, 768)
+        let (bands, picture, side) = Self.picture(FrameSizeLike(720, 1280), window)
+        #expect(bands.top + bands.bottom < 0.1 * 768, "\(bands)")
+        #expect(picture.h >= 0.9 * 768, "\(picture)")
+        #expect(picture.x >= side - 1 && Double(window.width) - picture.maxX >= side - 1, "\(picture), \(side)")
+        // Larger than the bands above and below would leave it.
+        let stacked = ViewGeometry.inset(Rect(0, 0, 1024, 768), FramedBands.stacked(window, .single))
+        #expect(picture.h > stacked.h)
+    }
+
+    /// Shapes that leave room beside them keep no bands; wide ones keep the bands above and
+    /// below, as before.
+    @Test func wideAndVeryTallPicturesAreAsBefore() {
+        let window = FrameSize(1024, 768)
+        #expect(Self.picture(FrameSizeLike(600, 1400), window).bands == .none)
+        let chart = Self.picture(FrameSizeLike(1280, 720), window)
+        #expect(chart.bands == FramedBands.stacked(window, .single))
+        let wide = Self.picture(FrameSizeLike(1280, 720), FrameSize(1920, 1080))
+        #expect(wide.bands == FramedBands.stacked(FrameSize(1920, 1080), .single))
+    }
+}
+
+extension FramedBands {
+    /// The bands above and below alone (a shape that leaves no room beside it).
+    static func stacked(_ window: FrameSize, _ layout: ViewState.Layout) -> ViewGeometry.Bands {
+        frame(layout: layout, window: window, view: FrameSizeLike(4000, 100), uiScale: 1, measure: ApproximateMeasure())
+    }
+}
