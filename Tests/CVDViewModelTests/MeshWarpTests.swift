@@ -114,4 +114,21 @@ import Testing
         }
         #expect(worst <= 1.5, "worst \(worst) levels (8-bit weights, three rounded lerps)")
     }
+
+    /// Vertices far outside the window or texture points that are not numbers (a page corner
+    /// mapped from behind the camera): no trap, nothing drawn from the bad triangles.
+    @Test func wildVerticesDrawNothingAndDoNotTrap() {
+        let box = PixelRect(width: 16, height: 12)
+        let far = [
+            DrawList.MeshVertex(x: -1e30, y: -1e30, u: 0, v: 0), DrawList.MeshVertex(x: 1e30, y: -1e30, u: 16, v: 0),
+            DrawList.MeshVertex(x: -1e30, y: 1e30, u: 0, v: 12), DrawList.MeshVertex(x: 1e30, y: 1e30, u: 16, v: 12),
+        ]
+        _ = Self.warp(far, box: box)
+        let nan = [
+            DrawList.MeshVertex(x: 0, y: 0, u: .nan, v: 0), DrawList.MeshVertex(x: 16, y: 0, u: 16, v: 0),
+            DrawList.MeshVertex(x: 0, y: 12, u: 0, v: .infinity), DrawList.MeshVertex(x: 16, y: 12, u: 16, v: 12),
+        ]
+        // Both triangles hold a vertex that is not a number: nothing drawn.
+        #expect(Self.warp(nan, box: box).allSatisfy { $0 == 0 })
+    }
 }

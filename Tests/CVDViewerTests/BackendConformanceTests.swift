@@ -126,6 +126,11 @@ import XvfbSupport
         let i = (220 * Self.size.width + 80) * 4
         #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
         #expect(Array(first[(0)..<3]) == Array(after[0..<3]), "outside the mesh: the background")
+        // Two writings on without being drawn (the page no longer straightened): freed.
+        backend.pruneCopies(written: texture.written + 1)
+        #expect(backend.meshed[texture.handle] != nil, "drawn at the writing before: kept")
+        backend.pruneCopies(written: texture.written + 2)
+        #expect(backend.meshed.isEmpty)
         backend.destroy(texture)
         backend.close()
         #expect(backend.meshed.isEmpty)

@@ -39,10 +39,16 @@ public enum MeshWarp {
         let uy = ((c.u - a.u) * (b.x - a.x) - (b.u - a.u) * (c.x - a.x)) / area
         let vx = ((b.v - a.v) * (c.y - a.y) - (c.v - a.v) * (b.y - a.y)) / area
         let vy = ((c.v - a.v) * (b.x - a.x) - (b.v - a.v) * (c.x - a.x)) / area
-        let x0 = max(box.x, Int((min(a.x, b.x, c.x) - 0.5).rounded(.down)))
-        let x1 = min(box.x + box.width - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.up)))
-        let y0 = max(box.y, Int((min(a.y, b.y, c.y) - 0.5).rounded(.down)))
-        let y1 = min(box.y + box.height - 1, Int((max(a.y, b.y, c.y) - 0.5).rounded(.up)))
+        // Texture points that are not numbers (a page corner mapped from behind the camera)
+        // draw nothing rather than trap on the conversions below.
+        guard [ux, uy, vx, vy, a.u, a.v].allSatisfy(\.isFinite) else { return }
+        // The pixels whose centres may lie inside, clamped to the box before any conversion.
+        let (left, right) = (Double(box.x), Double(box.x + box.width - 1))
+        let (top, bottom) = (Double(box.y), Double(box.y + box.height - 1))
+        let x0 = Int(min(max(left, (min(a.x, b.x, c.x) - 0.5).rounded(.down)), right + 1))
+        let x1 = Int(max(min(right, (max(a.x, b.x, c.x) - 0.5).rounded(.up)), left - 1))
+        let y0 = Int(min(max(top, (min(a.y, b.y, c.y) - 0.5).rounded(.down)), bottom + 1))
+        let y1 = Int(max(min(bottom, (max(a.y, b.y, c.y) - 0.5).rounded(.up)), top - 1))
         guard x0 <= x1, y0 <= y1 else { return }
         // The edge functions, positive inside for either winding (scaled by the area's sign),
         // each linear in x along a row: c0 + k·x. A small tolerance so that a centre on a

@@ -17,6 +17,15 @@ extension SoftwareBackend {
         }
     }
 
+    /// Frees the turned and mesh copies not made again since the pane textures' writing
+    /// before `written` (the view is no longer turned or straightened, or their pane has
+    /// gone). Called as the panes are written again (`SoftwarePanes.render`): a copy still
+    /// drawn was made at the writing before.
+    func pruneCopies(written: Int) {
+        prune(&turned, keep: 0, written: written) { $0.generation }
+        prune(&meshed, keep: 0, written: written) { $0.generation }
+    }
+
     /// `old` when it is `size` and `format`, else a new streaming texture (`old` freed);
     /// `made`: a new one. Nil when SDL cannot make it.
     func copyTexture(reusing old: Texture?, size: FrameSize, format: UInt32) -> (texture: Texture, made: Bool)? {

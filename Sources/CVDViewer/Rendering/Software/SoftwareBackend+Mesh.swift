@@ -33,10 +33,15 @@ extension SoftwareBackend {
     private func meshCopy(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) -> (Texture, PixelRect)? {
         guard let source = t.sdl, !mesh.isEmpty else { return nil }
         let window = outputSize
-        let x0 = max(0, Int(mesh.map(\.x).min()!.rounded(.down)))
-        let y0 = max(0, Int(mesh.map(\.y).min()!.rounded(.down)))
-        let x1 = min(window.width, Int(mesh.map(\.x).max()!.rounded(.up)))
-        let y1 = min(window.height, Int(mesh.map(\.y).max()!.rounded(.up)))
+        // Clamped to the window before any conversion (a vertex far outside it).
+        let (w, h) = (Double(window.width), Double(window.height))
+        let xs = mesh.map(\.x)
+        let ys = mesh.map(\.y)
+        guard (xs + ys).allSatisfy(\.isFinite) else { return nil }
+        let x0 = Int(min(max(0, xs.min()!.rounded(.down)), w))
+        let y0 = Int(min(max(0, ys.min()!.rounded(.down)), h))
+        let x1 = Int(min(max(0, xs.max()!.rounded(.up)), w))
+        let y1 = Int(min(max(0, ys.max()!.rounded(.up)), h))
         guard x1 > x0, y1 > y0 else { return nil }
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let wanted = MeshCopy(texture: t.handle, mesh: mesh, columns: columns, box: box, generation: t.written)
