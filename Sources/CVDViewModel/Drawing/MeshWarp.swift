@@ -15,7 +15,11 @@ public enum MeshWarp {
         _ src: UnsafePointer<UInt32>, sourcePitch: Int, size: FrameSize, _ mesh: [DrawList.MeshVertex], columns: Int,
         into dst: UnsafeMutablePointer<UInt32>, targetPitch: Int, box: PixelRect
     ) {
-        guard size.width > 0, size.height > 0, box.width > 0, box.height > 0 else { return }
+        // The sides the view allows (16 384: `ImageFile.maximumSide`, `--size`), which keep the
+        // four-pixel path's Int32 lanes exact.
+        guard size.width > 0, size.height > 0, size.width <= 16_384, size.height <= 16_384, box.width > 0,
+            box.height > 0
+        else { return }
         let indices = MeshIndices.triangles(count: mesh.count, columns: columns)
         for t in stride(from: 0, to: indices.count, by: 3) {
             triangle(
@@ -86,13 +90,16 @@ public enum MeshWarp {
             // fixed point along the row (over 4,000 pixels the sum strays under 0.07 texel).
             let u = a.u + ux * (Double(first) + 0.5 - a.x) + uy * (cy - a.y) - 0.5
             let v = a.v + vx * (Double(first) + 0.5 - a.x) + vy * (cy - a.y) - 0.5
+            guard u.isFinite, v.isFinite else { continue }
             var uf = fixed(u)
             var vf = fixed(v)
             let (du, dv) = (fixed(ux), fixed(vx))
             let n = last - first + 1
             // u and v change linearly along the span: where both its ends lie inside the
             // picture, a texel away from its right and bottom edges, so does every sample.
-            let (uEnd, vEnd) = (uf + (n - 1) * du, vf + (n - 1) * dv)
+            // (n ≤ 16 384 and |du|, |dv| ≤ 2⁴⁶ from `fixed`: the ends cannot overflow.)
+            let ends = n <= 16_384 ? (uf + (n - 1) * du, vf + (n - 1) * dv) : (-1, -1)
+            let (uEnd, vEnd) = ends
             if min(uf, uEnd) >= 0, max(uf, uEnd) < maxU, min(vf, vEnd) >= 0, max(vf, vEnd) < maxV {
                 interior(src, sourcePitch, row + (first - box.x), n, uf, vf, du, dv)
                 continue

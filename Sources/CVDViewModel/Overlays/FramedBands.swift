@@ -38,9 +38,11 @@ public enum FramedBands {
         let most = (pane.h * ViewGeometry.maximumFrameShare).rounded(.down)
         let above = min(top.rounded(.up), most)
         let bands = ViewGeometry.Bands(top: above, bottom: min((footer + readout).rounded(.up), most - above))
-        // A tall picture whose side bands are nearly wide enough (a page turned upright on a
-        // 4:3 projector): made just narrow enough that they are, where that keeps it larger
-        // than the bands above and below would (its height shrinks with its width only).
+        // A picture whose side bands are nearly wide enough (a page turned upright on a 4:3
+        // projector): made just narrow enough that they are, where that keeps it larger than
+        // the bands above and below would (its height shrinks with its width only). The bands
+        // above and below are then thin: the badge and the footer go beside it
+        // (`OverlayPlan`'s rooms), as when the shape leaves the side bands by itself.
         guard view.width > 0, view.height > 0, pane.w > 2 * side else { return bands }
         let narrowed = min(pane.h, ((pane.w - 2 * side) * view.height / view.width).rounded(.down))
         let stacked = pane.h - bands.top - bands.bottom

@@ -64,8 +64,10 @@ extension SoftwareBackend {
                 reusing: old?.texture, size: FrameSize(box.width, box.height), format: copyFormat),
             let target = copy.sdl
         else { return nil }
-        // The same mesh over a new writing covers the same pixels: those it leaves stay clear.
-        let clear = made || old.map { $0.holds.mesh != mesh || $0.holds.columns != columns } ?? true
+        // The same mesh over a new writing covers the same pixels: those it leaves stay clear
+        // (SDL's own software renderer keeps a locked texture's pixels; other drivers need not).
+        let clear =
+            !isSDLSoftware || made || old.map { $0.holds.mesh != mesh || $0.holds.columns != columns } ?? true
         let drawn = Self.withPixels(of: source, and: target) { from, fromPitch, to, toPitch in
             for y in 0..<box.height where clear {
                 // Safe: row y of the copy's `box.height` rows of `toPitch` ≥ `box.width` pixels.
