@@ -67,45 +67,46 @@ import XvfbSupport
     /// until the texture is stamped with a new writing, `Texture.written`); after one, the
     /// new texels are drawn.
     @Test func theTurnedCopyIsMadeAgainOnlyWhenThePanesWereWritten() throws {
-        let canvas = try Self.opened(.software)
-        let backend = try #require(canvas.backend as? SoftwareBackend)
-        var texture = try #require(backend.makeTexture(from: Self.picture))
-        var list = DrawList()
-        list.items.append(
-            .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 96, 128), uDown: true, vRight: false))
-        func drawn() throws -> [UInt8] {
-            backend.clear()
-            backend.draw(list, text: canvas.text, textures: [texture])
-            var bytes: [UInt8] = []
-            _ = try #require(backend.readPixels(into: &bytes))
-            return bytes
-        }
-        let first = try drawn()
-        let made = try #require(backend.turned[texture.handle])
-        // The pane picture's texels change (white) without the panes saying so.
-        let white = RGBAImage(width: 64, height: 48, fill: RGB8(255, 255, 255))
-        let updated = white.pixels.withUnsafeBytes { SDL_UpdateTexture(texture.sdl, nil, $0.baseAddress, 64 * 4) }
-        #expect(updated == 0)
-        #expect(try drawn() == first, "the copy made before")
-        let kept = try #require(backend.turned[texture.handle])
-        #expect(kept.texture.handle == made.texture.handle && kept.holds == made.holds)
-        texture.written += 1
-        let after = try drawn()
-        #expect(after != first)
-        let i = (80 * Self.size.width + 60) * 4
-        #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
-        backend.destroy(texture)
-        backend.close()
+        let run = try Self.copyKeptUntilWritten(
+            .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 96, 128), uDown: true, vRight: false),
+            \.turned, white: (60, 80))
+        #expect(run.after != run.first)
+        run.backend.destroy(run.texture)
+        run.backend.close()
     }
 
     /// The software renderer's mesh copy (a straightened page) likewise: kept while the pane
-    /// picture holds the same writing, made again after a new one, with its texels.
+    /// picture holds the same writing, made again after a new one, with its texels; freed as
+    /// the frame after one that did not draw it begins.
     @Test func theMeshCopyIsMadeAgainOnlyWhenThePanesWereWritten() throws {
-        let canvas = try Self.opened(.software)
+        let run = try Self.copyKeptUntilWritten(
+            Self.cell([(20, 150, 0, 0), (150, 160, 64, 0), (10, 300, 0, 48), (160, 290, 64, 48)]), \.meshed,
+            white: (80, 220))
+        let backend = run.backend
+        #expect(Array(run.first[0..<3]) == Array(run.after[0..<3]), "outside the mesh: the background")
+        // A frame without the page (no longer straightened): the copy goes as the next begins.
+        backend.clear()
+        #expect(backend.meshed[run.texture.handle] != nil, "drawn by the frame before: kept")
+        backend.clear()
+        #expect(backend.meshed.isEmpty)
+        backend.destroy(run.texture)
+        backend.close()
+    }
+
+    /// `item` (of pane 0, `picture`) drawn by the software renderer as a whole frame: first;
+    /// again after the pane's texels turned white without a new writing, which must show the
+    /// copy made before, as it was; then after a new writing (`Texture.written`), which must
+    /// show the white texels at window pixel `white`. The canvas is handed back to be kept
+    /// while the backend is used.
+    static func copyKeptUntilWritten<Holds>(
+        _ item: DrawList.Item, _ copies: KeyPath<SoftwareBackend, [UInt: SoftwareBackend.HeldCopy<Holds>]>,
+        white: (x: Int, y: Int)
+    ) throws -> (canvas: Canvas, backend: SoftwareBackend, texture: Texture, first: [UInt8], after: [UInt8]) {
+        let canvas = try opened(.software)
         let backend = try #require(canvas.backend as? SoftwareBackend)
-        var texture = try #require(backend.makeTexture(from: Self.picture))
+        var texture = try #require(backend.makeTexture(from: picture))
         var list = DrawList()
-        list.items.append(Self.cell([(20, 150, 0, 0), (150, 160, 64, 0), (10, 300, 0, 48), (160, 290, 64, 48)]))
+        list.items = [item]
         func drawn() throws -> [UInt8] {
             backend.clear()
             backend.draw(list, text: canvas.text, textures: [texture])
@@ -114,26 +115,18 @@ import XvfbSupport
             return bytes
         }
         let first = try drawn()
-        let made = try #require(backend.meshed[texture.handle])
-        let white = RGBAImage(width: 64, height: 48, fill: RGB8(255, 255, 255))
-        let updated = white.pixels.withUnsafeBytes { SDL_UpdateTexture(texture.sdl, nil, $0.baseAddress, 64 * 4) }
+        let made = try #require(backend[keyPath: copies][texture.handle])
+        let whitened = RGBAImage(width: 64, height: 48, fill: RGB8(255, 255, 255))
+        let updated = whitened.pixels.withUnsafeBytes { SDL_UpdateTexture(texture.sdl, nil, $0.baseAddress, 64 * 4) }
         #expect(updated == 0)
         #expect(try drawn() == first, "the copy made before")
-        let kept = try #require(backend.meshed[texture.handle])
+        let kept = try #require(backend[keyPath: copies][texture.handle])
         #expect(kept.texture.handle == made.texture.handle && kept.holds == made.holds)
         texture.written += 1
         let after = try drawn()
-        let i = (220 * Self.size.width + 80) * 4
+        let i = (white.y * size.width + white.x) * 4
         #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
-        #expect(Array(first[(0)..<3]) == Array(after[0..<3]), "outside the mesh: the background")
-        // Two writings on without being drawn (the page no longer straightened): freed.
-        backend.pruneCopies(written: texture.written + 1)
-        #expect(backend.meshed[texture.handle] != nil, "drawn at the writing before: kept")
-        backend.pruneCopies(written: texture.written + 2)
-        #expect(backend.meshed.isEmpty)
-        backend.destroy(texture)
-        backend.close()
-        #expect(backend.meshed.isEmpty)
+        return (canvas, backend, texture, first, after)
     }
 
     /// Two turned pictures (a split view turned a quarter): each pane's copy is kept, so

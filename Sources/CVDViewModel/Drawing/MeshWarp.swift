@@ -45,7 +45,7 @@ public enum MeshWarp {
         let vy = ((c.v - a.v) * (b.x - a.x) - (b.v - a.v) * (c.x - a.x)) / area
         // Texture points that are not numbers (a page corner mapped from behind the camera)
         // draw nothing rather than trap on the conversions below.
-        guard [ux, uy, vx, vy, a.u, a.v].allSatisfy(\.isFinite) else { return }
+        guard ux.isFinite, uy.isFinite, vx.isFinite, vy.isFinite, a.u.isFinite, a.v.isFinite else { return }
         // The pixels whose centres may lie inside, clamped to the box before any conversion.
         let (left, right) = (Double(box.x), Double(box.x + box.width - 1))
         let (top, bottom) = (Double(box.y), Double(box.y + box.height - 1))
@@ -58,7 +58,6 @@ public enum MeshWarp {
         // each linear in x along a row: c0 + k·x. A small tolerance so that a centre on a
         // shared edge counts for both triangles.
         let sign = area > 0 ? 1.0 : -1.0
-        let edges = [(a, b), (b, c), (c, a)]
         let tolerance = -1e-9 * abs(area)
         let maxU = (size.width - 1) << 16
         let maxV = (size.height - 1) << 16
@@ -67,7 +66,7 @@ public enum MeshWarp {
             // The row's span of centres inside all three edges.
             var lo = Double(x0) + 0.5
             var hi = Double(x1) + 0.5
-            for (p, q) in edges {
+            func bound(_ p: DrawList.MeshVertex, _ q: DrawList.MeshVertex) {
                 let (dx, dy) = (sign * (q.x - p.x), sign * (q.y - p.y))
                 let c0 = dx * (cy - p.y) + dy * p.x
                 let k = -dy
@@ -79,6 +78,9 @@ public enum MeshWarp {
                     hi = -.infinity
                 }
             }
+            bound(a, b)
+            bound(b, c)
+            bound(c, a)
             guard lo <= hi else { continue }
             let first = max(x0, Int((lo - 0.5).rounded(.up)))
             let last = min(x1, Int((hi - 0.5).rounded(.down)))
@@ -101,7 +103,7 @@ public enum MeshWarp {
             let ends = n <= 16_384 ? (uf + (n - 1) * du, vf + (n - 1) * dv) : (-1, -1)
             let (uEnd, vEnd) = ends
             if min(uf, uEnd) >= 0, max(uf, uEnd) < maxU, min(vf, vEnd) >= 0, max(vf, vEnd) < maxV {
-                interior(src, sourcePitch, row + (first - box.x), n, uf, vf, du, dv)
+                interior(src, sourcePitch, size, row + (first - box.x), n, uf, vf, du, dv)
                 continue
             }
             for x in first...last {
@@ -116,7 +118,8 @@ public enum MeshWarp {
     /// sample with its right and lower neighbour inside the picture (checked by the caller):
     /// no clamping, four pixels at a time. The same arithmetic as `sample`, lane by lane.
     private static func interior(
-        _ src: UnsafePointer<UInt32>, _ pitch: Int, _ out: UnsafeMutablePointer<UInt32>, _ n: Int, _ u: Int,
+        _ src: UnsafePointer<UInt32>, _ pitch: Int, _ size: FrameSize, _ out: UnsafeMutablePointer<UInt32>, _ n: Int,
+        _ u: Int,
         _ v: Int, _ du: Int, _ dv: Int
     ) {
         // Int32 lanes: u, v < 16 384 · 65 536 = 2³⁰ and an index < 2²⁸ for pictures up to
@@ -146,10 +149,7 @@ public enum MeshWarp {
         }
         var (uf, vf) = (u + k * du, v + k * dv)
         while k < n {
-            let p = src + (vf >> 16) * pitch + (uf >> 16)
-            let fx = UInt32(truncatingIfNeeded: (uf >> 8) & 0xFF)
-            let fy = UInt32(truncatingIfNeeded: (vf >> 8) & 0xFF)
-            out[k] = lerp(lerp(p[0], p[1], fx), lerp(p[pitch], p[pitch + 1], fx), fy) | 0xFF00_0000
+            out[k] = sample(src, pitch, size, uf, vf)
             uf += du
             vf += dv
             k += 1

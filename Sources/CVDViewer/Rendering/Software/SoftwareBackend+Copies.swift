@@ -5,25 +5,27 @@ import CVDCore
 /// copy kept per pane texture, its streaming texture reused while its size and format stay,
 /// and the pixels of a pane texture and its copy reached together.
 extension SoftwareBackend {
-    /// Frees the copies in `copies` other than `keep`'s that were not made again since the
-    /// writing before `written` (their panes have gone).
-    func prune<Holds>(
-        _ copies: inout [UInt: (texture: Texture, holds: Holds)], keep: UInt, written: Int,
-        generation: (Holds) -> Int
-    ) {
-        for (key, old) in copies where generation(old.holds) < written &- 1 && key != keep {
-            destroy(old.texture)
-            copies[key] = nil
-        }
+    /// A copy, what it holds (equal when it may be drawn again as it is) and the frame
+    /// (`frames`) that last drew it.
+    struct HeldCopy<Holds: Equatable> {
+        let texture: Texture
+        let holds: Holds
+        var drawn: Int
     }
 
-    /// Frees the turned and mesh copies not made again since the pane textures' writing
-    /// before `written` (the view is no longer turned or straightened, or their pane has
-    /// gone). Called as the panes are written again (`SoftwarePanes.render`): a copy still
-    /// drawn was made at the writing before.
-    func pruneCopies(written: Int) {
-        prune(&turned, keep: 0, written: written) { $0.generation }
-        prune(&meshed, keep: 0, written: written) { $0.generation }
+    /// Frees the copies not drawn since the frame before began: called as a whole frame
+    /// begins (`clear()`), so a copy still drawn is never freed and one no longer drawn lives
+    /// one frame.
+    func pruneCopies() {
+        for (key, old) in turned where old.drawn != frames {
+            destroy(old.texture)
+            turned[key] = nil
+        }
+        for (key, old) in meshed where old.drawn != frames {
+            destroy(old.texture)
+            meshed[key] = nil
+        }
+        frames &+= 1
     }
 
     /// `old` when it is `size` and `format`, else a new streaming texture (`old` freed);

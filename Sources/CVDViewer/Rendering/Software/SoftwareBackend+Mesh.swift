@@ -16,7 +16,7 @@ extension SoftwareBackend {
         let mesh: [DrawList.MeshVertex]
         let columns: Int
         let box: PixelRect
-        let generation: Int
+        let written: Int
     }
 
     func drawMesh(_ t: Texture, _ mesh: [DrawList.MeshVertex], columns: Int) {
@@ -35,18 +35,23 @@ extension SoftwareBackend {
         let window = outputSize
         // Clamped to the window before any conversion (a vertex far outside it).
         let (w, h) = (Double(window.width), Double(window.height))
-        let xs = mesh.map(\.x)
-        let ys = mesh.map(\.y)
-        guard (xs + ys).allSatisfy(\.isFinite) else { return nil }
-        let x0 = Int(min(max(0, xs.min()!.rounded(.down)), w))
-        let y0 = Int(min(max(0, ys.min()!.rounded(.down)), h))
-        let x1 = Int(min(max(0, xs.max()!.rounded(.up)), w))
-        let y1 = Int(min(max(0, ys.max()!.rounded(.up)), h))
+        var (left, top, right, bottom) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for p in mesh {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            (left, right) = (min(left, p.x), max(right, p.x))
+            (top, bottom) = (min(top, p.y), max(bottom, p.y))
+        }
+        let x0 = Int(min(max(0, left.rounded(.down)), w))
+        let y0 = Int(min(max(0, top.rounded(.down)), h))
+        let x1 = Int(min(max(0, right.rounded(.up)), w))
+        let y1 = Int(min(max(0, bottom.rounded(.up)), h))
         guard x1 > x0, y1 > y0 else { return nil }
         let box = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let wanted = MeshCopy(texture: t.handle, mesh: mesh, columns: columns, box: box, generation: t.written)
-        if let held = meshed[t.handle], held.holds == wanted { return (held.texture, box) }
-        prune(&meshed, keep: t.handle, written: t.written) { $0.generation }
+        let wanted = MeshCopy(texture: t.handle, mesh: mesh, columns: columns, box: box, written: t.written)
+        if let held = meshed[t.handle], held.holds == wanted {
+            meshed[t.handle]?.drawn = frames
+            return (held.texture, box)
+        }
         var format: UInt32 = 0
         SDL_QueryTexture(source, &format, nil, nil, nil)
         // The pane textures' formats (32 bits, alpha or padding in the top byte); the copy keeps
@@ -82,7 +87,7 @@ extension SoftwareBackend {
             return nil
         }
         SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
-        meshed[t.handle] = (copy, wanted)
+        meshed[t.handle] = HeldCopy(texture: copy, holds: wanted, drawn: frames)
         return (copy, box)
     }
 }

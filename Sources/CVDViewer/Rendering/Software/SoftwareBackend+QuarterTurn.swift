@@ -16,7 +16,7 @@ extension SoftwareBackend {
         let texture: UInt
         let source: PixelRect
         let uDown: Bool, vRight: Bool
-        let generation: Int
+        let written: Int
     }
 
     /// Draws part `source` of `t` turned into `destination`, the part taken in whole texels
@@ -36,13 +36,15 @@ extension SoftwareBackend {
     }
 
     /// The turned copy of part `s` of `t` (v across, u down), made if what it holds differs.
-    /// One copy per pane texture (a split or 2×2 view turned has one per pane); a copy not
-    /// drawn since the panes were written before last is freed (its pane has gone).
+    /// One copy per pane texture (a split or 2×2 view turned has one per pane); a copy a
+    /// whole frame did not draw is freed as the next begins (`pruneCopies`).
     private func turnedCopy(_ t: Texture, _ s: PixelRect, uDown: Bool, vRight: Bool) -> Texture? {
         guard let source = t.sdl else { return nil }
-        let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, generation: t.written)
-        if let held = turned[t.handle], held.holds == wanted { return held.texture }
-        prune(&turned, keep: t.handle, written: t.written) { $0.generation }
+        let wanted = TurnedCopy(texture: t.handle, source: s, uDown: uDown, vRight: vRight, written: t.written)
+        if let held = turned[t.handle], held.holds == wanted {
+            turned[t.handle]?.drawn = frames
+            return held.texture
+        }
         var format: UInt32 = 0
         var blend = SDL_BLENDMODE_NONE
         SDL_QueryTexture(source, &format, nil, nil, nil)
@@ -60,7 +62,7 @@ extension SoftwareBackend {
             return nil
         }
         SDL_SetTextureBlendMode(target, blend)
-        turned[t.handle] = (copy, wanted)
+        turned[t.handle] = HeldCopy(texture: copy, holds: wanted, drawn: frames)
         return copy
     }
 }

@@ -14,9 +14,12 @@ final class SoftwareBackend: RenderBackend {
     let readsPlanes = false
     /// The quarter-turned copies of pane pictures and what each holds, by the pane
     /// texture they copy, kept for the next frames (`SoftwareBackend+QuarterTurn`).
-    var turned: [UInt: (texture: Texture, holds: TurnedCopy)] = [:]
+    var turned: [UInt: HeldCopy<TurnedCopy>] = [:]
     /// The straightened pages drawn through their meshes, likewise (`SoftwareBackend+Mesh`).
-    var meshed: [UInt: (texture: Texture, holds: MeshCopy)] = [:]
+    var meshed: [UInt: HeldCopy<MeshCopy>] = [:]
+    /// How many whole frames have begun (`clear()`): the copies are stamped with the frame
+    /// that last drew them, and those the frame before did not draw are freed.
+    var frames = 0
 
     /// Makes SDL's software renderer for `window` (wraps `SDL_CreateRenderer`; `SDL_RENDER_DRIVER`
     /// in the environment, an SDL variable, chooses another). On X11 its pictures reach the
@@ -67,7 +70,10 @@ final class SoftwareBackend: RenderBackend {
         return Texture(sdl: t, size: size)
     }
 
+    /// Begins a whole frame; the turned and mesh copies the frame before did not draw are
+    /// freed (the view is no longer turned or straightened, or their pane has gone).
     func clear() {
+        pruneCopies()
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
     }

@@ -35,7 +35,6 @@ final class SoftwarePanes: PaneBackend {
         let partial = backend.isSDLSoftware && picked == nil && simulated == nil && regions == held.rendered
         let parts = update.begin(frame, partial ? key : nil)
         held.begin(regions, count: simulations.count, destroy: backend.destroy) { backend.makeStreamingTexture($0) }
-        backend.pruneCopies(written: held.phase)
         var shares: [Double?] = []
         for (i, sim) in simulations.enumerated() where i < textures.count {
             let shownStill = PaneSource.still(for: i, frame, still)
