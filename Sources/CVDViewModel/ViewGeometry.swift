@@ -43,9 +43,13 @@ public struct ViewGeometry: Equatable, Sendable {
     public struct Bands: Equatable, Sendable {
         public var top: Double
         public var bottom: Double
-        public init(top: Double, bottom: Double) {
+        /// Room kept to the picture's right (the picture kept to the pane's left): one wide
+        /// side band where two would not fit (`FramedBands`).
+        public var right: Double
+        public init(top: Double, bottom: Double, right: Double = 0) {
             self.top = top
             self.bottom = bottom
+            self.right = right
         }
         public static let none = Bands(top: 0, bottom: 0)
     }
@@ -106,6 +110,8 @@ public struct ViewGeometry: Equatable, Sendable {
     /// The share of a pane's height the framed layout's bands may take at most: the picture
     /// keeps the rest (what does not fit in the bands then goes over its edges).
     public static let maximumFrameShare = 0.5
+    /// The share of a pane's width one band beside the picture may take at most.
+    public static let maximumSideShare = 0.7
 
     /// `pane` less the framed layout's bands.
     static func inset(_ pane: Rect, _ frame: Bands) -> Rect {
@@ -114,7 +120,8 @@ public struct ViewGeometry: Equatable, Sendable {
         let scale = total > most ? most / total : 1
         let top = (frame.top * scale).rounded(.down)
         let bottom = (frame.bottom * scale).rounded(.down)
-        return Rect(pane.x, pane.y + top, pane.w, pane.h - top - bottom)
+        let right = min(frame.right, (pane.w * maximumSideShare).rounded(.down))
+        return Rect(pane.x, pane.y + top, pane.w - right, pane.h - top - bottom)
     }
 
     /// The picture as drawn in `pane`: the union of the pieces there (both split sides).

@@ -33,6 +33,25 @@ import Testing
         #expect(picture.h > stacked.h)
     }
 
+    /// At `--ui-scale 2` on a 4:3 projector two side bands cannot hold a readout, so the
+    /// page turned upright kept the bands above and below (216 × 384 of 1024 × 768): now one
+    /// band to its right holds the labels, and the page keeps nearly the whole height.
+    @Test func aTallPictureAtDoubleScaleKeepsOneBandBesideIt() {
+        let window = FrameSize(1024, 768)
+        let m = ApproximateMeasure()
+        let view = FrameSizeLike(720, 1280)
+        let bands = FramedBands.frame(layout: .single, window: window, view: view, uiScale: 2, measure: m)
+        let font = OverlayPlan.labelFont(layout: .single, window: window, uiScale: 2)
+        let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
+        let side = FramedBands.leastReadoutWidth(small, m)
+        let inset = ViewGeometry.inset(Rect(0, 0, 1024, 768), bands)
+        let picture = PaneGeometry.fit(pictureWidth: view.width, pictureHeight: view.height, in: inset)
+        #expect(2 * side > 1024, "two bands would not fit: \(side)")
+        #expect(bands.right >= side, "\(bands)")
+        #expect(1024 - picture.maxX >= side - 1, "\(picture), \(side)")
+        #expect(picture.h >= 0.9 * 768, "\(picture)")
+    }
+
     /// Shapes that leave room beside them keep no bands; wide ones keep the bands above and
     /// below, as before.
     @Test func wideAndVeryTallPicturesAreAsBefore() {

@@ -66,7 +66,13 @@ import Testing
             guard let p = pictures.first else { return .none }
             let panes = ViewGeometry(state: state, window: window, picture: FrameSize(16, 9)).panes
             let pane = panes.first { $0.contains(p.x + p.w / 2, p.y + p.h / 2) } ?? panes[0]
-            return ViewGeometry.Bands(top: p.y - pane.y, bottom: pane.maxY - p.maxY)
+            // A band to the right: what the gap there has more than the one on the left, beside
+            // all the pane's pieces (the split's two).
+            let inPane = pictures.filter { pane.contains($0.x + $0.w / 2, $0.y + $0.h / 2) }
+            let (x0, x1) = (inPane.map(\.x).min() ?? p.x, inPane.map(\.maxX).max() ?? p.maxX)
+            // (A pixel more on one side is the centring's rounding.)
+            let right = (pane.maxX - x1) - (x0 - pane.x)
+            return ViewGeometry.Bands(top: p.y - pane.y, bottom: pane.maxY - p.maxY, right: right > 1.5 ? right : 0)
         }
 
         /// The last overlays line cvdcam printed.
@@ -188,6 +194,48 @@ import Testing
             try x.quitKey("q")
             _ = try x.waitForExit()
         }
+    }
+}
+
+/// A page turned upright on a 4:3 projector at `--ui-scale 2`, in German and Japanese: two
+/// bands beside it cannot hold a readout, so one wide band to its right holds every label;
+/// the page keeps most of the height (it was drawn 216 × 384 with bands above and below),
+/// and nothing, the pair's readout included, lies on it.
+@Suite(.serialized) struct OneSideBandE2ETests {
+    @Test(arguments: ["de", "ja"]) func aTallPageAtDoubleScaleKeepsItsLabelsBeside(language: String) throws {
+        let x = try XSession(width: 1024, height: 768)
+        defer { x.close() }
+        try x.launch(
+            [
+                "--test-scene", "--rotate", "90", "--window", "1024x768", "--ui-scale", "2", "--language", language,
+                "--mode", "deuteranopia",
+            ],
+            environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
+        try x.waitForOutput("showing built-in test scene")
+        usleep(500_000)
+        let p = try #require(try SacredPictureE2ETests.Overlays.last(x).pictures.first)
+        #expect(p.h >= 0.8 * 768, "\(p)")
+        #expect(1024 - p.maxX >= 0.35 * 1024, "the band to its right: \(p)")
+        for (fx, fy) in [(0.45, 0.4), (0.55, 0.65)] {
+            try x.run(
+                "xdotool",
+                [
+                    "mousemove", "--window", x.window, String(Int(p.x + p.w * fx)), String(Int(p.y + p.h * fy)),
+                    "click", "1",
+                ])
+            usleep(250_000)
+        }
+        try x.waitForOutput("probes 1–2 under")
+        usleep(700_000)
+        let shot = try x.screenshot()
+        try ImageFile.write(shot, to: ViewerE2ETests.screenshotDir + "/one-side-band-\(language).png")
+        let overlays = try SacredPictureE2ETests.Overlays.last(x)
+        #expect(overlays.pictures.first == p, "the picture held still")
+        #expect(overlays.boxes.contains { $0.kind == "readout" }, "\(overlays.boxes.map(\.kind))")
+        let over = overlays.boxes.filter(\.onPicture).map { "\($0.kind) \($0.rect)" }
+        #expect(over.isEmpty, "labels on the page: \(over)")
+        try x.quitKey("q")
+        _ = try x.waitForExit()
     }
 }
 

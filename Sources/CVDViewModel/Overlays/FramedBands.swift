@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 
 /// The framed layout's bands (the default): the room kept above and below the picture in
 /// every pane for the labels, so that they need not lie on the material.
@@ -16,7 +17,7 @@ public enum FramedBands {
     /// `layout` in `window`: none when the picture's shape already leaves bands beside it
     /// wide enough for a probe readout (a portrait poster on a wide screen); thin ones that
     /// make it just narrow enough for that when it stays larger so (a portrait page on a 4:3
-    /// projector).
+    /// projector), with one wide band to its right where two would not fit.
     public static func frame(
         layout: ViewState.Layout, window: FrameSize, view: FrameSizeLike, uiScale: Double, measure: TextMeasuring
     ) -> ViewGeometry.Bands {
@@ -40,16 +41,22 @@ public enum FramedBands {
         let bands = ViewGeometry.Bands(top: above, bottom: min((footer + readout).rounded(.up), most - above))
         // A picture whose side bands are nearly wide enough (a page turned upright on a 4:3
         // projector): made just narrow enough that they are, where that keeps it larger than
-        // the bands above and below would (its height shrinks with its width only). The bands
-        // above and below are then thin: the badge and the footer go beside it
-        // (`OverlayPlan`'s rooms), as when the shape leaves the side bands by itself.
-        guard view.width > 0, view.height > 0, pane.w > 2 * side else { return bands }
-        let narrowed = min(pane.h, ((pane.w - 2 * side) * view.height / view.width).rounded(.down))
+        // the bands above and below would (its height shrinks with its width only); where two
+        // cannot be that wide (a large --ui-scale), one band to its right, the picture kept to
+        // the pane's left. The bands above and below are then thin: the badge and the footer
+        // go beside it (`OverlayPlan`'s rooms), as when the shape leaves the side bands by itself.
+        guard view.width > 0, view.height > 0 else { return bands }
         let stacked = pane.h - bands.top - bands.bottom
-        guard narrowed > stacked, narrowed >= pane.h * (1 - ViewGeometry.maximumFrameShare) else { return bands }
-        let total = pane.h - narrowed
-        let split = (total / 2).rounded(.down)
-        return ViewGeometry.Bands(top: split, bottom: total - split)
+        // One band only where two cannot be had, and as `ViewGeometry.inset` allows it.
+        for sides in [2.0, 1.0]
+        where sides == 2 ? pane.w > 2 * side : pane.w <= 2 * side && side <= pane.w * ViewGeometry.maximumSideShare {
+            let narrowed = min(pane.h, ((pane.w - sides * side) * view.height / view.width).rounded(.down))
+            guard narrowed > stacked, narrowed >= pane.h * (1 - ViewGeometry.maximumFrameShare) else { continue }
+            let total = pane.h - narrowed
+            let split = (total / 2).rounded(.down)
+            return ViewGeometry.Bands(top: split, bottom: total - split, right: sides == 1 ? side.rounded(.up) : 0)
+        }
+        return bands
     }
 
     /// The lines of a probe readout the band below holds: a pair's short readout (two
@@ -60,11 +67,14 @@ public enum FramedBands {
     }
 
     /// The narrowest a probe readout is ever laid out (`ProbeLayout.box`: two swatches and
-    /// a dozen characters), with its margins.
+    /// a dozen characters, or the verdict's longest word in the window's language, which
+    /// no line breaks), with its margins.
     static func leastReadoutWidth(_ small: Int, _ measure: TextMeasuring) -> Double {
         let pad = (Double(small) * 0.3).rounded()
         let swatches = 2 * (Double(small) * 1.2 + pad)
-        return Double(small) * 7 + swatches + 2 * pad + 2 * (Double(small) * 0.4).rounded()
+        let words = PairVerdict.allCases.flatMap { tr("1–2: %s", tr($0.text)).split(separator: " ") }
+        let longest = words.map { Double(measure.size(of: String($0), fontSize: small).width) }.max() ?? 0
+        return max(Double(small) * 7, longest) + swatches + 2 * pad + 2 * (Double(small) * 0.4).rounded()
     }
 }
 

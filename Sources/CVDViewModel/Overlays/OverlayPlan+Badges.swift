@@ -87,19 +87,29 @@ extension OverlayPlan {
             if dx != 0 { box = box.moved(dx: dx, dy: 0) }
             if space.isFree(box.shim, offPicture: true) { return box }
         }
-        // Beside it: at the top of the band on its side.
-        let side = a.alignRight ? bands.right : bands.left
-        guard side.w > 0,
-            let (text, s) = BadgeLayout.choose(
-                badge, fontSize: size, width: side.w, compact: compact, measure: measure),
-            text != nil, s >= sideFloor
-        else { return nil }
-        let m = BadgeLayout.margin(s)
-        let box = BadgeLayout.box(
-            badge, text: text, size: s, x: a.alignRight ? side.maxX - m : side.x + m,
-            y: max(side.y, bands.picture.y) + m,
-            alignRight: a.alignRight, measure: measure)
-        return space.isFree(box.shim, offPicture: true) ? box : nil
+        // Beside it: at the top of the band on its side, else of the other (one wide band
+        // to the picture's right: `FramedBands`).
+        for side in a.alignRight ? [bands.right, bands.left] : [bands.left, bands.right] where side.w > 0 {
+            guard
+                let (text, s) = BadgeLayout.choose(
+                    badge, fontSize: size, width: side.w, compact: compact, measure: measure),
+                text != nil, s >= sideFloor
+            else { continue }
+            let m = BadgeLayout.margin(s)
+            let box = BadgeLayout.box(
+                badge, text: text, size: s, x: a.alignRight ? side.maxX - m : side.x + m,
+                y: max(side.y, bands.picture.y) + m,
+                alignRight: a.alignRight, measure: measure)
+            if space.isFree(box.shim, offPicture: true) { return box }
+            // Below what holds the top of the band (the split's other badge, in one band).
+            let room = Rect(side.x + m, box.shim.y, side.w - 2 * m, side.maxY - box.shim.y)
+            if let r = space.highest(
+                size: Rect(0, 0, box.shim.w, box.shim.h), in: room, alignRight: a.alignRight, offPicture: true)
+            {
+                return box.moved(dx: r.x - box.shim.x, dy: r.y - box.shim.y)
+            }
+        }
+        return nil
     }
 
     /// A badge over its part of the picture: at its top corner (the right one for the split's
