@@ -72,6 +72,24 @@ import Testing
         return s
     }
 
+    /// Two probes with the caption on beside a tall picture: the caption takes the band
+    /// beside it, which left a wide readout (German at `--ui-scale 2`) no room anywhere, and
+    /// the pair's readout was not drawn. The readout answers the click: the caption goes
+    /// along the bottom over the picture instead, and both are shown. (At `--ui-scale 3` on
+    /// these windows the caption, the chips and the footer leave no room for it at any size.)
+    @Test(arguments: [1.0, 1.5, 2.0]) func aProbedPairAlwaysGetsItsReadout(scale: Double) {
+        for window in [FrameSize(1024, 768), FrameSize(800, 600), FrameSize(1280, 800)] {
+            for picture in [FrameSize(720, 1280), FrameSize(600, 900), FrameSize(1280, 720)] {
+                var state = Self.state({ _ in }, probes: [Point(0.3, 0.4), Point(0.6, 0.7)], framed: true)
+                state.statsVisible = false
+                let (plan, _) = Self.plan(state, window: window, picture: picture, scale: scale, caption: true)
+                let tag = "\(window.width)x\(window.height) ×\(scale) picture \(picture.width)x\(picture.height)"
+                #expect(!plan.callouts.isEmpty, "\(tag): no readout")
+                #expect(plan.caption != nil, "\(tag): no caption")
+            }
+        }
+    }
+
     @Test func noLabelCoversAnotherOrARing() {
         var checked = 0
         for window in Self.windows {

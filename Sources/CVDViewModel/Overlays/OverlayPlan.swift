@@ -74,6 +74,12 @@ public struct OverlayPlan: Sendable {
 
     /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
+        self.init(inputs, uiScale: uiScale, measure: measure, captionInBands: true)
+    }
+
+    /// With `captionInBands` false the caption goes along the window's bottom, over the
+    /// picture: where the bands it took leave a probed pair's readout no room at all.
+    private init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool) {
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
         let (footer, compact, probeReadings) = (inputs.footer, inputs.compact, inputs.probeReadings)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
@@ -118,7 +124,8 @@ public struct OverlayPlan: Sendable {
             rooms = [screen]
         }
         if let text = captionText {
-            caption = Self.caption(text, fontSize: min(font, modeSize), rooms: rooms, space: space, measure: measure)
+            caption = Self.caption(
+                text, fontSize: min(font, modeSize), rooms: captionInBands ? rooms : [], space: space, measure: measure)
             if let c = caption { space.take(c.shim) }
         }
         // The footer first: it is the longest; the chips then fit beside it or beside a badge.
@@ -181,9 +188,22 @@ public struct OverlayPlan: Sendable {
             if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
-            (callouts, leaders) = ProbeLayout.place(
-                state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: small,
-                space: &space, measure: measure, assisted: state.assistedTexture)
+            // Where a readout has no room at all at its size: smaller, down to the bands' floor
+            // (and once the caption has made way, to the smallest label).
+            let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
+            var size = small
+            while callouts.isEmpty, size >= floor {
+                var trial = space
+                (callouts, leaders) = ProbeLayout.place(
+                    state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: size,
+                    ringSize: small, space: &trial, measure: measure, assisted: state.assistedTexture)
+                if !callouts.isEmpty { space = trial }
+                size -= max(1, size / 10)
+            }
+            // The readout answers the teacher's click: the caption makes way for it.
+            if callouts.isEmpty, captionInBands, caption.map({ !space.coversPicture($0.shim) }) == true {
+                self = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
+            }
         }
     }
 

@@ -62,7 +62,7 @@ public enum ProbeLayout {
     ///   makes the probed pair harder to tell apart than the simulated pane shows it.
     static func place(
         _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
-        fontSize: Int, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
+        fontSize: Int, ringSize: Int? = nil, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
     ) -> (callouts: [LabelBox], leaders: [Leader]) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
@@ -113,7 +113,7 @@ public enum ProbeLayout {
                 else { continue }
                 space.take(placed.box.shim)
                 callouts.append(placed.box)
-                let r = radius(fontSize)
+                let r = radius(ringSize ?? fontSize)
                 for ring in rings {
                     // From the probe's own row (the pair's row when only it names the probe).
                     guard let a = placed.anchors.first(where: { $0.probe == ring.0 }) ?? placed.anchors.first
