@@ -85,6 +85,6 @@ extension Viewer {
             layout.footerMessage.show(line, until: until)
         }
         reporter.status(line.english)
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 }

@@ -32,7 +32,7 @@ extension Viewer {
         if first {
             reporter.status("camera panel: " + controls.map { "\($0.key) \($0.valueText)" }.joined(separator: ", "))
         }
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 
     /// ← → (by one step) or `r` (nil: back to the default) on the selected control.

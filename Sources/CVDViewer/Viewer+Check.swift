@@ -8,11 +8,11 @@ extension Viewer {
             check: state.check, simulations: state.checkedSimulations, frame: take.frame, now: now)
         if let picture = o.picture {
             take.frame = picture
-            drawing.pictureDirty = true
+            drawing.pending.picture = true
         }
         if o.backToMarks { state.check = .marks }
         if let notice = o.notice { say(notice) }
-        if o.overlaysChanged { drawing.screenDirty = true }
+        if o.overlaysChanged { drawing.pending.screen = true }
         if let line = o.line { reporter.status(line) }
         if let fix = o.hasFix { state.checkHasFix = fix }
     }

@@ -34,8 +34,8 @@ extension Viewer {
         let id = take.source.identity
         guard id != take.views.identity else { return }
         restoreView(for: id, commandLineSet: false)
-        drawing.screenDirty = true
-        drawing.pictureDirty = true
+        drawing.pending.screen = true
+        drawing.pending.picture = true
     }
 
     /// Says what the memory noted: a notice in the footer; the file's trouble in the window
@@ -47,7 +47,7 @@ extension Viewer {
             case .trouble(let line, let why):
                 layout.footerMessage.show(line, until: SystemClock.monotonic + 2 * Self.noticeTime)
                 reporter.status(why.map { "\(line.english): \($0)" } ?? line.english)
-                drawing.screenDirty = true
+                drawing.pending.screen = true
             }
         }
     }
@@ -64,7 +64,7 @@ extension Viewer {
             guard let f = take.still.frame, let map = geometry?.map, !map.isIdentity else {
                 let path = try output.snapshots.write(picture, named: "still")
                 say(Message("still saved: %s", .text(PathName.shown(path))), seconds: Self.noticeTime)
-                drawing.screenDirty = true
+                drawing.pending.screen = true
                 return
             }
             var shown = RGBAImage(
@@ -84,6 +84,6 @@ extension Viewer {
         } catch {
             say(Message(verbatim: "\(error)"))
         }
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 }

@@ -37,8 +37,8 @@ extension Viewer {
             return
         }
         analysis.readProbes(take.frame, state, still: shownStill)
-        drawing.pictureDirty = false
-        drawing.screenDirty = true
+        drawing.pending.picture = false
+        drawing.pending.screen = true
         output.probes.profiler.add(.simulate, SystemClock.monotonic - t)
     }
 
@@ -54,7 +54,7 @@ extension Viewer {
         }
         // Cleared first: what happens while drawing (a snapshot saved, its message)
         // asks for the next drawing at once, with or without a new frame.
-        drawing.screenDirty = false
+        drawing.pending.screen = false
         do throws(RenderFault) {
             try render(geometry, parts: parts)
         } catch {

@@ -57,7 +57,7 @@ extension Viewer {
             state.apply(.pointAt(pane: geometry?.pane(at: Double(e.motion.x), Double(e.motion.y))))
             if let cmd = analysis.pointer.move(Double(e.motion.x), Double(e.motion.y), geometry) { return apply(cmd) }
         case cvd_SDL_WINDOWEVENT:
-            drawing.screenDirty = true
+            drawing.pending.screen = true
             if e.window.event == cvd_SDL_WINDOWEVENT_RESIZED {
                 windowResized(to: FrameSize(Int(e.window.data1), Int(e.window.data2)), now: SystemClock.monotonic)
             }
@@ -110,7 +110,7 @@ extension Viewer {
         case .resetControl?: changeControl(by: nil)
         case .grabStill?:
             take.still.grab(take.frame)
-            drawing.pictureDirty = true
+            drawing.pending.picture = true
         case .saveStill?: saveStill()
         case .screenRegionPicking?, .screenRegionCancelled?, .screenRegionChosen?: pickScreenRegion(effect!)
         case nil: break
@@ -119,11 +119,11 @@ extension Viewer {
             || state.assistStrength != strengthBefore
             || state.layout != layoutBefore || state.whiteBalance != balanceBefore
         {
-            drawing.pictureDirty = true
+            drawing.pending.picture = true
         }
-        drawing.screenDirty = true
+        drawing.pending.screen = true
         if state.orientation != take.views.saved.orientation || state.pageCorners != take.views.saved.corners {
-            drawing.pictureDirty = true
+            drawing.pending.picture = true
             rememberView()
         }
         if state.summary != output.said.summary { announce(state.summary) }
@@ -136,7 +136,7 @@ extension Viewer {
             say(notice, seconds: Self.noticeTime, answer: true)
         } else if layout.footerMessage.keyWithoutAnswer() {
             // The last key's answer is about that key: the next one takes it away.
-            drawing.screenDirty = true
+            drawing.pending.screen = true
         }
         return true
     }
@@ -147,7 +147,7 @@ extension Viewer {
         let line = drawing.virtualCamera.isOn ? drawing.virtualCamera.stop() : drawing.virtualCamera.start(size: size)
         if !drawing.virtualCamera.isOn { drawing.panes.forgetWhole() }
         say(line, seconds: 5)
-        drawing.pictureDirty = true
+        drawing.pending.picture = true
     }
 
     /// The frame's colour at a picture point (a probe's 5×5 average).
@@ -196,7 +196,7 @@ extension Viewer {
 
     /// A key or the mouse was used: labels show in full again.
     func noteInput() {
-        if layout.quiet.input(at: SystemClock.monotonic) { drawing.screenDirty = true }
+        if layout.quiet.input(at: SystemClock.monotonic) { drawing.pending.screen = true }
     }
 
     /// Prints a change and puts the state in the window title.

@@ -27,7 +27,7 @@ extension Viewer {
         } catch {
             say(Message(verbatim: "\(error)"), seconds: 5)
         }
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 }
 

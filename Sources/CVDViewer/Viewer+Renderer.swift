@@ -21,8 +21,8 @@ extension Viewer {
         try canvas.fallBackToSoftware(fault)
         drawing.panes = canvas.backend.makePanes(drawing.kernels)
         layout.planCache = nil
-        drawing.pictureDirty = true
-        drawing.screenDirty = true
+        drawing.pending.picture = true
+        drawing.pending.screen = true
         reporter.status("the OpenGL renderer failed: \(fault); going on with the software renderer")
         say(Message("OpenGL stopped working: the software renderer draws now"), seconds: Self.noticeTime * 2)
         take.stats.renderer = canvas.backend.name

@@ -63,7 +63,7 @@ extension Viewer {
                 SDL_SetWindowPosition(canvas.window, Int32(r.x), Int32(r.y))
             }
             SDL_RaiseWindow(canvas.window)
-            drawing.screenDirty = true
+            drawing.pending.screen = true
         }
         guard layout.screenWindow.hiddenAt == nil, let f = take.frame, let area = Self.windowPlace(watcher) else {
             return
@@ -71,7 +71,7 @@ extension Viewer {
         guard let asked = canvas.place(in: area, picture: f.size) else { return }
         layout.windowShape.asked = asked
         layout.windowShape.settleUntil = SystemClock.monotonic + 1
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 
     /// Shift+R's effects: the whole monitor shown and frozen once it comes; picking
@@ -100,7 +100,7 @@ extension Viewer {
         default:
             break
         }
-        drawing.pictureDirty = true
+        drawing.pending.picture = true
     }
 
     /// A frame taken while the whole monitor is awaited for picking: frozen once it is the whole's.

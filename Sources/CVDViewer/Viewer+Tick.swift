@@ -12,7 +12,7 @@ extension Viewer {
         let now = SystemClock.monotonic
         if let f = take.takeNew(holding: state.frozen || state.check == .recoloured, now: now) {
             noteScreenFrame(f)
-            drawing.pictureDirty = true
+            drawing.pending.picture = true
             for key in output.probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
             noteDecodedSize(f.size)
             startBalanceIfDue(startedAt: start)
@@ -27,16 +27,16 @@ extension Viewer {
     /// labels that settle, the pointer that hides, the mode cycle; false means quit.
     func tick() -> Bool {
         XServerLoss.endIfLost()
-        if take.sourceLink.hear(take.sink.status) { drawing.screenDirty = true }
+        if take.sourceLink.hear(take.sink.status) { drawing.pending.screen = true }
         let now = SystemClock.monotonic
-        if take.stats.update(from: take.sink, now: now), state.statsVisible { drawing.screenDirty = true }
+        if take.stats.update(from: take.sink, now: now), state.statsVisible { drawing.pending.screen = true }
         if take.totalsSignal.take() { reporter.status("so far: " + take.stats.totals.line) }
         followPictureShape(now: now)
         followOwnWindow()
         updateSourceRequest()
-        if layout.footerMessage.tick(at: now) { drawing.screenDirty = true }
+        if layout.footerMessage.tick(at: now) { drawing.pending.screen = true }
         let quieter = layout.quiet.tick(at: now)
-        if quieter.settled { drawing.screenDirty = true }
+        if quieter.settled { drawing.pending.screen = true }
         if state.cameraPanelVisible { refreshCameraPanel(now) }
         updateCheck(now: now)
         if quieter.hidePointer { canvas.showPointer(false) }

@@ -14,7 +14,7 @@ extension Viewer {
         {
             layout.windowShape.asked = asked
             layout.windowShape.settleUntil = now + 1
-            drawing.screenDirty = true
+            drawing.pending.screen = true
         }
         guard layout.windowShape.follows, !state.fullscreen, !canvas.isFullscreen, let f = take.frame else { return }
         let view = PictureMap(picture: f.size, orientation: state.orientation, corners: state.pageCorners).view
@@ -29,7 +29,7 @@ extension Viewer {
         layout.windowShape.asked = canvas.reshape(toPicture: shown)
         layout.windowShape.settleUntil = now + 1
         layout.windowShape.fitFrameUntil = now + 2
-        drawing.screenDirty = true
+        drawing.pending.screen = true
     }
 
     /// The window manager reports the window's new size: unless cvdcam asked for it (or it

@@ -135,19 +135,13 @@ public final class Viewer {
             followSourceIdentity()
             if !takeFrame(startedAt: start) { running = false }
             if !tick() { running = false }
-            // The textures hold only what was shown (`PaneRegions`): a zoom, a pan or a
-            // layout change needs them filled again, from the same frame (not sent out again:
-            // the virtual camera sends the whole picture).
-            // A screenshot that is due is drawn now, even when nothing else changed (a still
-            // picture has no new frames to ask for a drawing). A new frame alone asks for
-            // the parts it changed only (`Viewer+Parts`).
-            if output.probes.screenshotDue { drawing.screenDirty = true }
-            let (simulationDirty, onlyFrame) = (drawing.pictureDirty, !drawing.screenDirty)
-            let shown = drawing.pictureDirty || drawing.screenDirty ? take.frame.map { view(of: $0) } : nil
-            if !drawing.pictureDirty, let shown, drawing.panes.rendered != shown.regions { drawing.pictureDirty = true }
-            if drawing.pictureDirty { try simulate(shown, sending: simulationDirty) }
-            if drawing.screenDirty {
-                if !(try draw(shown?.geometry, parts: onlyFrame ? drawing.panes.changedParts : nil)) { running = false }
+            let due = output.probes.screenshotDue
+            let shown = drawing.pending.needsView(screenshotDue: due) ? take.frame.map { view(of: $0) } : nil
+            let work = drawing.pending.work(held: drawing.panes.rendered, wanted: shown?.regions, screenshotDue: due)
+            if work.simulate { try simulate(shown, sending: work.send) }
+            if work.draw {
+                let parts = work.onlyChangedParts ? drawing.panes.changedParts : nil
+                if !(try draw(shown?.geometry, parts: parts)) { running = false }
             } else if SDL_WaitEventTimeout(&event, Self.idleWait) != 0 {
                 if !wake.taken(event), !handle(event) { running = false }
             }
