@@ -33,20 +33,21 @@ import Testing
         #expect(picture.h > stacked.h)
     }
 
-    /// At `--ui-scale 2` on a 4:3 projector two side bands cannot hold a readout, so the
-    /// page turned upright kept the bands above and below (216 × 384 of 1024 × 768): now one
-    /// band to its right holds the labels, and the page keeps nearly the whole height.
-    @Test func aTallPictureAtDoubleScaleKeepsOneBandBesideIt() {
+    /// At `--ui-scale` 1.25 to 2 on a 4:3 projector two side bands cannot each hold a readout,
+    /// so the page turned upright kept the bands above and below (216 × 384 of 1024 × 768 at
+    /// 2): now one band to its right holds the labels, and the page keeps nearly the whole
+    /// height.
+    @Test(arguments: [1.25, 1.5, 2.0]) func aTallPictureAtALargeScaleKeepsOneBandBesideIt(scale: Double) {
         let window = FrameSize(1024, 768)
         let m = ApproximateMeasure()
         let view = FrameSizeLike(720, 1280)
-        let bands = FramedBands.frame(layout: .single, window: window, view: view, uiScale: 2, measure: m)
-        let font = OverlayPlan.labelFont(layout: .single, window: window, uiScale: 2)
+        let bands = FramedBands.frame(layout: .single, window: window, view: view, uiScale: scale, measure: m)
+        let font = OverlayPlan.labelFont(layout: .single, window: window, uiScale: scale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
         let side = FramedBands.leastReadoutWidth(small, m)
         let inset = ViewGeometry.inset(Rect(0, 0, 1024, 768), bands)
         let picture = PaneGeometry.fit(pictureWidth: view.width, pictureHeight: view.height, in: inset)
-        #expect(2 * side > 1024, "two bands would not fit: \(side)")
+        #expect((1024 - 432) / 2 < side, "two bands would not each hold a readout: \(side)")
         #expect(bands.right >= side, "\(bands)")
         #expect(1024 - picture.maxX >= side - 1, "\(picture), \(side)")
         #expect(picture.h >= 0.9 * 768, "\(picture)")

@@ -72,11 +72,13 @@ import Testing
         return s
     }
 
-    /// Two probes with the caption on beside a tall picture: the caption takes the band
-    /// beside it, which left a wide readout (German at `--ui-scale 2`) no room anywhere, and
-    /// the pair's readout was not drawn. The readout answers the click: the caption goes
-    /// along the bottom over the picture instead, and both are shown. (At `--ui-scale 3` on
-    /// these windows the caption, the chips and the footer leave no room for it at any size.)
+    /// Two probes with the caption on beside a tall picture: the caption took the band beside
+    /// it, which left a wide readout (German's at `--ui-scale 2` in the real window:
+    /// `OneSideBandE2ETests`; here the tests' measure, in English) no room anywhere, and the
+    /// pair's readout was not drawn. The readout answers the click: set smaller, or the
+    /// caption goes along the bottom over the picture, and both are shown. (At `--ui-scale 3`
+    /// on these windows the caption, the chips and the footer leave no room for it at any size.)
+    /// Probes zoomed out of view want no readout: the caption stays where it was.
     @Test(arguments: [1.0, 1.5, 2.0]) func aProbedPairAlwaysGetsItsReadout(scale: Double) {
         for window in [FrameSize(1024, 768), FrameSize(800, 600), FrameSize(1280, 800)] {
             for picture in [FrameSize(720, 1280), FrameSize(600, 900), FrameSize(1280, 720)] {
@@ -86,6 +88,17 @@ import Testing
                 let tag = "\(window.width)x\(window.height) ×\(scale) picture \(picture.width)x\(picture.height)"
                 #expect(!plan.callouts.isEmpty, "\(tag): no readout")
                 #expect(plan.caption != nil, "\(tag): no caption")
+                #expect(
+                    !plan.boxes.contains {
+                        $0.shim.intersects(plan.callouts.first?.shim ?? .zero) && $0 != plan.callouts.first
+                    },
+                    "\(tag): the readout covers a label")
+                // Zoomed in on the middle, the probes out of view: as without probes.
+                state.apply(.zoom(factor: 4, at: nil))
+                let zoomed = Self.plan(state, window: window, picture: picture, scale: scale, caption: true).0
+                state.probes = []
+                let none = Self.plan(state, window: window, picture: picture, scale: scale, caption: true).0
+                #expect(zoomed.callouts.isEmpty && zoomed.caption == none.caption, "\(tag): zoomed")
             }
         }
     }
@@ -196,15 +209,17 @@ import Testing
         }
     }
 
-    /// A badge over a narrow picture (a portrait page in the framed layout's band above it)
-    /// says all of "Deuteranopia · Viénot 1999": the band is wider than the picture, and a
-    /// badge is shortened only where its room is too narrow (issue 43).
+    /// A badge over a narrow picture (a portrait page with bands above and below it) says all
+    /// of "Deuteranopia · Viénot 1999": the band is wider than the picture, and a badge is
+    /// shortened only where its room is too narrow (issue 43). (The framed layout now keeps
+    /// such a page's labels beside it, `FramedBands`; the bands are given here.)
     @Test func aBadgeUsesItsWholeBand() throws {
         var s = ViewState(mode: .deuteranopia, model: .vienot1999)
         s.framed = true
         let window = FrameSize(1024, 768)
         let m = ApproximateMeasure()
-        let g = ViewGeometry(state: s, window: window, picture: FrameSize(640, 960), uiScale: 1, measure: m)
+        let g = ViewGeometry(
+            state: s, window: window, picture: FrameSize(640, 960), frame: ViewGeometry.Bands(top: 70, bottom: 150))
         let plan = OverlayPlan(
             .init(geometry: g, state: s, window: window, footer: nil, compact: false), uiScale: 1, measure: m)
         let badge = try #require(plan.badges.first)

@@ -71,6 +71,11 @@ import XvfbSupport
             .turnedPicture(pane: 0, Rect(0, 0, 64, 48), to: Rect(20, 20, 96, 128), uDown: true, vRight: false),
             \.turned, white: (60, 80))
         #expect(run.after != run.first)
+        // A frame without the turn: the copy goes as the next begins.
+        run.backend.clear()
+        #expect(run.backend.turned[run.texture.handle] != nil, "drawn by the frame before: kept")
+        run.backend.clear()
+        #expect(run.backend.turned.isEmpty)
         run.backend.destroy(run.texture)
         run.backend.close()
     }
@@ -89,8 +94,12 @@ import XvfbSupport
         #expect(backend.meshed[run.texture.handle] != nil, "drawn by the frame before: kept")
         backend.clear()
         #expect(backend.meshed.isEmpty)
+        // Drawn again, then the backend closed: freed with it.
+        backend.draw(run.list, text: run.canvas.text, textures: [run.texture])
+        #expect(backend.meshed.count == 1)
         backend.destroy(run.texture)
         backend.close()
+        #expect(backend.meshed.isEmpty)
     }
 
     /// `item` (of pane 0, `picture`) drawn by the software renderer as a whole frame: first;
@@ -101,7 +110,9 @@ import XvfbSupport
     static func copyKeptUntilWritten<Holds>(
         _ item: DrawList.Item, _ copies: KeyPath<SoftwareBackend, [UInt: SoftwareBackend.HeldCopy<Holds>]>,
         white: (x: Int, y: Int)
-    ) throws -> (canvas: Canvas, backend: SoftwareBackend, texture: Texture, first: [UInt8], after: [UInt8]) {
+    ) throws -> (
+        canvas: Canvas, backend: SoftwareBackend, texture: Texture, list: DrawList, first: [UInt8], after: [UInt8]
+    ) {
         let canvas = try opened(.software)
         let backend = try #require(canvas.backend as? SoftwareBackend)
         var texture = try #require(backend.makeTexture(from: picture))
@@ -126,7 +137,7 @@ import XvfbSupport
         let after = try drawn()
         let i = (white.y * size.width + white.x) * 4
         #expect(Array(after[i..<(i + 3)]) == [255, 255, 255], "the new texels")
-        return (canvas, backend, texture, first, after)
+        return (canvas, backend, texture, list, first, after)
     }
 
     /// Two turned pictures (a split view turned a quarter): each pane's copy is kept, so

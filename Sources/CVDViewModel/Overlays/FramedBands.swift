@@ -42,21 +42,35 @@ public enum FramedBands {
         // A picture whose side bands are nearly wide enough (a page turned upright on a 4:3
         // projector): made just narrow enough that they are, where that keeps it larger than
         // the bands above and below would (its height shrinks with its width only); where two
-        // cannot be that wide (a large --ui-scale), one band to its right, the picture kept to
-        // the pane's left. The bands above and below are then thin: the badge and the footer
-        // go beside it (`OverlayPlan`'s rooms), as when the shape leaves the side bands by itself.
+        // cannot (a large --ui-scale), one band to its right, the picture kept to the pane's
+        // left. The bands above and below are then thin: the badge and the footer go beside it
+        // (`OverlayPlan`'s rooms), as when the shape leaves the side bands by itself.
         guard view.width > 0, view.height > 0 else { return bands }
         let stacked = pane.h - bands.top - bands.bottom
-        // One band only where two cannot be had, and as `ViewGeometry.inset` allows it.
-        for sides in [2.0, 1.0]
-        where sides == 2 ? pane.w > 2 * side : pane.w <= 2 * side && side <= pane.w * ViewGeometry.maximumSideShare {
-            let narrowed = min(pane.h, ((pane.w - sides * side) * view.height / view.width).rounded(.down))
-            guard narrowed > stacked, narrowed >= pane.h * (1 - ViewGeometry.maximumFrameShare) else { continue }
-            let total = pane.h - narrowed
-            let split = (total / 2).rounded(.down)
-            return ViewGeometry.Bands(top: split, bottom: total - split, right: sides == 1 ? side.rounded(.up) : 0)
+        // One band only for a picture the pane's shape leaves room beside (taller than the
+        // pane: a wide one keeps its bands above and below, centred), and as wide as
+        // `ViewGeometry.inset` allows.
+        let pillarboxed = view.width * pane.h < view.height * pane.w
+        let oneBand = side.rounded(.up)
+        let fits = [2.0, 1.0].filter {
+            $0 == 2
+                ? pane.w > 2 * side : pillarboxed && oneBand <= (pane.w * ViewGeometry.maximumSideShare).rounded(.down)
         }
-        return bands
+        let tries = fits.compactMap { sides -> (sides: Double, narrowed: Double)? in
+            let room = sides == 2 ? 2 * side : oneBand
+            let narrowed = min(pane.h, ((pane.w - room) * view.height / view.width).rounded(.down))
+            guard narrowed > stacked, narrowed >= pane.h * (1 - ViewGeometry.maximumFrameShare) else { return nil }
+            return (sides, narrowed)
+        }
+        // Two bands (the picture centred) while they keep nearly the whole height; else the
+        // larger picture.
+        guard
+            let chosen = tries.first(where: { $0.sides == 2 && $0.narrowed >= 0.9 * pane.h })
+                ?? tries.max(by: { $0.narrowed < $1.narrowed })
+        else { return bands }
+        let total = pane.h - chosen.narrowed
+        let split = (total / 2).rounded(.down)
+        return ViewGeometry.Bands(top: split, bottom: total - split, right: chosen.sides == 1 ? oneBand : 0)
     }
 
     /// The lines of a probe readout the band below holds: a pair's short readout (two

@@ -188,21 +188,32 @@ public struct OverlayPlan: Sendable {
             if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
-            // Where a readout has no room at all at its size: smaller, down to the bands' floor
-            // (and once the caption has made way, to the smallest label).
+            // Where a readout wanted (a pane showing a probe) has no room at all at its size:
+            // all of them smaller, down to the bands' floor (once the caption has made way, to
+            // the smallest label); else as many as fit at the largest size.
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
-            var size = small
-            while callouts.isEmpty, size >= floor {
+            var (size, wanted) = (small, 0)
+            var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], space: FreeSpace, size: Int)?
+            repeat {
                 var trial = space
-                (callouts, leaders) = ProbeLayout.place(
+                let placed = ProbeLayout.place(
                     state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: size,
                     ringSize: small, space: &trial, measure: measure, assisted: state.assistedTexture)
-                if !callouts.isEmpty { space = trial }
+                wanted = placed.wanted
+                if placed.callouts.count > best?.callouts.count ?? -1 {
+                    best = (placed.callouts, placed.leaders, trial, size)
+                }
                 size -= max(1, size / 10)
+            } while best?.callouts.count ?? 0 < wanted && size >= floor
+            if let best {
+                (callouts, leaders, space) = (best.callouts, best.leaders, best.space)
+                if best.size < small { wantsRoom = true }
             }
-            // The readout answers the teacher's click: the caption makes way for it.
-            if callouts.isEmpty, captionInBands, caption.map({ !space.coversPicture($0.shim) }) == true {
-                self = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
+            // The readout answers the teacher's click: the caption makes way for it, where
+            // that lets more readouts be shown.
+            if callouts.count < wanted, captionInBands, caption.map({ !space.coversPicture($0.shim) }) == true {
+                let made = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
+                if made.callouts.count > callouts.count { self = made }
             }
         }
     }

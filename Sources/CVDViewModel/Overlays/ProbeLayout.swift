@@ -10,7 +10,8 @@ import CVDLocale
 /// each of its rings; else on the picture, in the corner of its pane farthest from the
 /// probes. It never covers a ring (nor the probed spot around it) or another label, and its
 /// text keeps the one size the window and `--ui-scale` give labels: when the full readout
-/// does not fit, a shorter one (names only) is tried, then its lines wrap.
+/// does not fit, a shorter one (names only) is tried, then its lines wrap; only where none
+/// fits anywhere is it set smaller (`OverlayPlan`).
 public enum ProbeLayout {
     public struct Marker: Equatable, Sendable {
         public let x: Double, y: Double, radius: Double
@@ -63,9 +64,10 @@ public enum ProbeLayout {
     static func place(
         _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
         fontSize: Int, ringSize: Int? = nil, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
-    ) -> (callouts: [LabelBox], leaders: [Leader]) {
+    ) -> (callouts: [LabelBox], leaders: [Leader], wanted: Int) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
+        var wanted = 0
         // The split's two sides read out the same (the simulated eye's verdict): one readout
         // for both, under the whole picture, with a line to each ring.
         let split = geometry.panes.count == 1 && geometry.pieces.count > 1
@@ -85,6 +87,7 @@ public enum ProbeLayout {
                 }
             }
             guard !rings.isEmpty else { continue }
+            wanted += 1
             let pane =
                 geometry.panes.first { $0.contains(area.x + 1, area.y + 1) } ?? area
             let details: [Detail] = groups.count > 1 ? [.short, .verdict] : [.full, .short, .verdict]
@@ -125,7 +128,7 @@ public enum ProbeLayout {
                 break
             }
         }
-        return (callouts, leaders)
+        return (callouts, leaders, wanted)
     }
 
     /// One row of a readout: swatches (a probe's colours), then text.
