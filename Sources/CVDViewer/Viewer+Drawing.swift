@@ -121,7 +121,7 @@ extension Viewer {
     /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
     func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
         let window = canvas.outputSize
-        let g = ViewGeometry(
+        let g = layout.geometry(
             state: state, window: window, picture: frame.size, uiScale: options.uiScale, measure: canvas.text)
         return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
     }

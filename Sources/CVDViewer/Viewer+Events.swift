@@ -11,7 +11,7 @@ extension Viewer {
     /// The geometry of what is on screen now; nil before the first frame.
     var geometry: ViewGeometry? {
         take.frame.map {
-            ViewGeometry(
+            layout.geometry(
                 state: state, window: canvas.outputSize, picture: $0.size, uiScale: options.uiScale,
                 measure: canvas.text)
         }

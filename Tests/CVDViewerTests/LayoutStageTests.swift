@@ -61,4 +61,44 @@ import Testing
         _ = stage.footerMessage.tick(at: 71)
         #expect(!stage.footerShown(sourceRunning: true, hasFrame: true), "the message has gone")
     }
+
+    /// Counts what it is asked to measure.
+    final class CountingMeasure: TextMeasuring {
+        var asked = 0
+        func size(of text: String, fontSize: Int) -> FrameSize {
+            asked += 1
+            return FrameSize(10 * text.count, fontSize * 6 / 5)
+        }
+    }
+
+    /// The framed layout's bands are decided once for a window, layout, shown shape and
+    /// ui-scale (no text measured on the frames after), and are the same as made afresh.
+    @Test func theBandsAreDecidedOncePerWindowLayoutShapeAndScale() {
+        var stage = Self.stage()
+        let measure = CountingMeasure()
+        let page = FrameSize(720, 1280)
+        func check(_ state: ViewState, _ window: FrameSize, _ scale: Double, measured: Bool) {
+            let before = measure.asked
+            let g = stage.geometry(state: state, window: window, picture: page, uiScale: scale, measure: measure)
+            #expect((measure.asked > before) == measured, "\(state.layout) \(window) \(scale)")
+            let fresh = ViewGeometry(state: state, window: window, picture: page, uiScale: scale, measure: measure)
+            #expect(g == fresh)
+        }
+        var state = ViewState()
+        state.framed = true
+        check(state, Self.window, 1, measured: true)
+        check(state, Self.window, 1, measured: false)
+        state.apply(.setMode(.deuteranopia)) // what is shown changes, not the bands
+        check(state, Self.window, 1, measured: false)
+        check(state, Self.window, 2, measured: true)
+        check(state, FrameSize(1280, 800), 2, measured: true)
+        state.apply(.cycleLayout)
+        check(state, FrameSize(1280, 800), 2, measured: true)
+        check(state, FrameSize(1280, 800), 2, measured: false)
+        state.apply(.rotate)
+        check(state, FrameSize(1280, 800), 2, measured: true)
+        state.framed = false // labels over the picture: no bands, nothing measured
+        check(state, FrameSize(1280, 800), 2, measured: false)
+        check(state, FrameSize(1280, 800), 2, measured: false)
+    }
 }

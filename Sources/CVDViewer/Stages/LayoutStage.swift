@@ -9,6 +9,8 @@ import CVDViewModel
 struct LayoutStage {
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayPlan.Inputs, plan: OverlayPlan)?
+    /// The framed layout's bands and what they were decided for (`FramedBands`).
+    var bandsCache: (key: BandsKey, bands: ViewGeometry.Bands)?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`Viewer.say`).
     var footerMessage = FooterMessage()
@@ -35,6 +37,36 @@ extension LayoutStage {
     /// a message, a source that is not running (lost, busy, starting), or no picture yet.
     func footerShown(sourceRunning: Bool, hasFrame: Bool) -> Bool {
         !quiet.settled || footerMessage.text != nil || !sourceRunning || !hasFrame
+    }
+
+    /// What the framed layout's bands depend on; the window's language is fixed for a run.
+    struct BandsKey: Equatable {
+        var framed: Bool
+        var layout: ViewState.Layout
+        var window: FrameSize
+        var view: FrameSizeLike
+        var uiScale: Double
+    }
+
+    /// The view for `picture` in `window` as `state` asks, with the framed layout's bands
+    /// decided once for each window, layout, shown shape and ui-scale (not every frame).
+    mutating func geometry(
+        state: ViewState, window: FrameSize, picture: FrameSize, uiScale: Double, measure: TextMeasuring
+    ) -> ViewGeometry {
+        let view = PictureMap(picture: picture, orientation: state.orientation, corners: state.pageCorners).view
+        let key = BandsKey(framed: state.framed, layout: state.layout, window: window, view: view, uiScale: uiScale)
+        let bands: ViewGeometry.Bands
+        if let cached = bandsCache, cached.key == key {
+            bands = cached.bands
+        } else {
+            bands =
+                state.framed
+                ? FramedBands.frame(
+                    layout: state.layout, window: window, view: view, uiScale: uiScale, measure: measure)
+                : .none
+            bandsCache = (key, bands)
+        }
+        return ViewGeometry(state: state, window: window, picture: picture, frame: bands)
     }
 
     /// The overlay plan for `inputs`: the one made last when they are the same (`same`:

@@ -17,15 +17,17 @@ extension SoftwareBackend {
     /// begins (`clear()`), so a copy still drawn is never freed and one no longer drawn lives
     /// one frame.
     func pruneCopies() {
-        for (key, old) in turned where old.drawn != frames {
-            destroy(old.texture)
-            turned[key] = nil
-        }
-        for (key, old) in meshed where old.drawn != frames {
-            destroy(old.texture)
-            meshed[key] = nil
-        }
+        prune(&turned)
+        prune(&meshed)
         frames &+= 1
+    }
+
+    /// Frees and forgets the copies in `copies` the frame now ending did not draw.
+    private func prune<Holds>(_ copies: inout [UInt: HeldCopy<Holds>]) {
+        for (key, old) in copies where old.drawn != frames {
+            destroy(old.texture)
+            copies[key] = nil
+        }
     }
 
     /// `old` when it is `size` and `format`, else a new streaming texture (`old` freed);
