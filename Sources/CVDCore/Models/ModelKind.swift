@@ -40,34 +40,11 @@ public enum ModelKind: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// A model `Simulation` runs: every `ModelKind` except `.auto`, which it resolves first.
-enum ResolvedModel: Hashable, Sendable {
-    case machado2009, brettel1997, vienot1999, colormatrix, achromatopsia
-
-    /// `nil` for `.auto`.
-    init?(_ kind: ModelKind) {
-        switch kind {
-        case .auto: return nil
-        case .machado2009: self = .machado2009
-        case .brettel1997: self = .brettel1997
-        case .vienot1999: self = .vienot1999
-        case .colormatrix: self = .colormatrix
-        case .achromatopsia: self = .achromatopsia
-        }
-    }
-
-    var kind: ModelKind {
+extension ModelKind {
+    /// What runs the model; nil for `.auto`, which `Simulation` resolves to another first.
+    var simulator: (any Simulator)? {
         switch self {
-        case .machado2009: .machado2009
-        case .brettel1997: .brettel1997
-        case .vienot1999: .vienot1999
-        case .colormatrix: .colormatrix
-        case .achromatopsia: .achromatopsia
-        }
-    }
-
-    var simulator: any Simulator {
-        switch self {
+        case .auto: nil
         case .machado2009: Machado2009()
         case .brettel1997: Brettel1997()
         case .vienot1999: Vienot1999()

@@ -4,10 +4,8 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
     public let mode: VisionMode
     /// 0…1; 1 for the -opia modes and achromatopsia, 0 for normal.
     public let severity: Double
-    /// The model actually used (never `.auto`).
-    public var model: ModelKind { resolved.kind }
-    /// The same, as a type that cannot be `.auto`.
-    let resolved: ResolvedModel
+    /// The model actually used (never `.auto`: `resolve`).
+    public let model: ModelKind
     /// What the user asked for (may be `.auto`).
     public let requestedModel: ModelKind
 
@@ -30,7 +28,7 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
         // + 0: a severity of -0 (from "-0" on the command line) is 0, not "-0.0" in every line.
         self.severity = mode.severity(severity) + 0
         self.requestedModel = model
-        self.resolved = Self.resolve(model, deficiency: mode.deficiency, severity: self.severity)
+        self.model = Self.resolve(model, deficiency: mode.deficiency, severity: self.severity)
     }
 
     /// A simulation straight from a deficiency and severity (as in the reference vectors).
@@ -44,14 +42,14 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
             }
         self.severity = severity
         self.requestedModel = model
-        self.resolved = Self.resolve(model, deficiency: deficiency, severity: severity)
+        self.model = Self.resolve(model, deficiency: deficiency, severity: severity)
     }
 
     /// MODELS.md §8: tritan → Brettel; protan/deutan at full severity → Viénot,
     /// below → Machado; achromat → luminance whatever was asked.
-    static func resolve(_ model: ModelKind, deficiency: Deficiency?, severity: Double) -> ResolvedModel {
+    static func resolve(_ model: ModelKind, deficiency: Deficiency?, severity: Double) -> ModelKind {
         if deficiency == .achromat { return .achromatopsia }
-        if let chosen = ResolvedModel(model) { return chosen }
+        if model != .auto { return model }
         switch deficiency {
         case nil: return .machado2009 // normal vision: nothing is simulated
         case .protan?, .deutan?: return severity >= 1 ? .vienot1999 : .machado2009
@@ -62,8 +60,9 @@ public struct Simulation: Hashable, Sendable, CustomStringConvertible {
 
     /// The transform a kernel executes.
     public var transform: ColourTransform {
-        guard let d = mode.deficiency, severity > 0 else { return .identity }
-        return resolved.simulator.transform(for: d, severity: severity)
+        // `model` is never `.auto`, the one kind without a simulator.
+        guard let d = mode.deficiency, severity > 0, let simulator = model.simulator else { return .identity }
+        return simulator.transform(for: d, severity: severity)
     }
 
     /// Simulates one colour in double precision (the reference path).
