@@ -32,28 +32,8 @@ extension Viewer {
 }
 
 extension Viewer {
-    /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`): `overlays: KIND:x,y,w,h[*] …`
-    /// for every label (KIND: badge, chip, footer, caption, legend, stats, readout), `*`
-    /// marking one over the picture; rings as `ring:x,y,r`, leader lines as `line:x0,y0,x1,y1`;
-    /// the split divider as `divider:x,y,w,h`; where each piece of picture is drawn as
-    /// `picture:x,y,w,h` (window pixels, before clipping to the window).
+    /// One line per new overlay layout (`CVDCAM_PRINT_OVERLAYS=1`; `OutputStage.overlaysLine`).
     func reportOverlays(_ plan: OverlayPlan, geometry: ViewGeometry?) {
-        func r(_ b: Rect) -> String { "\(Int(b.x)),\(Int(b.y)),\(Int(b.w.rounded(.up))),\(Int(b.h.rounded(.up)))" }
-        let over = Set(plan.onPicture.map { r($0.shim) })
-        func boxes(_ kind: String, _ list: [LabelBox]) -> [String] {
-            list.map { "\(kind):" + r($0.shim) + (over.contains(r($0.shim)) ? "*" : "") }
-        }
-        let labels =
-            boxes("badge", plan.badges) + boxes("chip", plan.chips) + boxes("footer", plan.footer.map { [$0] } ?? [])
-            + boxes("caption", plan.caption.map { [$0] } ?? []) + boxes("legend", plan.legend.map { [$0] } ?? [])
-            + boxes("stats", plan.stats.map { [$0] } ?? []) + boxes("readout", plan.callouts)
-            + boxes("check", plan.checkBand.map { [$0] } ?? [])
-            + plan.checkTags.map { "tag\($0.lines.map(\.text).joined()):" + r($0.shim) }
-        let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
-        let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
-        let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []
-        let pictures = geometry?.pieces.map { "picture:" + r($0.destination) } ?? []
-        let line = "overlays: " + (labels + rings + lines + bar + pictures).joined(separator: " ")
-        if let line = output.said.overlaysLine(line) { reporter.status(line) }
+        if let line = output.overlaysLine(plan, geometry: geometry) { reporter.status(line) }
     }
 }
