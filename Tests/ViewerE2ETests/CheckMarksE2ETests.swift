@@ -64,3 +64,48 @@ extension CheckE2ETests {
         return n
     }
 }
+
+/// The check's number tags and a probed pair's readout keep clear of each other, on the
+/// screen: the test scene (eleven pairs at risk for deuteranopia, several tags numbering two
+/// or three) at a projector's 1024×768, `--ui-scale` 1 and 2, single and split, `z` and
+/// then two probes. No tag lies on another; the readout lies on no tag (the scene leaves it
+/// room: over a tag only where there is none); every tag lies inside the picture.
+@Suite(.serialized) struct CheckTagsE2ETests {
+    @Test(arguments: [1.0, 2.0], [0, 1]) func tagsAndTheReadoutKeepClear(_ scale: Double, _ layouts: Int) throws {
+        let x = try XSession(width: 1024, height: 768)
+        defer { x.close() }
+        try x.launch(
+            [
+                "--test-scene", "--fullscreen", "--mode", "deuteranopia", "--ui-scale", String(scale), "--language",
+                "de",
+            ],
+            environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
+        try x.waitForOutput("showing built-in test scene")
+        for _ in 0..<layouts { try x.key("v") }
+        try x.key("z")
+        try x.waitForOutput("cvdcam: check: ")
+        for (px, py) in [(300, 300), (600, 450)] {
+            _ = try x.run("xdotool", ["mousemove", "--window", x.window, String(px), String(py), "click", "1"])
+            Thread.sleep(forTimeInterval: 0.7)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        let name = "check-tags-\(Int(scale))x-\(["single", "split"][layouts]).png"
+        try ImageFile.write(try x.screenshot(), to: ViewerE2ETests.screenshotDir + "/" + name)
+        let overlays = try SacredPictureE2ETests.Overlays.last(x)
+        let tags = overlays.boxes.filter { $0.kind.hasPrefix("tag") }
+        let readouts = overlays.boxes.filter { $0.kind == "readout" }
+        #expect(tags.count >= 8, "\(name): the scene's tags: \(tags.map(\.kind))")
+        #expect(!readouts.isEmpty, "\(name): no readout")
+        for (i, t) in tags.enumerated() {
+            #expect(
+                overlays.pictures.contains { $0.contains(t.rect, slack: 1.5) }, "\(name): \(t.kind) outside the picture"
+            )
+            for u in tags[(i + 1)...] {
+                #expect(!t.rect.intersects(u.rect), "\(name): \(t.kind) on \(u.kind)")
+            }
+            for r in readouts {
+                #expect(!t.rect.intersects(r.rect), "\(name): the readout on \(t.kind)")
+            }
+        }
+    }
+}

@@ -9,17 +9,21 @@ import CVDCore
 /// (`PaperMap`): an outline a little outside the box of each group of a region's marks,
 /// broken wherever it would cross anything drawn; its pairs' numbers in a tag on bare paper
 /// near the outline of its largest mark's group — the nearest such place inside the pane
-/// and clear of every other tag — joined to it by a leader (broken likewise) when not
-/// beside it. Without a map, the tag goes at that outline's top-left corner.
+/// and clear of every other tag and label — joined to it by a leader (broken likewise) when
+/// not beside it. Without a map, or with no bare paper that holds it (large labels), the
+/// tag goes to the nearest place clear of the others over the picture; only where there is
+/// none, at that outline's top-left corner.
 extension OverlayPlan {
-    /// The outlines (and leaders) as window polylines and the number tags, for every piece.
+    /// The outlines (and leaders) as window polylines and the number tags, for every piece;
+    /// the tags clear of `labels` (window rectangles: labels and rings placed before them).
     static func checkMarks(
         _ input: CheckInput, _ g: ViewGeometry, _ simulations: [Simulation], fontSize: Int, lineWidth: Double = 3,
-        measure: TextMeasuring
+        avoiding labels: [Rect] = [], measure: TextMeasuring
     ) -> (outlines: [[(x: Double, y: Double)]], tags: [LabelBox]) {
         guard !input.recoloured else { return ([], []) }
         var outlines: [[(x: Double, y: Double)]] = []
         var tags: [LabelBox] = []
+        var taken = labels
         for piece in g.pieces where simulations.indices.contains(piece.texture) {
             let mode = simulations[piece.texture].mode
             // Region (by its box) → the numbers of the pairs it is in, in this piece's mode.
@@ -46,24 +50,31 @@ extension OverlayPlan {
                 else { continue }
                 let tag = numberTag(
                     numbers.map(String.init).joined(separator: " "), fontSize: fontSize, measure: measure)
-                guard let paper = input.paper else {
-                    outlines += strokes(groups.map { outline($0) }, g, pieces: [piece])
-                    if let t = Self.atCorner(tag, anchor, g, piece) { tags.append(t) }
-                    continue
-                }
                 var box = anchor
-                for group in groups {
-                    let around = Rect(group.x - off.x, group.y - off.y, group.w + 2 * off.x, group.h + 2 * off.y)
-                    outlines += strokes(Self.onPaper(outline(around), paper, half: half), g, pieces: [piece])
-                    if group == anchor { box = around }
+                if let paper = input.paper {
+                    for group in groups {
+                        let around = Rect(group.x - off.x, group.y - off.y, group.w + 2 * off.x, group.h + 2 * off.y)
+                        outlines += strokes(Self.onPaper(outline(around), paper, half: half), g, pieces: [piece])
+                        if group == anchor { box = around }
+                    }
+                } else {
+                    outlines += strokes(groups.map { outline($0) }, g, pieces: [piece])
                 }
-                // No bare paper anywhere near (a photograph): at the corner, as without a map.
-                guard let placed = Self.placeTag(tag, near: box, paper, scale, g, piece, gap: off, avoiding: tags)
-                else {
-                    if let t = Self.atCorner(tag, anchor, g, piece) { tags.append(t) }
+                // On bare paper; else (a photograph, no map, a tag larger than the paper
+                // between) over the picture, clear of the others; else at the corner.
+                let placed =
+                    input.paper.flatMap {
+                        Self.placeTag(tag, near: box, $0, scale, g, piece, gap: off, avoiding: taken)
+                    } ?? Self.placeTag(tag, near: box, nil, scale, g, piece, gap: off, avoiding: taken)
+                guard let placed else {
+                    if let t = Self.atCorner(tag, anchor, g, piece) {
+                        tags.append(t)
+                        taken.append(t.shim)
+                    }
                     continue
                 }
                 tags.append(placed.tag)
+                taken.append(placed.tag.shim)
                 if let from = placed.at {
                     // A leader from the tag's centre to the nearest point of the outline.
                     let to = Point(min(max(from.x, box.x), box.maxX), min(max(from.y, box.y), box.maxY))
@@ -72,7 +83,8 @@ extension OverlayPlan {
                         let t = Double(k) / Double(steps)
                         return Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
                     }
-                    outlines += strokes(Self.onPaper(line, paper, half: half), g, pieces: [piece])
+                    outlines += strokes(
+                        input.paper.map { Self.onPaper(line, $0, half: half) } ?? [line], g, pieces: [piece])
                 }
             }
         }
@@ -135,13 +147,14 @@ extension OverlayPlan {
         return runs
     }
 
-    /// A tag for `box` on bare paper inside the piece and clear of `taken` (window tags):
-    /// above its top-left and top-right corners, below, left, right, then in rings of growing
-    /// distance — the first that fits; `at`, the tag's centre in picture fractions, when it is
-    /// not beside the box (it then wants a leader). Nil when the piece has no such place.
+    /// A tag for `box` inside the piece, on bare paper (`paper`; nil: anywhere) and clear of
+    /// `taken` (window rectangles): above its top-left and top-right corners, below, left,
+    /// right, then in rings of growing distance — the first that fits; `at`, the tag's centre
+    /// in picture fractions, when it is not beside the box (it then wants a leader). Nil when
+    /// the piece has no such place.
     static func placeTag(
-        _ tag: LabelBox, near box: Rect, _ paper: PaperMap, _ scale: PieceScale, _ g: ViewGeometry,
-        _ piece: ViewGeometry.Piece, gap: (x: Double, y: Double), avoiding taken: [LabelBox]
+        _ tag: LabelBox, near box: Rect, _ paper: PaperMap?, _ scale: PieceScale, _ g: ViewGeometry,
+        _ piece: ViewGeometry.Piece, gap: (x: Double, y: Double), avoiding taken: [Rect]
     ) -> (tag: LabelBox, at: Point?)? {
         // The tag's size in picture fractions (a turned view: the window's width runs along y).
         let w = scale.turned ? tag.shim.h / scale.x : tag.shim.w / scale.x
@@ -149,13 +162,13 @@ extension OverlayPlan {
         let d = piece.destination
         func fits(_ x: Double, _ y: Double) -> LabelBox? {
             guard x >= 0, y >= 0, x + w <= 1, y + h <= 1,
-                !paper.hasMaterial(x: x - gap.x, y: y - gap.y, width: w + 2 * gap.x, height: h + 2 * gap.y),
+                paper?.hasMaterial(x: x - gap.x, y: y - gap.y, width: w + 2 * gap.x, height: h + 2 * gap.y) != true,
                 let a = g.unclippedPoint(Point(x, y), in: piece),
                 let b = g.unclippedPoint(Point(x + w, y + h), in: piece)
             else { return nil }
             let window = Rect(min(a.x, b.x), min(a.y, b.y), tag.shim.w, tag.shim.h)
             guard window.x >= d.x, window.y >= d.y, window.maxX <= d.maxX, window.maxY <= d.maxY,
-                !taken.contains(where: { overlaps($0.shim, window, margin: 2) })
+                !taken.contains(where: { overlaps($0, window, margin: 2) })
             else { return nil }
             return tag.moved(dx: window.x - tag.shim.x, dy: window.y - tag.shim.y)
         }

@@ -59,6 +59,14 @@ public struct OverlayPlan: Sendable {
     /// A pen stroke's width for labels of `font` pixels (the check's dashes are 0.8 of it).
     public static func penWidth(_ font: Int) -> Double { max(3, Double(font) * 0.12) }
 
+    /// The check's number tags: the secondary labels' size, but no taller than about a tenth
+    /// of the picture's shorter side, so that at a large `--ui-scale` on a small picture a
+    /// dozen tags do not hide the material they number.
+    static func tagFont(_ small: Int, _ g: ViewGeometry) -> Int {
+        let side = min(g.pictureRect.w, g.pictureRect.h)
+        return max(BadgeLayout.minimumFont, min(small, Int(side / 14)))
+    }
+
     static func bandFloor(_ size: Int) -> Int { max(BadgeLayout.minimumFont, Int(Double(size) * bandFontShare)) }
 
     /// The label font size: 1/22 of the window height (of 0.7× that in the 2×2 and assist
@@ -172,20 +180,36 @@ public struct OverlayPlan: Sendable {
                 measure: measure)
             if let b = legend { space.take(b.shim) }
         }
+        // The labels after the check's tags keep clear of them where there is room; where
+        // there is none, they go over a tag rather than not at all (`bare`: the room without
+        // the tags).
+        var bare = space
         if let c = check {
             if let g = geometry {
                 (checkOutlines, checkTags) = Self.checkMarks(
-                    c, g, simulations, fontSize: small, lineWidth: Self.penWidth(font) * 0.8, measure: measure)
+                    c, g, simulations, fontSize: Self.tagFont(small, g), lineWidth: Self.penWidth(font) * 0.8,
+                    avoiding: space.taken,
+                    measure: measure)
                 checkDashes = Self.dashes(checkOutlines, width: Self.penWidth(font) * 0.8)
             }
+            bare = space
+            for t in checkTags { space.take(t.shim) }
             (checkBand, wantsRoom) = Self.checkBand(
                 c, fontSize: small, uiScale: uiScale, rooms: rooms, space: space, measure: measure)
-            if let b = checkBand { space.take(b.shim) }
+            if let b = checkBand {
+                space.take(b.shim)
+                bare.take(b.shim)
+            }
         }
         // The `i` overlay before the readouts: they can say less, it cannot.
         if let lines = statsLines {
-            stats = StatsPanel.place(lines, fontSize: small, space: space, measure: measure)
-            if let s = stats { space.take(s.shim) }
+            stats =
+                StatsPanel.place(lines, fontSize: small, space: space, measure: measure)
+                ?? StatsPanel.place(lines, fontSize: small, space: bare, measure: measure)
+            if let s = stats {
+                space.take(s.shim)
+                bare.take(s.shim)
+            }
         }
         if let g = geometry, !state.probes.isEmpty {
             // Where a readout wanted (a pane showing a probe) has no room at all at its size:
@@ -194,17 +218,22 @@ public struct OverlayPlan: Sendable {
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
             var (size, wanted) = (small, 0)
             var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], space: FreeSpace, size: Int)?
-            repeat {
-                var trial = space
-                let placed = ProbeLayout.place(
-                    state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: size,
-                    ringSize: small, space: &trial, measure: measure, assisted: state.assistedTexture)
-                wanted = placed.wanted
-                if placed.callouts.count > best?.callouts.count ?? -1 {
-                    best = (placed.callouts, placed.leaders, trial, size)
-                }
-                size -= max(1, size / 10)
-            } while best?.callouts.count ?? 0 < wanted && size >= floor
+            // Clear of the check's tags first, then (fewer placed so) over them.
+            for base in checkTags.isEmpty ? [space] : [space, bare]
+            where best?.callouts.count ?? 0 < wanted || best == nil {
+                size = small
+                repeat {
+                    var trial = base
+                    let placed = ProbeLayout.place(
+                        state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: size,
+                        ringSize: small, space: &trial, measure: measure, assisted: state.assistedTexture)
+                    wanted = placed.wanted
+                    if placed.callouts.count > best?.callouts.count ?? -1 {
+                        best = (placed.callouts, placed.leaders, trial, size)
+                    }
+                    size -= max(1, size / 10)
+                } while best?.callouts.count ?? 0 < wanted && size >= floor
+            }
             if let best {
                 (callouts, leaders, space) = (best.callouts, best.leaders, best.space)
                 if best.size < small { wantsRoom = true }

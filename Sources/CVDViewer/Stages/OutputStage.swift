@@ -16,9 +16,9 @@ struct OutputStage {
 extension OutputStage {
     /// The overlays' line for `plan` (`CVDCAM_PRINT_OVERLAYS=1`), unless it is the one
     /// printed last: `overlays: KIND:x,y,w,h[*] …` for every label (KIND: badge, chip,
-    /// footer, caption, legend, stats, readout, check; `tagN` for the check's numbers), `*`
-    /// marking one over the picture; rings as `ring:x,y,r`, leader lines as
-    /// `line:x0,y0,x1,y1`; the split divider as `divider:x,y,w,h`; where each piece of
+    /// footer, caption, legend, stats, readout, check; `tagN+M` for a check tag numbering
+    /// pairs N and M), `*` marking one over the picture; rings as `ring:x,y,r`, leader lines
+    /// as `line:x0,y0,x1,y1`; the split divider as `divider:x,y,w,h`; where each piece of
     /// picture is drawn as `picture:x,y,w,h` (window pixels, before clipping to the window).
     mutating func overlaysLine(_ plan: OverlayPlan, geometry: ViewGeometry?) -> String? {
         said.overlaysLine(Self.overlaysLine(plan, geometry: geometry))
@@ -34,7 +34,9 @@ extension OutputStage {
             boxes("badge", plan.badges) + boxes("chip", plan.chips) + boxes("footer", [plan.footer])
             + boxes("caption", [plan.caption]) + boxes("legend", [plan.legend]) + boxes("stats", [plan.stats])
             + boxes("readout", plan.callouts) + boxes("check", [plan.checkBand])
-            + plan.checkTags.map { "tag\($0.lines.map(\.text).joined()):" + r($0.shim) }
+            + plan.checkTags.map {
+                "tag\($0.lines.map(\.text).joined().split(separator: " ").joined(separator: "+")):" + r($0.shim)
+            }
         let rings = plan.markers.map { "ring:\(Int($0.x)),\(Int($0.y)),\(Int($0.radius.rounded(.up)))" }
         let lines = plan.leaders.map { "line:\(Int($0.x0)),\(Int($0.y0)),\(Int($0.x1)),\(Int($0.y1))" }
         let bar = geometry?.dividerBar.map { ["divider:" + r($0)] } ?? []
