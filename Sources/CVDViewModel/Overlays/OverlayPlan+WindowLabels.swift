@@ -89,11 +89,14 @@ extension OverlayPlan {
     }
 
     /// A footer-like label (the footer, the legend): wrapped to its room's width, at the
-    /// bottom of the first room with space for it (left or right), else on the picture.
+    /// bottom of the first room with space for it (left or right), else on the picture. A
+    /// room narrower than the text and than half a dozen characters is passed over: a band
+    /// that narrow would stack a short message a word (in Japanese, a character) a line.
     static func wrapped(
         _ text: String, swatch: RGB8?, fontSize: Int, rooms: [Rect], alignRight: Bool, space: FreeSpace,
         measure: TextMeasuring
     ) -> LabelBox? {
+        let least = min(Double(measure.size(of: text, fontSize: fontSize).width), Double(fontSize) * 6)
         // Each room whole, then the part of it beside what is there already (the chips on
         // its side; on the other side a badge: wrapped to what is left beside it).
         let parts = rooms.filter { $0.w > 0 && $0.h > 0 }.flatMap { room -> [Rect] in
@@ -104,7 +107,7 @@ extension OverlayPlan {
             let rightPart = right.map { [Rect($0, room.y, room.maxX - $0, room.h)] } ?? []
             return [room] + (alignRight ? rightPart + leftPart : leftPart + rightPart)
         }
-        for room in parts {
+        for room in parts where room.w >= least {
             guard
                 let box = footer(
                     text, swatch: swatch, fontSize: fontSize, room: room, maxHeight: room.h, measure: measure),
@@ -178,7 +181,8 @@ extension OverlayPlan {
             let width = room.w - 4 * pad - lead
             guard width > 0 else { return nil }
             let whole = measure.size(of: text, fontSize: size)
-            let charWidth = Double(whole.width) / Double(max(1, text.count))
+            // Per column, as `SourceLine.wrap` counts (a Chinese or Japanese character two).
+            let charWidth = Double(whole.width) / Double(max(1, LineBreaks.columns(text)))
             var lines = SourceLine.wrap(text, maxChars: max(1, Int(width / max(1, charWidth))))
             var sizes = lines.map { measure.size(of: $0, fontSize: size) }
             let lineH = Double(sizes.first?.height ?? size)

@@ -4,19 +4,26 @@ import CVDCore
 ///
 /// It goes top right (docs/live-view.md): in the upper half of the window, against its
 /// right edge, beside the picture when a band there has room, else over the picture's top
-/// right — below any label already there — at the footer's text size, else top left; when
-/// nowhere has room it is set smaller, down to `BadgeLayout.minimumFont`, and when even
+/// right — below any label already there — at the footer's text size, else top left; a
+/// band too narrow for its lines takes them broken at their " · "; when nowhere has room
+/// it is set smaller, down to `BadgeLayout.minimumFont`, and when even
 /// that does not fit (a tiny window) it is left out rather than clipped or laid over
 /// another label. Never in the band below the picture: that is the footer's and the
 /// readouts'.
 public enum StatsPanel {
     static func place(_ lines: [String], fontSize: Int, space: FreeSpace, measure: TextMeasuring) -> LabelBox? {
-        // Beside the picture, down to three quarters of the size; then over it, smaller if need be.
+        // Beside the picture, down to three quarters of the size; then its lines broken at
+        // their " · " (a band beside a tall picture is narrower than a line), smaller if need
+        // be; only then over the picture, whole, smaller if need be.
         let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
-        for offPicture in [true, false] {
+        let broken = lines.flatMap { $0.split(separator: " · ").map(String.init) }
+        let tries =
+            [(lines, true, floor)] + (broken.count > lines.count ? [(broken, true, BadgeLayout.minimumFont)] : [])
+            + [(lines, false, BadgeLayout.minimumFont)]
+        for (text, offPicture, least) in tries {
             var size = fontSize
-            while size >= (offPicture ? floor : BadgeLayout.minimumFont) {
-                if let box = place(lines, size: size, space: space, offPicture: offPicture, measure) { return box }
+            while size >= least {
+                if let box = place(text, size: size, space: space, offPicture: offPicture, measure) { return box }
                 size -= max(1, size / 10)
             }
         }
