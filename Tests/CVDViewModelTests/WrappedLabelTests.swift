@@ -76,3 +76,25 @@ import Testing
         #expect(box.lines[0].fontSize == 52)
     }
 }
+
+/// The check's list beside a page turned upright: seen at 1024×768 (German, `z` and `c`),
+/// where the page leaves no band above or below it but a 460 px band to its right, the list
+/// went over a quarter of the page. Now in that band, its lines sixteen characters or more.
+@Suite struct CheckBandBesideThePageTests {
+    @Test(arguments: [19, 38]) func theListGoesInTheBandBesideThePage(_ fontSize: Int) throws {
+        let window = Rect(0, 0, 1024, 768)
+        let picture = Rect(132, 0, 432, 768)
+        let right = Rect(564, 0, 460, 768)
+        var space = FreeSpace(window: window, pictures: [picture])
+        space.take(Rect(578, 14, 341, 65)) // the badge
+        let rooms = [Rect(0, 768, 1024, 0), Rect(0, 0, 1024, 0), right, Rect(0, 0, 132, 768)]
+        let input = OverlayPlan.CheckInput(shown: CheckOverlayTests.shown, recoloured: false)
+        let band = try #require(
+            OverlayPlan.checkBand(input, fontSize: fontSize, rooms: rooms, space: space, measure: ApproximateMeasure())
+                .box)
+        #expect(right.contains(band.shim), "in the band beside the page: \(band.shim)")
+        #expect(!band.shim.intersects(picture))
+        let size = try #require(band.lines.first?.fontSize)
+        #expect(right.w / Double(size) >= 16, "lines of sixteen characters or more at \(size) px")
+    }
+}

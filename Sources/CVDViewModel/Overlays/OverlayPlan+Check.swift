@@ -56,12 +56,12 @@ extension OverlayPlan {
     }
 
     /// The band: in the first room with space for it (the band below the picture, then
-    /// above), at the secondary labels' size or down to `bandShare` of it; then without the
-    /// suggestions' lines, down to `bandFloor` and to the smallest label size, then as one
-    /// line of the pairs' names (`squeezed`:
-    /// the framed layout then makes more room, `framing`, rather than leave a list to be
-    /// read from the back of a room that small); only then over the bottom of the window,
-    /// at most a third of its height.
+    /// above, then one beside it with lines of sixteen characters or more), at the
+    /// secondary labels' size or down to `bandShare` of it; then without the suggestions'
+    /// lines, down to `bandFloor` and to the smallest label size, then as one line of the
+    /// pairs' names (`squeezed`: the framed layout then makes more room, `framing`, rather
+    /// than leave a list to be read from the back of a room that small); only then over the
+    /// bottom of the window, at most a third of its height.
     static func checkBand(
         _ input: CheckInput, fontSize: Int, uiScale: Double = 1, rooms: [Rect], space: FreeSpace,
         measure: TextMeasuring
@@ -83,9 +83,14 @@ extension OverlayPlan {
             (comfortable, full), (comfortable, short), (floor, short), (floor, names),
             (BadgeLayout.minimumFont, short), (BadgeLayout.minimumFont, names),
         ]
+        // The bands below and above the picture; then one beside it (a page turned upright
+        // leaves one to its right) at a size that gives its lines sixteen characters or more.
+        let bands = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
+            (room: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
+        }
         for (floor, paragraphs) in passes {
-            for room in rooms.prefix(2) where room.w > 0 && room.h > 0 {
-                var size = fontSize
+            for (room, largest) in bands {
+                var size = largest
                 while size >= floor {
                     let box = bandBox(paragraphs, fontSize: size, width: room.w, measure: measure)
                     let extent = Rect(0, 0, box.shim.w, box.shim.h)
