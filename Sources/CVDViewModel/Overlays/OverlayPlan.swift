@@ -196,6 +196,10 @@ public struct OverlayPlan: Sendable {
             for t in checkTags { space.take(t.shim) }
             (checkBand, wantsRoom) = Self.checkBand(
                 c, fontSize: small, uiScale: uiScale, rooms: rooms, space: space, measure: measure)
+            if checkBand == nil, !checkTags.isEmpty {
+                (checkBand, wantsRoom) = Self.checkBand(
+                    c, fontSize: small, uiScale: uiScale, rooms: rooms, space: bare, measure: measure)
+            }
             if let b = checkBand {
                 space.take(b.shim)
                 bare.take(b.shim)
