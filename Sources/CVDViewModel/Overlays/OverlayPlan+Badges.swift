@@ -136,4 +136,21 @@ extension OverlayPlan {
             ?? space.highest(size: Rect(0, 0, s.w, s.h), in: inner, alignRight: a.alignRight, offPicture: false)
         return spot.map { first.moved(dx: $0.x - s.x, dy: $0.y - s.y) }
     }
+
+    /// "Machado 2009" when some badge shows a simulation without naming its model.
+    static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
+        var names: [String] = []
+        for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
+            let badge = ModeBadge(sim)
+            let name = tr(sim.model.displayName)
+            let short = tr(sim.model.shortName)
+            // A badge of this mode (whatever it says first: "Still · …", "Assist …") naming its model.
+            let shown = badges.contains { b in
+                b.icon.map { $0.badge.shape == badge.shape && $0.badge.colour == badge.colour } == true
+                    && b.lines.contains { $0.text.contains(name) || $0.text.contains(short) }
+            }
+            if !shown, !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
 }

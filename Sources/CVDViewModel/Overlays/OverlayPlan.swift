@@ -89,7 +89,7 @@ public struct OverlayPlan: Sendable {
     /// picture: where the bands it took leave a probed pair's readout no room at all.
     private init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool) {
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
-        let (footer, compact, probeReadings) = (inputs.footer, inputs.compact, inputs.probeReadings)
+        let (footer, compact) = (inputs.footer, inputs.compact)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
         let font = Self.labelFont(state, window: window, uiScale: uiScale)
         var small = max(BadgeLayout.minimumFont, Int(Double(font) * Self.smallTextScale))
@@ -220,24 +220,10 @@ public struct OverlayPlan: Sendable {
             // all of them smaller, down to the bands' floor (once the caption has made way, to
             // the smallest label); else as many as fit at the largest size.
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
-            var (size, wanted) = (small, 0)
-            var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], space: FreeSpace, size: Int)?
             // Clear of the check's tags first, then (fewer placed so) over them.
-            for base in checkTags.isEmpty ? [space] : [space, bare]
-            where best?.callouts.count ?? 0 < wanted || best == nil {
-                size = small
-                repeat {
-                    var trial = base
-                    let placed = ProbeLayout.place(
-                        state.probes, readings: probeReadings, simulations: simulations, geometry: g, fontSize: size,
-                        ringSize: small, space: &trial, measure: measure, assisted: state.assistedTexture)
-                    wanted = placed.wanted
-                    if placed.callouts.count > best?.callouts.count ?? -1 {
-                        best = (placed.callouts, placed.leaders, trial, size)
-                    }
-                    size -= max(1, size / 10)
-                } while best?.callouts.count ?? 0 < wanted && size >= floor
-            }
+            let (best, wanted) = Self.readouts(
+                inputs, g, sizes: floor...small, bases: checkTags.isEmpty ? [space] : [space, bare],
+                measure: measure)
             if let best {
                 (callouts, leaders, space) = (best.callouts, best.leaders, best.space)
                 if best.size < small { wantsRoom = true }
@@ -249,22 +235,5 @@ public struct OverlayPlan: Sendable {
                 if made.callouts.count > callouts.count { self = made }
             }
         }
-    }
-
-    /// "Machado 2009" when some badge shows a simulation without naming its model.
-    static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
-        var names: [String] = []
-        for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
-            let badge = ModeBadge(sim)
-            let name = tr(sim.model.displayName)
-            let short = tr(sim.model.shortName)
-            // A badge of this mode (whatever it says first: "Still · …", "Assist …") naming its model.
-            let shown = badges.contains { b in
-                b.icon.map { $0.badge.shape == badge.shape && $0.badge.colour == badge.colour } == true
-                    && b.lines.contains { $0.text.contains(name) || $0.text.contains(short) }
-            }
-            if !shown, !names.contains(name) { names.append(name) }
-        }
-        return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 }
