@@ -49,44 +49,30 @@ private func dot(_ x: Float, _ y: Float, _ z: Float, _ r: Float, _ g: Float, _ b
     TransferMath.fma(z, b, TransferMath.fma(y, g, x * r))
 }
 
-/// Which kind of transform a loop is specialised for.
+/// Which kind of transform a loop is specialised for. A variant states only where it differs
+/// from the common case: a matrix in linear light, three independent rows.
 protocol MathVariant {
     /// The identity: no matrix, no transfer functions.
     static var identity: Bool { get }
+    /// The matrix applies to linear light (decoded first, encoded after); false: to the levels.
     static var linearLight: Bool { get }
+    /// Brettel 1997's two half-plane matrices rather than one.
     static var halfPlanes: Bool { get }
     /// 1: three independent rows; 2: R and G rows equal; 3: all rows equal.
     static var sharedChannels: Int { get }
 }
-extension MathVariant { static var identity: Bool { false } }
+extension MathVariant {
+    static var identity: Bool { false }
+    static var linearLight: Bool { true }
+    static var halfPlanes: Bool { false }
+    static var sharedChannels: Int { 1 }
+}
 enum Identity: MathVariant {
     static var identity: Bool { true }
     static var linearLight: Bool { false }
-    static var halfPlanes: Bool { false }
-    static var sharedChannels: Int { 1 }
 }
-enum LinearMatrix: MathVariant {
-    static var linearLight: Bool { true }
-    static var halfPlanes: Bool { false }
-    static var sharedChannels: Int { 1 }
-}
-enum LinearRGEqual: MathVariant {
-    static var linearLight: Bool { true }
-    static var halfPlanes: Bool { false }
-    static var sharedChannels: Int { 2 }
-}
-enum LinearGrey: MathVariant {
-    static var linearLight: Bool { true }
-    static var halfPlanes: Bool { false }
-    static var sharedChannels: Int { 3 }
-}
-enum LinearHalfPlanes: MathVariant {
-    static var linearLight: Bool { true }
-    static var halfPlanes: Bool { true }
-    static var sharedChannels: Int { 1 }
-}
-enum GammaMatrix: MathVariant {
-    static var linearLight: Bool { false }
-    static var halfPlanes: Bool { false }
-    static var sharedChannels: Int { 1 }
-}
+enum LinearMatrix: MathVariant {}
+enum LinearRGEqual: MathVariant { static var sharedChannels: Int { 2 } }
+enum LinearGrey: MathVariant { static var sharedChannels: Int { 3 } }
+enum LinearHalfPlanes: MathVariant { static var halfPlanes: Bool { true } }
+enum GammaMatrix: MathVariant { static var linearLight: Bool { false } }

@@ -17,25 +17,20 @@ public enum ModelKind: String, CaseIterable, Sendable, Hashable {
     public static let selectable: [ModelKind] = [.auto, .machado2009, .brettel1997, .vienot1999, .colormatrix]
 
     /// A short name for labels and titles.
-    public var displayName: String {
-        switch self {
-        case .auto: N_("auto")
-        case .machado2009: N_("Machado 2009")
-        case .brettel1997: N_("Brettel 1997")
-        case .vienot1999: N_("Viénot 1999")
-        case .colormatrix: N_("original iOS matrices")
-        case .achromatopsia: N_("Rec.709 luminance")
-        }
-    }
+    public var displayName: String { names.full }
 
     /// The name without its year, where a label is short: "Machado", "Viénot", "iOS matrices".
-    public var shortName: String {
+    public var shortName: String { names.short ?? names.full }
+
+    /// Each model's names, one row a model (no short name where the name has no year).
+    private var names: (full: String, short: String?) {
         switch self {
-        case .machado2009: N_("Machado")
-        case .brettel1997: N_("Brettel")
-        case .vienot1999: N_("Viénot")
-        case .colormatrix: N_("iOS matrices")
-        case .auto, .achromatopsia: displayName
+        case .auto: (N_("auto"), nil)
+        case .machado2009: (N_("Machado 2009"), N_("Machado"))
+        case .brettel1997: (N_("Brettel 1997"), N_("Brettel"))
+        case .vienot1999: (N_("Viénot 1999"), N_("Viénot"))
+        case .colormatrix: (N_("original iOS matrices"), N_("iOS matrices"))
+        case .achromatopsia: (N_("Rec.709 luminance"), nil)
         }
     }
 }

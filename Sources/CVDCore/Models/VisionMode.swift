@@ -29,30 +29,22 @@ public enum VisionMode: String, CaseIterable, Sendable, Hashable {
     }
 
     /// Title-case name for labels (English; the window shows it translated).
-    public var displayName: String {
-        switch self {
-        case .normal: N_("Normal")
-        case .protanopia: N_("Protanopia")
-        case .deuteranopia: N_("Deuteranopia")
-        case .tritanopia: N_("Tritanopia")
-        case .protanomaly: N_("Protanomaly")
-        case .deuteranomaly: N_("Deuteranomaly")
-        case .tritanomaly: N_("Tritanomaly")
-        case .achromatopsia: N_("Achromatopsia")
-        }
-    }
+    public var displayName: String { words.name }
 
     /// A one-line description for help texts.
-    public var summary: String {
+    public var summary: String { words.summary }
+
+    /// Each mode's words, one row a mode.
+    private var words: (name: String, summary: String) {
         switch self {
-        case .normal: N_("normal colour vision (no change)")
-        case .protanopia: N_("no L (red) cones")
-        case .deuteranopia: N_("no M (green) cones")
-        case .tritanopia: N_("no S (blue) cones")
-        case .protanomaly: N_("weak L (red) cones ([ ] severity)")
-        case .deuteranomaly: N_("weak M (green) cones: the most common")
-        case .tritanomaly: N_("weak S (blue) cones ([ ] severity)")
-        case .achromatopsia: N_("no cone vision, greyscale by luminance")
+        case .normal: (N_("Normal"), N_("normal colour vision (no change)"))
+        case .protanopia: (N_("Protanopia"), N_("no L (red) cones"))
+        case .deuteranopia: (N_("Deuteranopia"), N_("no M (green) cones"))
+        case .tritanopia: (N_("Tritanopia"), N_("no S (blue) cones"))
+        case .protanomaly: (N_("Protanomaly"), N_("weak L (red) cones ([ ] severity)"))
+        case .deuteranomaly: (N_("Deuteranomaly"), N_("weak M (green) cones: the most common"))
+        case .tritanomaly: (N_("Tritanomaly"), N_("weak S (blue) cones ([ ] severity)"))
+        case .achromatopsia: (N_("Achromatopsia"), N_("no cone vision, greyscale by luminance"))
         }
     }
 }
