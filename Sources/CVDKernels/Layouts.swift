@@ -3,54 +3,29 @@ import CVDKernelInterface
 /// Pixel layouts as types, so each loop is compiled for constant byte offsets — which
 /// LLVM turns into wide interleaved loads and stores.
 protocol RGBLayout {
-    static var size: Int { get }
-    static var r: Int { get }
-    static var g: Int { get }
-    static var b: Int { get }
-    /// Offset of alpha; meaningful only when `hasAlpha`.
-    static var a: Int { get }
-    static var hasAlpha: Bool { get }
+    /// The pixel's size and each channel's byte offset in it.
+    static var offsets: RGBOffsets { get }
 }
 
-enum RGB24Layout: RGBLayout {
-    static var size: Int { 3 }
-    static var r: Int { 0 }
-    static var g: Int { 1 }
-    static var b: Int { 2 }
-    static var a: Int { 0 }
-    static var hasAlpha: Bool { false }
+/// A pixel's size in bytes and where its channels are; `a` nil: no alpha.
+struct RGBOffsets {
+    let size: Int, r: Int, g: Int, b: Int, a: Int?
 }
-enum BGR24Layout: RGBLayout {
-    static var size: Int { 3 }
-    static var r: Int { 2 }
-    static var g: Int { 1 }
-    static var b: Int { 0 }
-    static var a: Int { 0 }
-    static var hasAlpha: Bool { false }
-}
-enum RGBALayout: RGBLayout {
-    static var size: Int { 4 }
-    static var r: Int { 0 }
-    static var g: Int { 1 }
-    static var b: Int { 2 }
-    static var a: Int { 3 }
-    static var hasAlpha: Bool { true }
-}
-enum BGRALayout: RGBLayout {
-    static var size: Int { 4 }
-    static var r: Int { 2 }
-    static var g: Int { 1 }
-    static var b: Int { 0 }
-    static var a: Int { 3 }
-    static var hasAlpha: Bool { true }
-}
-enum ARGBLayout: RGBLayout {
-    static var size: Int { 4 }
-    static var r: Int { 1 }
-    static var g: Int { 2 }
-    static var b: Int { 3 }
-    static var a: Int { 0 }
-    static var hasAlpha: Bool { true }
+
+enum RGB24Layout: RGBLayout { static var offsets: RGBOffsets { RGBOffsets(size: 3, r: 0, g: 1, b: 2, a: nil) } }
+enum BGR24Layout: RGBLayout { static var offsets: RGBOffsets { RGBOffsets(size: 3, r: 2, g: 1, b: 0, a: nil) } }
+enum RGBALayout: RGBLayout { static var offsets: RGBOffsets { RGBOffsets(size: 4, r: 0, g: 1, b: 2, a: 3) } }
+enum BGRALayout: RGBLayout { static var offsets: RGBOffsets { RGBOffsets(size: 4, r: 2, g: 1, b: 0, a: 3) } }
+enum ARGBLayout: RGBLayout { static var offsets: RGBOffsets { RGBOffsets(size: 4, r: 1, g: 2, b: 3, a: 0) } }
+
+extension RGBLayout {
+    @inline(__always) static var size: Int { offsets.size }
+    @inline(__always) static var r: Int { offsets.r }
+    @inline(__always) static var g: Int { offsets.g }
+    @inline(__always) static var b: Int { offsets.b }
+    @inline(__always) static var hasAlpha: Bool { offsets.a != nil }
+    /// Offset of alpha; meaningful only when `hasAlpha`.
+    @inline(__always) static var a: Int { offsets.a ?? 0 }
 }
 
 extension RGBLayout {
