@@ -4,13 +4,19 @@ import CVDCore
 /// far and of every probe ring, and — while there is room off it — clear of the picture.
 ///
 /// The picture belongs to the class: the overlay plan first tries the letterbox bands
-/// (`PictureBands`) and only then the picture's own edges and corners.
+/// (`PictureBands`) and only then the picture's own edges and corners. What is `avoided`
+/// (the check's tags) is kept clear where there is room: a label is placed in the first of
+/// `choices` that holds it, the room clear of them before the room over them.
 public struct FreeSpace: Equatable, Sendable {
     public let window: Rect
     /// What the panes show of the picture (the pieces' destinations).
     public let pictures: [Rect]
     /// Placed labels and probe rings (with their margin): never covered.
     public private(set) var taken: [Rect]
+    /// Kept clear unless `coversAvoided`.
+    public private(set) var avoided: [Rect] = []
+    /// Whether a place may cover what is `avoided`: true only in the last of `choices`.
+    public internal(set) var coversAvoided = false
 
     public init(window: Rect, pictures: [Rect], rings: [Rect] = []) {
         self.window = window
@@ -18,11 +24,12 @@ public struct FreeSpace: Equatable, Sendable {
         taken = rings
     }
 
-    /// Whether `r` lies in the window and covers nothing taken; with `offPicture`, no
-    /// picture either.
+    /// Whether `r` lies in the window and covers nothing taken (nor avoided, unless
+    /// `coversAvoided`); with `offPicture`, no picture either.
     public func isFree(_ r: Rect, offPicture: Bool) -> Bool {
         guard window.contains(r, slack: 0), r.w > 0, r.h > 0 else { return false }
         if taken.contains(where: { $0.intersects(r) }) { return false }
+        if !coversAvoided, avoided.contains(where: { $0.intersects(r) }) { return false }
         return !offPicture || !pictures.contains { $0.intersects(r) }
     }
 
@@ -30,6 +37,24 @@ public struct FreeSpace: Equatable, Sendable {
     public func coversPicture(_ r: Rect) -> Bool { pictures.contains { $0.intersects(r) } }
 
     public mutating func take(_ r: Rect) { taken.append(r) }
+
+    /// Keeps `r` clear where there is room (`choices`).
+    public mutating func avoid(_ r: Rect) { avoided.append(r) }
+
+    /// The room to place a label in, best first: clear of what is avoided, then (where
+    /// anything is) the same room over it.
+    public var choices: [FreeSpace] {
+        guard !avoided.isEmpty, !coversAvoided else { return [self] }
+        var over = self
+        over.coversAvoided = true
+        return [self, over]
+    }
+
+    /// What `place` finds in the first of `choices` where it finds anything.
+    public func placing<T>(_ place: (FreeSpace) -> T?) -> T? {
+        for room in choices { if let found = place(room) { return found } }
+        return nil
+    }
 
     /// The lowest free place for a box of `size` in `room` (against its right or left edge,
     /// else as near that edge as is free), scanning up row by row; nil when there is none.

@@ -181,9 +181,7 @@ public struct OverlayPlan: Sendable {
             if let b = legend { space.take(b.shim) }
         }
         // The labels after the check's tags keep clear of them where there is room; where
-        // there is none, they go over a tag rather than not at all (`bare`: the room without
-        // the tags).
-        var bare = space
+        // there is none, they go over a tag rather than not at all (`FreeSpace.choices`).
         if let c = check {
             if let g = geometry {
                 (checkOutlines, checkTags) = Self.checkMarks(
@@ -192,28 +190,18 @@ public struct OverlayPlan: Sendable {
                     measure: measure)
                 checkDashes = Self.dashes(checkOutlines, width: Self.penWidth(font) * 0.8)
             }
-            bare = space
-            for t in checkTags { space.take(t.shim) }
-            (checkBand, wantsRoom) = Self.checkBand(
-                c, fontSize: small, uiScale: uiScale, rooms: rooms, space: space, measure: measure)
-            if checkBand == nil, !checkTags.isEmpty {
+            for t in checkTags { space.avoid(t.shim) }
+            for room in space.choices {
                 (checkBand, wantsRoom) = Self.checkBand(
-                    c, fontSize: small, uiScale: uiScale, rooms: rooms, space: bare, measure: measure)
+                    c, fontSize: small, uiScale: uiScale, rooms: rooms, space: room, measure: measure)
+                if checkBand != nil { break }
             }
-            if let b = checkBand {
-                space.take(b.shim)
-                bare.take(b.shim)
-            }
+            if let b = checkBand { space.take(b.shim) }
         }
         // The `i` overlay before the readouts: they can say less, it cannot.
         if let lines = statsLines {
-            stats =
-                StatsPanel.place(lines, fontSize: small, space: space, measure: measure)
-                ?? StatsPanel.place(lines, fontSize: small, space: bare, measure: measure)
-            if let s = stats {
-                space.take(s.shim)
-                bare.take(s.shim)
-            }
+            stats = space.placing { StatsPanel.place(lines, fontSize: small, space: $0, measure: measure) }
+            if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
             // Where a readout wanted (a pane showing a probe) has no room at all at its size:
@@ -221,11 +209,11 @@ public struct OverlayPlan: Sendable {
             // the smallest label); else as many as fit at the largest size.
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
             // Clear of the check's tags first, then (fewer placed so) over them.
-            let (best, wanted) = Self.readouts(
-                inputs, g, sizes: floor...small, bases: checkTags.isEmpty ? [space] : [space, bare],
-                measure: measure)
+            let (best, wanted) = Self.readouts(inputs, g, sizes: floor...small, bases: space.choices, measure: measure)
             if let best {
                 (callouts, leaders, space) = (best.callouts, best.leaders, best.space)
+                space.coversAvoided = false
+                leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim), gap: 2)
                 if best.size < small { wantsRoom = true }
             }
             // The readout answers the teacher's click: the caption makes way for it, where

@@ -21,4 +21,16 @@ extension ProbeLayout {
         let stop = radius * 1.3
         return Leader(x0: sx, y0: sy, x1: ring.x - dx / d * stop, y1: ring.y - dy / d * stop)
     }
+
+    /// `leaders` with a gap wherever one would cross `rects` (the check's tags, with a
+    /// margin of `gap`): no line is drawn over a label.
+    static func broken(_ leaders: [Leader], around rects: [Rect], gap: Double) -> [Leader] {
+        guard !rects.isEmpty else { return leaders }
+        let kept = rects.map { Rect($0.x - gap, $0.y - gap, $0.w + 2 * gap, $0.h + 2 * gap) }
+        return leaders.flatMap { l in
+            SegmentClip.outside((l.x0, l.y0), (l.x1, l.y1), of: kept).map {
+                Leader(x0: $0.0.x, y0: $0.0.y, x1: $0.1.x, y1: $0.1.y)
+            }
+        }
+    }
 }
