@@ -11,19 +11,22 @@ public struct Rect: Equatable, Sendable {
 }
 
 public enum PaneGeometry {
-    /// Pane rectangles for a layout in a window (the split layout is one pane).
+    /// Pane rectangles for a layout in a window (the split layout is one pane). Side-by-side
+    /// panes are all the same size — an odd pixel left over widens a gap — so every picture
+    /// is drawn at the same scale and the rows and columns line up.
     public static func panes(_ layout: ViewState.Layout, width: Double, height: Double) -> [Rect] {
         switch layout {
         case .single, .split: return [Rect(0, 0, width, height)]
         case .stillLive:
             let g = quadGap(width: width, height: height)
             let w = ((width - g) / 2).rounded(.down)
-            return [Rect(0, 0, w, height), Rect(w + g, 0, width - w - g, height)]
+            return [Rect(0, 0, w, height), Rect(width - w, 0, w, height)]
         case .assist:
             let g = quadGap(width: width, height: height)
             let w = ((width - 2 * g) / 3).rounded(.down)
             return [
-                Rect(0, 0, w, height), Rect(w + g, 0, w, height), Rect(2 * (w + g), 0, width - 2 * (w + g), height),
+                Rect(0, 0, w, height), Rect(((width - w) / 2).rounded(.down), 0, w, height),
+                Rect(width - w, 0, w, height),
             ]
         case .quad:
             // A gap between the panes keeps four pictures from reading as one.
@@ -31,8 +34,8 @@ public enum PaneGeometry {
             let w = ((width - g) / 2).rounded(.down)
             let h = ((height - g) / 2).rounded(.down)
             return [
-                Rect(0, 0, w, h), Rect(w + g, 0, width - w - g, h),
-                Rect(0, h + g, w, height - h - g), Rect(w + g, h + g, width - w - g, height - h - g),
+                Rect(0, 0, w, h), Rect(width - w, 0, w, h), Rect(0, height - h, w, h),
+                Rect(width - w, height - h, w, h),
             ]
         }
     }

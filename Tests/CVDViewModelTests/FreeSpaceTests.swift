@@ -15,7 +15,8 @@ import Testing
         space.avoid(Rect(0, 0, 100, 100))
         #expect(space.choices.count == 2)
         let placed = space.placing { $0.highest(size: Self.box, in: Self.window, alignRight: false, offPicture: false) }
-        #expect(placed.map { $0.x >= 100 && $0.y == 0 } == true, "the first place clear of the avoided half: \(placed!)")
+        #expect(
+            placed.map { $0.x >= 100 && $0.y == 0 } == true, "the first place clear of the avoided half: \(placed!)")
     }
 
     @Test func avoidedIsCoveredOnlyWhereNothingElseHolds() {

@@ -187,8 +187,16 @@ import Testing
         let g = PaneGeometry.quadGap(width: 1281, height: 721)
         #expect(p.count == 4 && g == 3)
         #expect(
-            p[1].maxX == 1281 && p[3].maxY == 721 && p[1].x == p[0].maxX + g && p[2].y == p[0].maxY + g,
-            "panes and gaps fill the window")
+            p[1].maxX == 1281 && p[3].maxY == 721 && p[1].x >= p[0].maxX + g && p[2].y >= p[0].maxY + g
+                && p[1].x <= p[0].maxX + g + 1 && p[2].y <= p[0].maxY + g + 1,
+            "panes and gaps (of g or g + 1) fill the window")
+        // All four the same size, in line: the pictures are drawn at one scale.
+        #expect(Set(p.map { [$0.w, $0.h] }).count == 1 && p[0].x == p[2].x && p[1].x == p[3].x)
+        #expect(p[0].y == p[1].y && p[2].y == p[3].y)
+        for layout in [ViewState.Layout.assist, .stillLive] {
+            let row = PaneGeometry.panes(layout, width: 1281, height: 721)
+            #expect(Set(row.map(\.w)).count == 1 && row.last?.maxX == 1281, "\(layout)")
+        }
         let fit = PaneGeometry.fit(pictureWidth: 1920, pictureHeight: 1080, in: Rect(0, 0, 1000, 1000))
         #expect(fit == Rect(0, 218, 1000, 563)) // (1000 − 563) / 2 = 218.5, floored
     }
