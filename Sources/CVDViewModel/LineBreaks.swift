@@ -1,3 +1,5 @@
+import CVDSystem
+
 /// Where a line of text may break. Words are separated by spaces, but Chinese and Japanese
 /// are written without them: there a line may break between any two characters, except
 /// before closing punctuation (。、」) or after an opening bracket (「). Such characters are
@@ -5,9 +7,23 @@
 enum LineBreaks {
     /// A text's pieces in order; `spaced` says whether a space separates the piece from the
     /// one before it on the same line (false inside a run of CJK characters).
+    /// Keys written as punctuation stay together (`clings`).
     static func pieces(_ text: String) -> [(text: String, spaced: Bool)] {
         var out: [(text: String, spaced: Bool)] = []
+        var opening: String?
         for word in text.split(separator: " ") {
+            if let last = out.indices.last, opening == nil, clings(word) == .toPrevious,
+                clings(out[last].text) == .toPrevious
+            {
+                out[last].text += " " + word
+                continue
+            }
+            if clings(word) == .toNext {
+                opening = opening.map { $0 + " " + word } ?? String(word)
+                continue
+            }
+            let word = opening.map { $0 + " " + word } ?? String(word)
+            opening = nil
             var piece = ""
             var spaced = true
             let chars = Array(word)
@@ -22,7 +38,20 @@ enum LineBreaks {
             }
             if !piece.isEmpty { out.append((piece, spaced)) }
         }
+        if let opening { out.append((opening, true)) }
         return out
+    }
+
+    enum Cling { case toPrevious, toNext }
+
+    /// Words of punctuation alone are keys (", ." set a strength, "[ ]" a severity): one of
+    /// closing punctuation stays with such a word before it (", ." is never split), one of
+    /// opening brackets with the word after it ("[ ]").
+    static func clings(_ word: some StringProtocol) -> Cling? {
+        let w = word.trimmed
+        if !w.isEmpty, w.allSatisfy(closes) { return .toPrevious }
+        if !w.isEmpty, w.allSatisfy(opens) { return .toNext }
+        return nil
     }
 
     /// The text's width in columns: a CJK character counts two.

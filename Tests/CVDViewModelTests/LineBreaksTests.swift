@@ -43,4 +43,29 @@ import Testing
         #expect(HelpSheet.wrap(text, width: 10_000, font: 20, ColumnMeasure()) == [text])
         #expect(LineBreaks.columns("日本a") == 5)
     }
+
+    /// The keys written as punctuation (", ." set a strength, "[ ]" a severity) are never
+    /// split: the German help sheet broke "2×2; , . oder Ziehen" as "2×2; ," / ". oder Ziehen".
+    @Test func keysWrittenAsPunctuationStayTogether() {
+        let text = "Ansicht: einzeln, geteilt, 2×2; , . oder Ziehen: Trennlinie"
+        func together(_ lines: [String]) -> Bool {
+            !lines.contains { $0.hasSuffix(" ,") || $0.hasPrefix(".") }
+        }
+        for width in stride(from: 120, through: 600, by: 10) {
+            let lines = HelpSheet.wrap(text, width: Double(width), font: 20, ColumnMeasure())
+            #expect(lines.joined(separator: " ") == text)
+            #expect(together(lines), "\(width): \(lines)")
+        }
+        for n in 8...40 {
+            let lines = SourceLine.wrap(text, maxChars: n)
+            #expect(lines.joined(separator: " ") == text)
+            #expect(together(lines), "\(n): \(lines)")
+        }
+        let bracket = "weak L (red) cones [ ] severity"
+        for width in stride(from: 100, through: 400, by: 10) {
+            let lines = HelpSheet.wrap(bracket, width: Double(width), font: 20, ColumnMeasure())
+            #expect(lines.allSatisfy { !LineBreaks.opens($0.last!) }, "\(width): \(lines)")
+            #expect(lines.joined(separator: " ") == bracket)
+        }
+    }
 }
