@@ -56,6 +56,19 @@ public struct FreeSpace: Equatable, Sendable {
         return nil
     }
 
+    /// `room` whole, then its parts beside what is placed in it already: left of what
+    /// stands in its right two thirds, right of what stands in its left two thirds (that
+    /// part first with `alignRight`) — for a label wrapped to the room beside a chip or a
+    /// badge.
+    public func parts(of room: Rect, alignRight: Bool) -> [Rect] {
+        let inRoom = taken.filter { $0.intersects(room) }
+        let left = inRoom.map(\.x).filter { $0 > room.x + room.w / 3 }.min()
+        let right = inRoom.map(\.maxX).filter { $0 < room.maxX - room.w / 3 }.max()
+        let leftPart = left.map { [Rect(room.x, room.y, $0 - room.x, room.h)] } ?? []
+        let rightPart = right.map { [Rect($0, room.y, room.maxX - $0, room.h)] } ?? []
+        return [room] + (alignRight ? rightPart + leftPart : leftPart + rightPart)
+    }
+
     /// The lowest free place for a box of `size` in `room` (against its right or left edge,
     /// else as near that edge as is free), scanning up row by row; nil when there is none.
     public func lowest(size: Rect, in room: Rect, alignRight: Bool, offPicture: Bool) -> Rect? {
@@ -147,5 +160,18 @@ public struct PictureBands: Equatable, Sendable {
     public static func topStrip(_ geometry: ViewGeometry, window: Rect) -> Rect {
         let top = geometry.pieces.map(\.destination.y).min() ?? window.y
         return Rect(window.x, window.y, window.w, max(0, top - window.y))
+    }
+
+    /// In 2×2, the window-wide strip between the upper row's pictures and the lower row's
+    /// (the lower row's badges stand in it); empty with one row of panes.
+    public static func middleStrip(_ geometry: ViewGeometry, window: Rect) -> Rect {
+        let rows = Set(geometry.panes.map(\.y)).sorted()
+        guard rows.count == 2 else { return Rect(window.x, window.y, window.w, 0) }
+        let upper = geometry.pieces.map(\.destination).filter { $0.y < rows[1] }
+        let lower = geometry.pieces.map(\.destination).filter { $0.y >= rows[1] }
+        guard let top = upper.map(\.maxY).max(), let bottom = lower.map(\.y).min() else {
+            return Rect(window.x, window.y, window.w, 0)
+        }
+        return Rect(window.x, top, window.w, max(0, bottom - top))
     }
 }

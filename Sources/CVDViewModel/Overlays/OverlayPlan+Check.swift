@@ -85,21 +85,29 @@ extension OverlayPlan {
         ]
         // The bands below and above the picture; then one beside it (a page turned upright
         // leaves one to its right) at a size that gives its lines sixteen characters or more.
-        let bands = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
-            (room: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
+        // Each room whole; only where none holds the list, their parts beside what stands in
+        // them (`FreeSpace.parts`: between a 2×2's rows, beside its badges and chips).
+        let rooms = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
+            (whole: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
         }
-        for (floor, paragraphs) in passes {
-            for (room, largest) in bands {
-                var size = largest
-                while size >= floor {
-                    let box = bandBox(paragraphs, fontSize: size, width: room.w, measure: measure)
-                    let extent = Rect(0, 0, box.shim.w, box.shim.h)
-                    if box.shim.h <= room.h,
-                        let r = space.lowest(size: extent, in: room, alignRight: false, offPicture: true)
-                    {
-                        return (box.moved(dx: r.x, dy: r.y), size < comfortable || paragraphs != full)
+        let wholes = rooms.map { (room: $0.whole, largest: $0.largest) }
+        let parts = rooms.flatMap { r in
+            space.parts(of: r.whole, alignRight: false).dropFirst().map { (room: $0, largest: r.largest) }
+        }
+        for bands in [wholes, parts] {
+            for (floor, paragraphs) in passes {
+                for (room, largest) in bands {
+                    var size = largest
+                    while size >= floor {
+                        let box = bandBox(paragraphs, fontSize: size, width: room.w, measure: measure)
+                        let extent = Rect(0, 0, box.shim.w, box.shim.h)
+                        if box.shim.h <= room.h,
+                            let r = space.lowest(size: extent, in: room, alignRight: false, offPicture: true)
+                        {
+                            return (box.moved(dx: r.x, dy: r.y), size < comfortable || paragraphs != full)
+                        }
+                        size -= max(1, size / 12)
                     }
-                    size -= max(1, size / 12)
                 }
             }
         }

@@ -99,14 +99,7 @@ extension OverlayPlan {
         let least = min(Double(measure.size(of: text, fontSize: fontSize).width), Double(fontSize) * 6)
         // Each room whole, then the part of it beside what is there already (the chips on
         // its side; on the other side a badge: wrapped to what is left beside it).
-        let parts = rooms.filter { $0.w > 0 && $0.h > 0 }.flatMap { room -> [Rect] in
-            let inRoom = space.taken.filter { $0.intersects(room) }
-            let left = inRoom.map(\.x).filter { $0 > room.x + room.w / 3 }.min()
-            let right = inRoom.map(\.maxX).filter { $0 < room.maxX - room.w / 3 }.max()
-            let leftPart = left.map { [Rect(room.x, room.y, $0 - room.x, room.h)] } ?? []
-            let rightPart = right.map { [Rect($0, room.y, room.maxX - $0, room.h)] } ?? []
-            return [room] + (alignRight ? rightPart + leftPart : leftPart + rightPart)
-        }
+        let parts = rooms.filter { $0.w > 0 && $0.h > 0 }.flatMap { space.parts(of: $0, alignRight: alignRight) }
         for room in parts where room.w >= least {
             guard
                 let box = footer(

@@ -120,13 +120,15 @@ public struct OverlayPlan: Sendable {
         // smallest badge's text (a badge squeezed into a narrow pane sets the rest smaller too).
         let modeSize = badges.compactMap { $0.lines.first?.fontSize }.min() ?? font
         small = max(BadgeLayout.minimumFont, min(small, modeSize))
-        // The bands the window-wide labels use, best first, and the picture's own edges last.
+        // The bands the window-wide labels use, best first (below the pictures, above, beside,
+        // between the 2×2 rows), and the picture's own edges last.
         let rooms: [Rect]
         if let g = geometry {
             let bands = PictureBands.of(g)
             rooms = [
                 PictureBands.bottomStrip(g, window: screen), PictureBands.topStrip(g, window: screen),
                 bands.first.map(\.right) ?? .zero, bands.first.map(\.left) ?? .zero,
+                PictureBands.middleStrip(g, window: screen),
             ]
         } else {
             rooms = [screen]
