@@ -153,6 +153,36 @@ import Testing
         }
     }
 
+    /// A picture with many pairs at risk (the test scene has 23) in the 2×2 view at a
+    /// projector's 1024×768: the list goes off every picture, not over a pane (with the real
+    /// font it goes between the rows: `CheckTagsE2ETests.theListOfA2x2GoesBetweenItsRows`).
+    @Test func aLongListGoesBetweenTheRowsOfA2x2() {
+        let regions = [Self.red, Self.green, Self.orange]
+        let many = CheckTracker.Shown(
+            pairs: (1...23).map { n in
+                CheckTracker.Pair(
+                    number: n, first: regions[n % 3], second: regions[(n + 1) % 3],
+                    risks: [.init(mode: [.protanopia, .deuteranopia, .tritanopia][n % 3], verdict: .hardToTellApart)],
+                    suggestion: nil)
+            }, modes: [.protanopia, .deuteranopia, .tritanopia])
+        var s = ViewState(mode: .normal)
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        s.framed = true
+        let m = ApproximateMeasure()
+        let window = FrameSize(1024, 768)
+        let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 1, measure: m)
+        let plan = OverlayPlan(
+            .init(
+                geometry: g, state: s, window: window, footer: "Source: built-in test scene", compact: false,
+                check: .init(shown: many, recoloured: false)), uiScale: 1, measure: m)
+        let band = plan.checkBand
+        #expect(band != nil)
+        #expect(
+            band.map { b in !g.pieces.contains { $0.destination.intersects(b.shim) } } == true, "\(band?.shim as Any)")
+        #expect(PictureBands.middleStrip(g, window: Rect(0, 0, 1024, 768)).h > 100, "a strip between the rows")
+    }
+
     /// The band scales with `--ui-scale` as the other labels do: at 1.5 and 2 it is never set
     /// smaller than at 1 (the same window and layout) — it says less (the pairs' names on one
     /// line) rather than shrink the list out of reach of the back of the room — and it stays

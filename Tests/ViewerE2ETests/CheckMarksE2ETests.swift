@@ -108,4 +108,24 @@ extension CheckE2ETests {
             }
         }
     }
+
+    /// The test scene's 23 pairs in the 2×2 view at 1024×768: the check's list off every
+    /// picture, between the rows (it lay over the Normal pane's bottom: 0,231, 557×165).
+    @Test func theListOfA2x2GoesBetweenItsRows() throws {
+        let x = try XSession(width: 1024, height: 768)
+        defer { x.close() }
+        try x.launch(
+            ["--test-scene", "--fullscreen", "--mode", "deuteranopia"], environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
+        try x.waitForOutput("showing built-in test scene")
+        try x.key("v")
+        try x.key("v")
+        try x.key("z")
+        try x.waitForOutput("cvdcam: check: ")
+        Thread.sleep(forTimeInterval: 1)
+        try ImageFile.write(try x.screenshot(), to: ViewerE2ETests.screenshotDir + "/check-list-2x2.png")
+        let overlays = try SacredPictureE2ETests.Overlays.last(x)
+        let list = try #require(overlays.boxes.first { $0.kind == "check" }, "no list")
+        #expect(overlays.pictures.count == 4)
+        for p in overlays.pictures { #expect(!p.intersects(list.rect), "the list \(list.rect) over the picture \(p)") }
+    }
 }
