@@ -7,23 +7,10 @@ import CVDSystem
 enum LineBreaks {
     /// A text's pieces in order; `spaced` says whether a space separates the piece from the
     /// one before it on the same line (false inside a run of CJK characters).
-    /// Keys written as punctuation stay together (`clings`).
+    /// Keys written as punctuation stay together (`keepingKeysTogether`).
     static func pieces(_ text: String) -> [(text: String, spaced: Bool)] {
         var out: [(text: String, spaced: Bool)] = []
-        var opening: String?
-        for word in text.split(separator: " ") {
-            if let last = out.indices.last, opening == nil, clings(word) == .toPrevious,
-                clings(out[last].text) == .toPrevious
-            {
-                out[last].text += " " + word
-                continue
-            }
-            if clings(word) == .toNext {
-                opening = opening.map { $0 + " " + word } ?? String(word)
-                continue
-            }
-            let word = opening.map { $0 + " " + word } ?? String(word)
-            opening = nil
+        for word in keepingKeysTogether(text.split(separator: " ").map(String.init), separator: " ") {
             var piece = ""
             var spaced = true
             let chars = Array(word)
@@ -38,11 +25,25 @@ enum LineBreaks {
             }
             if !piece.isEmpty { out.append((piece, spaced)) }
         }
-        if let opening { out.append((opening, true)) }
         return out
     }
 
     enum Cling { case toPrevious, toNext }
+
+    /// `pieces` with those that are keys written as punctuation joined to their neighbour
+    /// (`clings`), by `separator`.
+    static func keepingKeysTogether(_ pieces: [String], separator: String) -> [String] {
+        pieces.reduce(into: []) { kept, piece in
+            if let last = kept.indices.last {
+                let previous = kept[last].split(separator: " ").last ?? ""
+                if clings(piece) == .toPrevious && clings(previous) == .toPrevious || clings(previous) == .toNext {
+                    kept[last] += separator + piece
+                    return
+                }
+            }
+            kept.append(piece)
+        }
+    }
 
     /// Words of punctuation alone are keys (", ." set a strength, "[ ]" a severity): one of
     /// closing punctuation stays with such a word before it (", ." is never split), one of

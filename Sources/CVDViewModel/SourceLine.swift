@@ -52,17 +52,8 @@ public enum SourceLine {
             i = text.index(after: i)
         }
         if !current.isEmpty { pieces.append(current) }
-        // Keys written as punctuation stay together (`LineBreaks.clings`).
-        pieces = pieces.reduce(into: []) { kept, piece in
-            if let last = kept.indices.last,
-                LineBreaks.clings(piece) == .toPrevious && LineBreaks.clings(kept[last]) == .toPrevious
-                    || LineBreaks.clings(kept[last]) == .toNext
-            {
-                kept[last] += piece
-            } else {
-                kept.append(piece)
-            }
-        }
+        // Keys written as punctuation stay together.
+        pieces = LineBreaks.keepingKeysTogether(pieces, separator: "")
         // A word longer than a line (a file name) breaks after its -, _, . or /.
         pieces = pieces.flatMap { piece -> [String] in
             guard LineBreaks.columns(piece) > maxChars else { return [piece] }

@@ -16,7 +16,7 @@ public struct FreeSpace: Equatable, Sendable {
     /// Kept clear unless `coversAvoided`.
     public private(set) var avoided: [Rect] = []
     /// Whether a place may cover what is `avoided`: true only in the last of `choices`.
-    public internal(set) var coversAvoided = false
+    public private(set) var coversAvoided = false
 
     public init(window: Rect, pictures: [Rect], rings: [Rect] = []) {
         self.window = window

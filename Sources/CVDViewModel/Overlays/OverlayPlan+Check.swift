@@ -87,12 +87,11 @@ extension OverlayPlan {
         // leaves one to its right) at a size that gives its lines sixteen characters or more.
         // Each room whole; only where none holds the list, their parts beside what stands in
         // them (`FreeSpace.parts`: between a 2×2's rows, beside its badges and chips).
-        let rooms = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
-            (whole: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
+        let wholes = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
+            (room: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
         }
-        let wholes = rooms.map { (room: $0.whole, largest: $0.largest) }
-        let parts = rooms.flatMap { r in
-            space.parts(of: r.whole, alignRight: false).dropFirst().map { (room: $0, largest: r.largest) }
+        let parts = wholes.flatMap { w in
+            space.parts(of: w.room, alignRight: false).dropFirst().map { (room: $0, largest: w.largest) }
         }
         for bands in [wholes, parts] {
             for (floor, paragraphs) in passes {

@@ -4,13 +4,14 @@ extension OverlayPlan {
     /// The probes' readouts, placed as `ProbeLayout.place` places them, in the first of
     /// `bases` (the room left, best first) that holds all those wanted: each at the largest
     /// size of `sizes` down to its floor at which they all fit, else as many as fit at the
-    /// largest size. `wanted`: the readouts the panes showing a probe want.
+    /// largest size. `wanted`: the readouts the panes showing a probe want. The room the
+    /// readouts take is their callouts' (`ProbeLayout.place` takes nothing else).
     static func readouts(
         _ inputs: Inputs, _ g: ViewGeometry, sizes: ClosedRange<Int>, bases: [FreeSpace], measure: TextMeasuring
-    ) -> (best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], space: FreeSpace, size: Int)?, wanted: Int) {
+    ) -> (best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], size: Int)?, wanted: Int) {
         let small = sizes.upperBound
         var wanted = 0
-        var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], space: FreeSpace, size: Int)?
+        var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], size: Int)?
         for base in bases where best?.callouts.count ?? 0 < wanted || best == nil {
             var size = small
             repeat {
@@ -21,7 +22,7 @@ extension OverlayPlan {
                     assisted: inputs.state.assistedTexture)
                 wanted = placed.wanted
                 if placed.callouts.count > best?.callouts.count ?? -1 {
-                    best = (placed.callouts, placed.leaders, trial, size)
+                    best = (placed.callouts, placed.leaders, size)
                 }
                 size -= max(1, size / 10)
             } while best?.callouts.count ?? 0 < wanted && size >= sizes.lowerBound

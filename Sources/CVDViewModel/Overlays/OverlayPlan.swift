@@ -213,8 +213,8 @@ public struct OverlayPlan: Sendable {
             // Clear of the check's tags first, then (fewer placed so) over them.
             let (best, wanted) = Self.readouts(inputs, g, sizes: floor...small, bases: space.choices, measure: measure)
             if let best {
-                (callouts, leaders, space) = (best.callouts, best.leaders, best.space)
-                space.coversAvoided = false
+                (callouts, leaders) = (best.callouts, best.leaders)
+                for c in callouts { space.take(c.shim) }
                 leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim), gap: 2)
                 if best.size < small { wantsRoom = true }
             }

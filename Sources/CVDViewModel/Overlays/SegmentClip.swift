@@ -4,6 +4,11 @@ enum SegmentClip {
     static func clip(
         _ a: (x: Double, y: Double), _ b: (x: Double, y: Double), to r: Rect
     ) -> ((x: Double, y: Double), (x: Double, y: Double))? {
+        span(a, b, in: r).map { (point(a, b, $0.0), point(a, b, $0.1)) }
+    }
+
+    /// Where along a → b (0…1) the segment is inside `r`; nil when it never is.
+    static func span(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), in r: Rect) -> (Double, Double)? {
         let dx = b.x - a.x
         let dy = b.y - a.y
         var t0 = 0.0
@@ -17,7 +22,11 @@ enum SegmentClip {
                 if t0 > t1 { return nil }
             }
         }
-        return ((a.x + t0 * dx, a.y + t0 * dy), (a.x + t1 * dx, a.y + t1 * dy))
+        return (t0, t1)
+    }
+
+    static func point(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ t: Double) -> (x: Double, y: Double) {
+        (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
     }
 
     /// The parts of a to b outside every one of `rects`, in order from a; the whole segment
@@ -27,22 +36,14 @@ enum SegmentClip {
     ) -> [((x: Double, y: Double), (x: Double, y: Double))] {
         let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
         guard length > 0 else { return [] }
-        // Where along a → b (0…1) each rectangle covers it, then what is left between them.
-        let covered = rects.compactMap { r -> (Double, Double)? in
-            guard let (p, q) = clip(a, b, to: r) else { return nil }
-            let along = { (point: (x: Double, y: Double)) in
-                ((point.x - a.x) * (point.x - a.x) + (point.y - a.y) * (point.y - a.y)).squareRoot() / length
-            }
-            return (along(p), along(q))
-        }.sorted { $0.0 < $1.0 }
+        // Where along a → b each rectangle covers it, then what is left between them.
         var parts: [(Double, Double)] = []
         var from = 0.0
-        for (start, end) in covered {
+        for (start, end) in rects.compactMap({ span(a, b, in: $0) }).sorted(by: { $0.0 < $1.0 }) {
             if start > from { parts.append((from, start)) }
             from = max(from, end)
         }
         if from < 1 { parts.append((from, 1)) }
-        let point = { (t: Double) in (x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
-        return parts.filter { ($0.1 - $0.0) * length >= 1 }.map { (point($0.0), point($0.1)) }
+        return parts.filter { ($0.1 - $0.0) * length >= 1 }.map { (point(a, b, $0.0), point(a, b, $0.1)) }
     }
 }
