@@ -229,18 +229,59 @@ import Testing
         #expect(plan.onPicture.isEmpty && Rect(0, 0, 1024, 768).contains(badge.shim))
     }
 
-    /// The `i` overlay sits top right, as docs/live-view.md says: beside the picture when the
-    /// band there has room, else over the picture's top right — never in the band below.
+    /// The `i` overlay sits top right, as docs/live-view.md says: beside the picture when a
+    /// band up there has room; else in a band lower down, off the picture; over the
+    /// picture's top right only where no band holds it.
     @Test(arguments: [FrameSize(640, 480), FrameSize(1280, 720), FrameSize(600, 900)])
     func theStatsSitTopRight(picture: FrameSize) throws {
         for scale in Self.scales {
             var s = Self.state(Self.layouts[0].1, probes: [], framed: true)
             s.statsVisible = true
             let window = FrameSize(1024, 768)
-            let (plan, _) = Self.plan(s, window: window, picture: picture, scale: scale)
+            let (plan, g) = Self.plan(s, window: window, picture: picture, scale: scale)
             let stats = try #require(plan.stats, "\(picture) ×\(scale)")
             #expect(stats.shim.maxX > 1024 - Double(stats.lines[0].fontSize), "\(picture) ×\(scale): \(stats.shim)")
-            #expect(stats.shim.y < 768 / 2, "\(picture) ×\(scale): \(stats.shim)")
+            let over = stats.shim.intersects(g.pictureRect)
+            #expect(!over || stats.shim.y < 768 / 2, "\(picture) ×\(scale): \(stats.shim)")
         }
+    }
+
+    /// Seen at 1024×768 with the test scene (1280×720) and `i`: the panel's four lines went
+    /// over the chart's top while the 176 px band below the picture stood empty. A probe
+    /// pair's readouts come first in that band: `i` does not make them smaller.
+    @Test func theStatsGoBelowThePictureBeforeOverIt() throws {
+        let lines = [
+            "90 frames shown · 30.0 fps · CPU 9.7 %", "dropped: 0 by cvdcam, 0 by the camera · 0 corrupt",
+            "median latency 2.9 ms · memory 44 MiB, peak 44 MiB", "renderer: software",
+        ]
+        let window = FrameSize(1024, 768)
+        func plan(probes: [Point], stats: Bool) -> (OverlayPlan, ViewGeometry) {
+            var s = Self.state(Self.layouts[0].1, probes: probes, framed: true)
+            s.statsVisible = stats
+            let m = ApproximateMeasure()
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 1, measure: m)
+            let readings = s.renderedSimulations.map { sim in
+                [RGB8(200, 30, 40), RGB8(60, 160, 70)].prefix(probes.count).map {
+                    ProbeReading(original: $0, simulation: sim)
+                }
+            }
+            let inputs = OverlayPlan.Inputs(
+                geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: Self.footer,
+                compact: false, probeReadings: readings, stats: stats ? lines : nil)
+            return (OverlayPlan(inputs, uiScale: 1, measure: m), g)
+        }
+        let (alone, g) = plan(probes: [], stats: true)
+        let panel = try #require(alone.stats)
+        #expect(!panel.shim.intersects(g.pictureRect), "off the picture: \(panel.shim), picture \(g.pictureRect)")
+        #expect(panel.shim.y >= g.pictureRect.maxY, "below it, where the band is empty: \(panel.shim)")
+        #expect(panel.lines.count == lines.count)
+
+        let probes = [Point(0.3, 0.6), Point(0.7, 0.6)]
+        let without = plan(probes: probes, stats: false).0
+        let with = plan(probes: probes, stats: true).0
+        #expect(with.callouts.count == without.callouts.count)
+        #expect(with.callouts.map(\.shim) == without.callouts.map(\.shim), "the readouts keep their place and size")
+        let shown = try #require(with.stats, "the panel still finds room")
+        #expect(!with.callouts.contains { $0.shim.intersects(shown.shim) })
     }
 }

@@ -48,7 +48,8 @@ import Testing
         // The badge in the band, as cvdcam draws it there; the labels' size at --ui-scale 2.
         var space = FreeSpace(window: window, pictures: [picture])
         space.take(Rect(420, 95, 500, 70))
-        let box = try #require(StatsPanel.place(lines, fontSize: 52, space: space, measure: ApproximateMeasure()))
+        let box = try #require(
+            StatsPanel.place(lines, fontSize: 52, reach: .upperBands, space: space, measure: ApproximateMeasure()))
         #expect(!box.shim.intersects(picture), "beside the picture, not over it: \(box.shim)")
         #expect(!box.shim.intersects(Rect(420, 95, 500, 70)), "nor over the badge")
         #expect(box.lines.count > lines.count)
@@ -57,7 +58,7 @@ import Testing
         // Where the band holds the lines whole, they stay whole.
         let wide = try #require(
             StatsPanel.place(
-                lines, fontSize: 12, space: FreeSpace(window: window, pictures: [picture]),
+                lines, fontSize: 12, reach: .upperBands, space: FreeSpace(window: window, pictures: [picture]),
                 measure: ApproximateMeasure()))
         #expect(wide.lines.count == lines.count && !wide.shim.intersects(picture))
     }

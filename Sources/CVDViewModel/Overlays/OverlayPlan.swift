@@ -200,9 +200,11 @@ public struct OverlayPlan: Sendable {
             }
             if let b = checkBand { space.take(b.shim) }
         }
-        // The `i` overlay before the readouts: they can say less, it cannot.
+        // The `i` overlay in the upper bands before the readouts: they can say less, it cannot.
         if let lines = statsLines {
-            stats = space.placing { StatsPanel.place(lines, fontSize: small, space: $0, measure: measure) }
+            stats = space.placing {
+                StatsPanel.place(lines, fontSize: small, reach: .upperBands, space: $0, measure: measure)
+            }
             if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
@@ -224,6 +226,15 @@ public struct OverlayPlan: Sendable {
                 let made = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
                 if made.callouts.count > callouts.count { self = made }
             }
+        }
+        // Else lower down off the picture, where the readouts have left room; only then over it.
+        if let lines = statsLines, stats == nil {
+            for reach in [StatsPanel.Reach.lowerBands, .overPicture] where stats == nil {
+                stats = space.placing {
+                    StatsPanel.place(lines, fontSize: small, reach: reach, space: $0, measure: measure)
+                }
+            }
+            if let s = stats { space.take(s.shim) }
         }
     }
 }

@@ -3,36 +3,50 @@ import CVDCore
 /// The `i` overlay: frame counts, fps and CPU in a box placed where no other label is.
 ///
 /// It goes top right (docs/live-view.md): in the upper half of the window, against its
-/// right edge, beside the picture when a band there has room, else over the picture's top
-/// right — below any label already there — at the footer's text size, else top left; a
-/// band too narrow for its lines takes them broken at their " · "; when nowhere has room
-/// it is set smaller, down to `BadgeLayout.minimumFont`, and when even
-/// that does not fit (a tiny window) it is left out rather than clipped or laid over
-/// another label. Never in the band below the picture: that is the footer's and the
-/// readouts'.
+/// right edge, beside the picture when a band there has room — a band too narrow for its
+/// lines takes them broken at their " · " —; else in a band lower down (below the picture,
+/// beside the footer), off the picture, once the readouts have had theirs; only then over
+/// the picture's top right, below any label already there. Where nowhere has room it is
+/// set smaller, down to `BadgeLayout.minimumFont`, and when even that does not fit (a tiny
+/// window) it is left out rather than clipped or laid over another label.
 public enum StatsPanel {
-    static func place(_ lines: [String], fontSize: Int, space: FreeSpace, measure: TextMeasuring) -> LabelBox? {
-        // Beside the picture, down to three quarters of the size; then its lines broken at
-        // their " · " (a band beside a tall picture is narrower than a line), smaller if need
-        // be; only then over the picture, whole, smaller if need be.
+    /// Where to look, in the order `OverlayPlan` asks: the upper bands before the probes'
+    /// readouts (they can say less, it cannot), the rest after them (the band below the
+    /// picture is the readouts' first).
+    enum Reach {
+        case upperBands, lowerBands, overPicture
+    }
+
+    static func place(
+        _ lines: [String], fontSize: Int, reach: Reach, space: FreeSpace, measure: TextMeasuring
+    ) -> LabelBox? {
+        // Off the picture down to three quarters of the size, then its lines broken at
+        // their " · " (a band beside a tall picture is narrower than a line), smaller if
+        // need be; over the picture whole, smaller if need be.
         let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
         let broken = lines.flatMap { $0.split(separator: " · ").map(String.init) }
+        let offPicture = reach != .overPicture
         let tries =
-            [(lines, true, floor)] + (broken.count > lines.count ? [(broken, true, BadgeLayout.minimumFont)] : [])
-            + [(lines, false, BadgeLayout.minimumFont)]
-        for (text, offPicture, least) in tries {
+            offPicture
+            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, BadgeLayout.minimumFont)] : [])
+            : [(lines, BadgeLayout.minimumFont)]
+        let w = space.window
+        let room = reach == .lowerBands ? w : Rect(w.x, w.y, w.w, w.h / 2)
+        for (text, least) in tries {
             var size = fontSize
             while size >= least {
-                if let box = place(text, size: size, space: space, offPicture: offPicture, measure) { return box }
+                if let box = place(text, size: size, in: room, space: space, offPicture: offPicture, measure) {
+                    return box
+                }
                 size -= max(1, size / 10)
             }
         }
         return nil
     }
 
-    static func place(_ lines: [String], size: Int, space: FreeSpace, offPicture: Bool, _ measure: TextMeasuring)
-        -> LabelBox?
-    {
+    static func place(
+        _ lines: [String], size: Int, in room: Rect, space: FreeSpace, offPicture: Bool, _ measure: TextMeasuring
+    ) -> LabelBox? {
         let pad = (Double(size) * 0.3).rounded()
         let margin = (Double(size) * 0.2).rounded()
         let sizes = lines.map { measure.size(of: $0, fontSize: size) }
@@ -40,10 +54,10 @@ public enum StatsPanel {
         let w = Double(sizes.map(\.width).max() ?? 0) + 2 * pad
         let h = lineH * Double(lines.count) + 2 * pad
         let extent = Rect(0, 0, w + 2 * margin, h + 2 * margin)
-        let window = space.window
-        let upper = Rect(window.x, window.y, window.w, max(extent.h, window.h / 2))
+        // A room of half the window still takes a box taller than that, from the top.
+        let tall = Rect(room.x, room.y, room.w, max(extent.h, room.h))
         let spot = [true, false].lazy.compactMap {
-            space.highest(size: extent, in: upper, alignRight: $0, offPicture: offPicture)
+            space.highest(size: extent, in: tall, alignRight: $0, offPicture: offPicture)
         }.first
         guard let r = spot else { return nil }
         let x = r.x + margin
