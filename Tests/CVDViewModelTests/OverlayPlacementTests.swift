@@ -284,4 +284,23 @@ import Testing
         let shown = try #require(with.stats, "the panel still finds room")
         #expect(!with.callouts.contains { $0.shim.intersects(shown.shim) })
     }
+
+    /// Seen at 1024×768, `--ui-scale 2`, with the caption on: the badge had room for
+    /// "Deuteranopia" only, and the chip that names the model found the band below the
+    /// picture 4 px too short beside the caption at half size: no model named anywhere.
+    @Test func theModelIsNamedWithTheCaptionOnAtUIScale2() throws {
+        for picture in [FrameSize(1280, 720), FrameSize(640, 480)] {
+            var s = ViewState(mode: .deuteranopia)
+            s.framed = true
+            let (plan, g) = Self.plan(
+                s, window: FrameSize(1024, 768), picture: picture, scale: 2, caption: true, stats: false)
+            let named = plan.badges.contains { $0.lines.contains { $0.text.contains("Viénot") } }
+            let chip = plan.chips.first { $0.lines.contains { $0.text.contains("Viénot") } }
+            #expect(named || chip != nil, "\(picture): no label names the model")
+            if let chip {
+                #expect(!chip.shim.intersects(g.pictureRect), "\(picture): the model's chip over the picture")
+                #expect(chip.lines.allSatisfy { $0.fontSize >= BadgeLayout.minimumFont })
+            }
+        }
+    }
 }

@@ -164,11 +164,12 @@ public struct OverlayPlan: Sendable {
         }
         for c in chips { space.take(c.shim) }
         // A badge too narrow for its model's name: the model goes in a chip of its own beside
-        // the picture, where there is room for one (never over it).
+        // the picture (never over it), down to the smallest label's size rather than not at
+        // all: the class always sees which model is on.
         if let g = geometry, let dropped = Self.modelsNotShown(g, simulations, badges) {
             var size = small
             var chip: [LabelBox] = []
-            while chip.isEmpty, size >= Self.bandFloor(small) {
+            while chip.isEmpty, size >= BadgeLayout.minimumFont {
                 chip = Self.chips(
                     [ChipText(text: dropped)], fontSize: size, rooms: rooms, space: space, measure: measure)
                 size -= max(1, size / 10)
