@@ -303,4 +303,21 @@ import Testing
             }
         }
     }
+
+    /// Seen at 1024×768, `--ui-scale 2`: pressing `c` put its notice ("caption on") over
+    /// the picture's bottom left, though 61 px of the band below the picture stood free
+    /// above the caption: the footer is set smaller to the height left there.
+    @Test func theFooterGoesAboveTheCaptionBeforeOverThePicture() throws {
+        for picture in [FrameSize(1280, 720), FrameSize(640, 480)] {
+            var s = ViewState(mode: .deuteranopia)
+            s.framed = true
+            let (plan, g) = Self.plan(
+                s, window: FrameSize(1024, 768), picture: picture, scale: 2, caption: true, stats: false)
+            let footer = try #require(plan.footer, "\(picture)")
+            let caption = try #require(plan.caption, "\(picture)")
+            #expect(!footer.shim.intersects(g.pictureRect), "\(picture): the footer \(footer.shim) over the picture")
+            #expect(!footer.shim.intersects(caption.shim))
+            #expect(footer.lines.allSatisfy { $0.fontSize >= BadgeLayout.minimumFont })
+        }
+    }
 }

@@ -69,6 +69,18 @@ public struct FreeSpace: Equatable, Sendable {
         return [room] + (alignRight ? rightPart + leftPart : leftPart + rightPart)
     }
 
+    /// `room`'s parts above and below what stands in it (the caption along the bottom of
+    /// the band below the picture, a badge in the band above it): for a label set smaller
+    /// to the height left there.
+    public func layers(of room: Rect) -> [Rect] {
+        let inRoom = taken.filter { $0.intersects(room) }
+        let above = inRoom.map(\.y).filter { $0 > room.y }.min().map { Rect(room.x, room.y, room.w, $0 - room.y) }
+        let below = inRoom.map(\.maxY).filter { $0 < room.maxY }.max().map {
+            Rect(room.x, $0, room.w, room.maxY - $0)
+        }
+        return [above, below].compactMap { $0 }
+    }
+
     /// The lowest free place for a box of `size` in `room` (against its right or left edge,
     /// else as near that edge as is free), scanning up row by row; nil when there is none.
     public func lowest(size: Rect, in room: Rect, alignRight: Bool, offPicture: Bool) -> Rect? {

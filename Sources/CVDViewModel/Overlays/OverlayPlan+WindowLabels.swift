@@ -98,8 +98,10 @@ extension OverlayPlan {
     ) -> LabelBox? {
         let least = min(Double(measure.size(of: text, fontSize: fontSize).width), Double(fontSize) * 6)
         // Each room whole, then the part of it beside what is there already (the chips on
-        // its side; on the other side a badge: wrapped to what is left beside it).
-        let parts = rooms.filter { $0.w > 0 && $0.h > 0 }.flatMap { space.parts(of: $0, alignRight: alignRight) }
+        // its side; on the other side a badge: wrapped to what is left beside it); then the
+        // rooms' parts above and below what stands in them, set smaller to fit.
+        let bands = rooms.filter { $0.w > 0 && $0.h > 0 }
+        let parts = bands.flatMap { space.parts(of: $0, alignRight: alignRight) } + bands.flatMap(space.layers)
         for room in parts where room.w >= least {
             guard
                 let box = footer(
