@@ -30,6 +30,44 @@ import Testing
         #expect(FreeSpace(window: Self.window, pictures: []).choices.count == 1)
     }
 
+    /// `openings` against a brute force on a pixel grid: every rectangle of whole pixels
+    /// that covers nothing taken and grows in no direction without covering something,
+    /// for 40 rooms with one to five things in them (some reaching over the room's edge).
+    @Test func openingsAreTheLargestFreeRectangles() {
+        var rng = SceneRandom(seed: 7)
+        func n(_ k: Int) -> Double { Double(Int(rng.next() % UInt64(k))) }
+        for _ in 0..<40 {
+            let room = Rect(3, 2, 24, 16)
+            var space = FreeSpace(window: Rect(0, 0, 30, 20), pictures: [])
+            for _ in 0..<(1 + Int(rng.next() % 5)) { space.take(Rect(n(28), n(19), 1 + n(9), 1 + n(7))) }
+            let found = space.openings(of: room)
+            func free(_ r: Rect) -> Bool { !space.taken.contains { $0.intersects(r) } }
+            var expected: [Rect] = []
+            for x0 in 3..<27 {
+                for x1 in (x0 + 1)...27 {
+                    for y0 in 2..<18 {
+                        for y1 in (y0 + 1)...18 {
+                            let r = Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+                            guard free(r) else { continue }
+                            let grown = [
+                                Rect(r.x - 1, r.y, r.w + 1, r.h), Rect(r.x, r.y, r.w + 1, r.h),
+                                Rect(r.x, r.y - 1, r.w, r.h + 1), Rect(r.x, r.y, r.w, r.h + 1),
+                            ]
+                            if grown.allSatisfy({ !room.contains($0, slack: 0) || !free($0) }) { expected.append(r) }
+                        }
+                    }
+                }
+            }
+            let key = { (r: Rect) in [r.x, r.y, r.w, r.h] }
+            #expect(
+                found.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+                    == expected.map(key).sorted { $0.lexicographicallyPrecedes($1) }, "\(space.taken)")
+            #expect(zip(found, found.dropFirst()).allSatisfy { $0.w * $0.h >= $1.w * $1.h }, "largest first")
+        }
+        // Nothing in the room: the room itself.
+        #expect(FreeSpace(window: Self.window, pictures: []).openings(of: Self.box) == [Self.box])
+    }
+
     @Test func aSegmentKeepsItsPartsOutsideTheRectangles() {
         let parts = SegmentClip.outside((0, 0), (100, 0), of: [Rect(40, -5, 20, 10)])
         #expect(parts.count == 2)

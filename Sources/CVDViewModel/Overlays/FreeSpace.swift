@@ -69,16 +69,37 @@ public struct FreeSpace: Equatable, Sendable {
         return [room] + (alignRight ? rightPart + leftPart : leftPart + rightPart)
     }
 
-    /// `room`'s parts above and below what stands in it (the caption along the bottom of
-    /// the band below the picture, a badge in the band above it): for a label set smaller
-    /// to the height left there.
-    public func layers(of room: Rect) -> [Rect] {
-        let inRoom = taken.filter { $0.intersects(room) }
-        let above = inRoom.map(\.y).filter { $0 > room.y }.min().map { Rect(room.x, room.y, room.w, $0 - room.y) }
-        let below = inRoom.map(\.maxY).filter { $0 < room.maxY }.max().map {
-            Rect(room.x, $0, room.w, room.maxY - $0)
+    /// The largest rectangles of `room` that nothing taken covers (each as large as it can
+    /// grow), largest first: for a label set smaller to fit where the room whole and its
+    /// `parts` had no place — above the caption in the band below the picture, beside a
+    /// 2×2's lower badges between its rows. Empty where more than a dozen things stand in
+    /// the room (the search grows with their count).
+    public func openings(of room: Rect) -> [Rect] {
+        let inside = taken.filter { $0.intersects(room) }
+        guard !inside.isEmpty else { return [room] }
+        guard inside.count <= 12 else { return [] }
+        func edges(_ ends: (Rect) -> [Double], _ low: Double, _ high: Double) -> [Double] {
+            Set([low, high] + inside.flatMap(ends).map { min(max($0, low), high) }).sorted()
         }
-        return [above, below].compactMap { $0 }
+        let xs = edges({ [$0.x, $0.maxX] }, room.x, room.maxX)
+        let ys = edges({ [$0.y, $0.maxY] }, room.y, room.maxY)
+        // For each left, right and top edge, the tallest free rectangle.
+        var free: [Rect] = []
+        for (i, x0) in xs.enumerated() {
+            for x1 in xs[(i + 1)...] {
+                for (j, y0) in ys.enumerated() {
+                    var tallest: Rect?
+                    for y1 in ys[(j + 1)...] {
+                        let r = Rect(x0, y0, x1 - x0, y1 - y0)
+                        if inside.contains(where: { $0.intersects(r) }) { break }
+                        tallest = r
+                    }
+                    if let r = tallest { free.append(r) }
+                }
+            }
+        }
+        let largest = free.filter { r in !free.contains { $0 != r && $0.contains(r, slack: 0) } }
+        return largest.sorted { ($0.w * $0.h, $1.y) > ($1.w * $1.h, $0.y) }
     }
 
     /// The lowest free place for a box of `size` in `room` (against its right or left edge,

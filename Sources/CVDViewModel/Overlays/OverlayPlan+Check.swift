@@ -87,14 +87,14 @@ extension OverlayPlan {
         // leaves one to its right) at a size that gives its lines sixteen characters or more.
         // Each room whole; only where none holds the list, their parts beside what stands in
         // them (`FreeSpace.parts`: between a 2×2's rows, beside its badges and chips), then
-        // above and below it (`FreeSpace.layers`: above the caption).
+        // the free rectangles left in it (`FreeSpace.openings`: above the caption).
         let wholes = rooms.enumerated().filter { $1.w > 0 && $1.h > 0 }.map { i, room in
             (room: room, largest: i < 2 ? fontSize : min(fontSize, Int(room.w / 16)))
         }
         let parts =
             wholes.flatMap { w in
                 space.parts(of: w.room, alignRight: false).dropFirst().map { (room: $0, largest: w.largest) }
-            } + wholes.flatMap { w in space.layers(of: w.room).map { (room: $0, largest: w.largest) } }
+            } + wholes.flatMap { w in space.openings(of: w.room).map { (room: $0, largest: w.largest) } }
         for bands in [wholes, parts] {
             for (floor, paragraphs) in passes {
                 for (room, largest) in bands {

@@ -99,9 +99,9 @@ extension OverlayPlan {
         let least = min(Double(measure.size(of: text, fontSize: fontSize).width), Double(fontSize) * 6)
         // Each room whole, then the part of it beside what is there already (the chips on
         // its side; on the other side a badge: wrapped to what is left beside it); then the
-        // rooms' parts above and below what stands in them, set smaller to fit.
+        // free rectangles left in the rooms (`FreeSpace.openings`), set smaller to fit.
         let bands = rooms.filter { $0.w > 0 && $0.h > 0 }
-        let parts = bands.flatMap { space.parts(of: $0, alignRight: alignRight) } + bands.flatMap(space.layers)
+        let parts = bands.flatMap { space.parts(of: $0, alignRight: alignRight) } + bands.flatMap(space.openings)
         for room in parts where room.w >= least {
             guard
                 let box = footer(
