@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import Testing
 
 @testable import CVDViewModel
@@ -37,7 +38,7 @@ import Testing
 
     static func plan(
         _ state: ViewState, window: FrameSize, picture: FrameSize, scale: Double, caption: Bool = false,
-        legend: Bool = false, stats showStats: Bool = true
+        legend: Bool = false, stats showStats: Bool = true, footer text: String = footer
     ) -> (OverlayPlan, ViewGeometry) {
         let m = ApproximateMeasure()
         let sims = state.renderedSimulations
@@ -49,7 +50,7 @@ import Testing
         let g = ViewGeometry(state: state, window: window, picture: picture, uiScale: scale, measure: m)
         let plan = OverlayPlan(
             .init(
-                geometry: g, state: state, simulations: sims, window: window, footer: footer, compact: false,
+                geometry: g, state: state, simulations: sims, window: window, footer: text, compact: false,
                 probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
                 legend: legend
                     ? .init(
@@ -318,6 +319,29 @@ import Testing
             #expect(!footer.shim.intersects(g.pictureRect), "\(picture): the footer \(footer.shim) over the picture")
             #expect(!footer.shim.intersects(caption.shim))
             #expect(footer.lines.allSatisfy { $0.fontSize >= BadgeLayout.minimumFont })
+        }
+    }
+
+    /// Seen at 1024×768, `--ui-scale 2`, two probes on the test scene: the pair's verdict
+    /// (540×154) went over the fruit below the probes while the band below the picture had
+    /// room for it at the size `--ui-scale 1` gives. A readout asked larger gives back the
+    /// enlargement before it covers the picture — never below half size.
+    @Test(arguments: ["en", "de", "ja"])
+    func readoutsGiveBackTheScaleBeforeCoveringThePicture(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            for picture in [FrameSize(1280, 720), FrameSize(640, 480)] {
+                var s = ViewState(mode: .deuteranopia)
+                s.framed = true
+                s.probes = [Point(0.3, 0.35), Point(0.77, 0.37)]
+                let (plan, g) = Self.plan(
+                    s, window: FrameSize(1024, 768), picture: picture, scale: 2, stats: false,
+                    footer: tr("Source: %s", "/dev/video0"))
+                let readout = try #require(plan.callouts.first, "\(language) \(picture)")
+                #expect(!readout.shim.intersects(g.pictureRect), "\(language) \(picture): \(readout.shim) over it")
+                let small = Int(Double(OverlayPlan.labelFont(s, window: FrameSize(1024, 768), uiScale: 2)) * 0.75)
+                #expect(readout.lines.allSatisfy { $0.fontSize >= small / 2 }, "\(language) \(picture)")
+            }
         }
     }
 }

@@ -214,7 +214,9 @@ public struct OverlayPlan: Sendable {
             // the smallest label); else as many as fit at the largest size.
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
             // Clear of the check's tags first, then (fewer placed so) over them.
-            let (best, wanted) = Self.readouts(inputs, g, sizes: floor...small, bases: space.choices, measure: measure)
+            let unscaled = max(Self.bandFloor(small), Int((Double(small) / max(1, uiScale)).rounded(.up)))
+            let (best, wanted) = Self.readouts(
+                inputs, g, sizes: floor...small, inBands: unscaled, bases: space.choices, measure: measure)
             if let best {
                 (callouts, leaders) = (best.callouts, best.leaders)
                 for c in callouts { space.take(c.shim) }
