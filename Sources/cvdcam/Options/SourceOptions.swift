@@ -21,7 +21,7 @@ struct SourceOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Use the built-in test scene even when there is a camera (--format mjpeg: streamed as MJPEG, decoded as a camera's)."
+            "Use the built-in test scene even when there is a camera. It takes --size, --fps and --format yuyv|mjpeg as a camera does (default 1280x720 YUYV at 30 fps; mjpeg: decoded as a camera's)."
     )
     var testScene = false
 
