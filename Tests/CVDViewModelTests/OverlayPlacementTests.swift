@@ -344,4 +344,50 @@ import Testing
             }
         }
     }
+
+    /// Seen at 1024×768, `--ui-scale 2`, 2×2, two probes low on a chart: a readout set in
+    /// the band above the Protanopia pane drew its leader lines down through the pane's
+    /// badge. No leader from a readout in a band crosses another label (a readout goes where
+    /// its leaders cross none; where no such place is, the leader has a gap there); every
+    /// window, scale, picture, layout and probe pair of `noLabelCoversAnotherOrARing`.
+    @Test func noLeaderCrossesALabel() {
+        var crossings: [String] = []
+        for window in Self.windows {
+            for scale in Self.scales {
+                for picture in Self.pictures {
+                    for (name, layout) in Self.layouts {
+                        for probes in Self.probeSets + [[Point(0.18, 0.8), Point(0.37, 0.8)]] where !probes.isEmpty {
+                            var s = Self.state(layout, probes: probes)
+                            s.framed = true
+                            let (plan, g) = Self.plan(s, window: window, picture: picture, scale: scale)
+                            let inBands = plan.callouts.filter { c in
+                                !g.pieces.contains { $0.destination.intersects(c.shim) }
+                            }
+                            guard !inBands.isEmpty else { continue }
+                            let others = plan.boxes.filter { b in !plan.callouts.contains { $0.shim == b.shim } }
+                            for l in plan.leaders {
+                                // A leader starts on its readout's edge: only those that start on one in a band.
+                                guard inBands.contains(where: { $0.shim.contains(Rect(l.x0, l.y0, 0, 0), slack: 1) })
+                                else { continue }
+                                for b in others {
+                                    let inner = Rect(b.shim.x + 1, b.shim.y + 1, b.shim.w - 2, b.shim.h - 2)
+                                    if SegmentClip.span((l.x0, l.y0), (l.x1, l.y1), in: inner) != nil {
+                                        crossings.append(
+                                            "\(name) \(window) ×\(scale) \(picture) \(probes): through \(b.lines.map(\.text))"
+                                        )
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(crossings.isEmpty, "\(crossings.count) leaders cross a label: \(crossings.prefix(5))")
+        // The case seen: every leader whole (none needed a gap), each readout off the badges.
+        var s = Self.state(Self.layouts[2].1, probes: [Point(0.18, 0.8), Point(0.37, 0.8)])
+        s.framed = true
+        let plan = Self.plan(s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2).0
+        #expect(plan.callouts.count == 4 && plan.leaders.count == 8, "\(plan.leaders)")
+    }
 }

@@ -1,7 +1,8 @@
 import CVDCore
 
 /// Where a label may go on one screen: inside the window, clear of every label placed so
-/// far and of every probe ring, and — while there is room off it — clear of the picture.
+/// far, of every probe ring and leader line, and — while there is room off it — clear of
+/// the picture.
 ///
 /// The picture belongs to the class: the overlay plan first tries the letterbox bands
 /// (`PictureBands`) and only then the picture's own edges and corners. What is `avoided`
@@ -13,6 +14,8 @@ public struct FreeSpace: Equatable, Sendable {
     public let pictures: [Rect]
     /// Placed labels and probe rings (with their margin): never covered.
     public private(set) var taken: [Rect]
+    /// Leader lines drawn: no label is placed across one.
+    public private(set) var lines: [ProbeLayout.Leader] = []
     /// Kept clear unless `coversAvoided`.
     public private(set) var avoided: [Rect] = []
     /// Whether a place may cover what is `avoided`: true only in the last of `choices`.
@@ -29,6 +32,7 @@ public struct FreeSpace: Equatable, Sendable {
     public func isFree(_ r: Rect, offPicture: Bool) -> Bool {
         guard window.contains(r, slack: 0), r.w > 0, r.h > 0 else { return false }
         if taken.contains(where: { $0.intersects(r) }) { return false }
+        if lines.contains(where: { SegmentClip.span(($0.x0, $0.y0), ($0.x1, $0.y1), in: r) != nil }) { return false }
         if !coversAvoided, avoided.contains(where: { $0.intersects(r) }) { return false }
         return !offPicture || !pictures.contains { $0.intersects(r) }
     }
@@ -37,6 +41,9 @@ public struct FreeSpace: Equatable, Sendable {
     public func coversPicture(_ r: Rect) -> Bool { pictures.contains { $0.intersects(r) } }
 
     public mutating func take(_ r: Rect) { taken.append(r) }
+
+    /// Keeps every label placed from now on off `line`.
+    public mutating func take(line: ProbeLayout.Leader) { lines.append(line) }
 
     /// Keeps `r` clear where there is room (`choices`).
     public mutating func avoid(_ r: Rect) { avoided.append(r) }
@@ -130,9 +137,12 @@ public struct FreeSpace: Equatable, Sendable {
         return nil
     }
 
-    /// A free place for a box of `size` in `room`, the one nearest `near` on a grid of
-    /// about an eighth of the box; nil when there is none.
-    public func scan(size: Rect, in room: Rect, near: (x: Double, y: Double), offPicture: Bool) -> Rect? {
+    /// A free place for a box of `size` in `room` that `accept` takes, the one nearest
+    /// `near` on a grid of about an eighth of the box; nil when there is none.
+    public func scan(
+        size: Rect, in room: Rect, near: (x: Double, y: Double), offPicture: Bool,
+        accept: (Rect) -> Bool = { _ in true }
+    ) -> Rect? {
         guard size.w <= room.w, size.h <= room.h else { return nil }
         let step = max(4, min(size.w, size.h) / 8)
         var best: (Rect, Double)?
@@ -144,7 +154,7 @@ public struct FreeSpace: Equatable, Sendable {
                 let dx = x + size.w / 2 - near.x
                 let dy = y + size.h / 2 - near.y
                 let d = dx * dx + dy * dy
-                if d < best?.1 ?? .infinity, isFree(r, offPicture: offPicture) { best = (r, d) }
+                if d < best?.1 ?? .infinity, isFree(r, offPicture: offPicture), accept(r) { best = (r, d) }
                 x += step
             }
             y += step

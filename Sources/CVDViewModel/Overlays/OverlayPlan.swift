@@ -220,7 +220,11 @@ public struct OverlayPlan: Sendable {
             if let best {
                 (callouts, leaders) = (best.callouts, best.leaders)
                 for c in callouts { space.take(c.shim) }
-                leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim), gap: 2)
+                for l in leaders { space.take(line: l) }
+                // A leader that had no place clear of every label (a crowded window) has a gap
+                // where it crosses one, as at the check's tags.
+                let labels = boxes.map(\.shim).filter { b in !callouts.contains { $0.shim == b } }
+                leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim) + labels, gap: 2)
                 if best.size < small { wantsRoom = true }
             }
             // The readout answers the teacher's click: the caption makes way for it, where

@@ -63,8 +63,7 @@ public enum ProbeLayout {
     ///   makes the probed pair harder to tell apart than the simulated pane shows it.
     static func place(
         _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
-        fontSize: Int, ringSize: Int? = nil, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil,
-        bandsOnly: Bool = false
+        fontSize: Int, ringSize: Int? = nil, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
     ) -> (callouts: [LabelBox], leaders: [Leader], wanted: Int) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
@@ -92,9 +91,9 @@ public enum ProbeLayout {
             let pane =
                 geometry.panes.first { $0.contains(area.x + 1, area.y + 1) } ?? area
             let details: [Detail] = groups.count > 1 ? [.short, .verdict] : [.full, .short, .verdict]
-            // Every length in a band first, then (unless `bandsOnly`) on the picture.
+            // Every length in a band first, then on the picture.
             let bands = PictureBands(pane: pane, picture: geometry.pictureRect(in: pane))
-            let attempts = (bandsOnly ? [true] : [true, false]).flatMap { inBand in details.map { (inBand, $0) } }
+            let attempts = [true, false].flatMap { inBand in details.map { (inBand, $0) } }
             var warning: [Row] = []
             if t == assisted, t > 0, readings[t].count >= 2, readings[t - 1].count >= 2 {
                 let with = ProbeReport.pair(readings[t][0], readings[t][1])
@@ -111,7 +110,7 @@ public enum ProbeLayout {
             for (inBand, detail) in attempts {
                 guard
                     let placed = placeReadout(
-                        rows(readings[shown], simulations[shown], detail) + warning, near: rings.map(\.1),
+                        rows(readings[shown], simulations[shown], detail) + warning, near: rings,
                         piece: area,
                         pane: pane, bands: bands, inBand: inBand, fontSize: fontSize, space: space, measure: measure)
                 else { continue }
