@@ -16,10 +16,11 @@ extension ProbeLayout {
             (b.box.moved(dx: r.x, dy: r.y), b.anchors.map { ($0.x + r.x, $0.y + r.y, $0.probe) })
         }
         // A place whose leader lines would cross a label already placed (a readout above a
-        // 2×2 pane's badge: its lines through the mode's name) is passed over.
+        // 2×2 pane's badge: its lines through the mode's name) is passed over. The labels are
+        // what is taken, less what holds a probe's ring (the rings themselves).
+        let labels = space.taken.filter { t in !rings.contains { t.contains($0.x, $0.y) } }
         func leadersClear(_ b: (box: LabelBox, anchors: [Anchor]), _ r: Rect) -> Bool {
             let placed = moved(b, r)
-            let labels = space.taken.filter { t in !rings.contains { t.contains($0.x, $0.y) } }
             return probed.allSatisfy { ring in
                 guard let a = placed.anchors.first(where: { $0.probe == ring.probe }) ?? placed.anchors.first,
                     let l = leader(from: (a.x, a.y), box: r, to: ring.at, radius: 0)
