@@ -203,9 +203,7 @@ public struct OverlayPlan: Sendable {
         }
         // The `i` overlay in the upper bands before the readouts: they can say less, it cannot.
         if let lines = statsLines {
-            stats = space.placing {
-                StatsPanel.place(lines, fontSize: small, reach: .upperBands, space: $0, measure: measure)
-            }
+            stats = StatsPanel.place(lines, fontSize: small, reaches: [.upperBands], space: space, measure: measure)
             if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
@@ -236,11 +234,8 @@ public struct OverlayPlan: Sendable {
         }
         // Else lower down off the picture, where the readouts have left room; only then over it.
         if let lines = statsLines, stats == nil {
-            for reach in [StatsPanel.Reach.lowerBands, .overPicture] where stats == nil {
-                stats = space.placing {
-                    StatsPanel.place(lines, fontSize: small, reach: reach, space: $0, measure: measure)
-                }
-            }
+            stats = StatsPanel.place(
+                lines, fontSize: small, reaches: [.lowerBands, .overPicture], space: space, measure: measure)
             if let s = stats { space.take(s.shim) }
         }
     }

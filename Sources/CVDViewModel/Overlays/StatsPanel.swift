@@ -17,6 +17,16 @@ public enum StatsPanel {
         case upperBands, lowerBands, overPicture
     }
 
+    /// The panel in the first of `reaches` that has room, clear of every label where there
+    /// is room for that (`FreeSpace.placing`); nil where none has.
+    static func place(
+        _ lines: [String], fontSize: Int, reaches: [Reach], space: FreeSpace, measure: TextMeasuring
+    ) -> LabelBox? {
+        reaches.lazy.compactMap { reach in
+            space.placing { place(lines, fontSize: fontSize, reach: reach, space: $0, measure: measure) }
+        }.first
+    }
+
     static func place(
         _ lines: [String], fontSize: Int, reach: Reach, space: FreeSpace, measure: TextMeasuring
     ) -> LabelBox? {
