@@ -286,15 +286,23 @@ import Testing
         #expect(!with.callouts.contains { $0.shim.intersects(shown.shim) })
     }
 
-    /// Seen at 1024×768, `--ui-scale 2`, with the caption on: the badge had room for
-    /// "Deuteranopia" only, and the chip that names the model found the band below the
-    /// picture 4 px too short beside the caption at half size: no model named anywhere.
-    @Test func theModelIsNamedWithTheCaptionOnAtUIScale2() throws {
-        for picture in [FrameSize(1280, 720), FrameSize(640, 480)] {
+    /// Deuteranopia with the caption on at 1024×768, `--ui-scale 2`, for a wide and a 4:3
+    /// picture: each picture's size, plan and geometry.
+    static func captionedAtUIScale2() -> [(FrameSize, OverlayPlan, ViewGeometry)] {
+        [FrameSize(1280, 720), FrameSize(640, 480)].map { picture in
             var s = ViewState(mode: .deuteranopia)
             s.framed = true
             let (plan, g) = Self.plan(
                 s, window: FrameSize(1024, 768), picture: picture, scale: 2, caption: true, stats: false)
+            return (picture, plan, g)
+        }
+    }
+
+    /// Seen at 1024×768, `--ui-scale 2`, with the caption on: the badge had room for
+    /// "Deuteranopia" only, and the chip that names the model found the band below the
+    /// picture 4 px too short beside the caption at half size: no model named anywhere.
+    @Test func theModelIsNamedWithTheCaptionOnAtUIScale2() throws {
+        for (picture, plan, g) in Self.captionedAtUIScale2() {
             let named = plan.badges.contains { $0.lines.contains { $0.text.contains("Viénot") } }
             let chip = plan.chips.first { $0.lines.contains { $0.text.contains("Viénot") } }
             #expect(named || chip != nil, "\(picture): no label names the model")
@@ -309,11 +317,7 @@ import Testing
     /// the picture's bottom left, though 61 px of the band below the picture stood free
     /// above the caption: the footer is set smaller to the height left there.
     @Test func theFooterGoesAboveTheCaptionBeforeOverThePicture() throws {
-        for picture in [FrameSize(1280, 720), FrameSize(640, 480)] {
-            var s = ViewState(mode: .deuteranopia)
-            s.framed = true
-            let (plan, g) = Self.plan(
-                s, window: FrameSize(1024, 768), picture: picture, scale: 2, caption: true, stats: false)
+        for (picture, plan, g) in Self.captionedAtUIScale2() {
             let footer = try #require(plan.footer, "\(picture)")
             let caption = try #require(plan.caption, "\(picture)")
             #expect(!footer.shim.intersects(g.pictureRect), "\(picture): the footer \(footer.shim) over the picture")
