@@ -84,4 +84,31 @@ import Testing
         }
         #expect(checked > 300)
     }
+
+    /// Seen with `--screen` on one 1024×768 laptop (the window on its right half, 512×768)
+    /// at `--ui-scale 2`: the badge read "Deuteranopia · Viénot 1999" at 24 px where
+    /// `--ui-scale 1` gave "Deuteranopia" at 35 px — a larger scale set the mode's name
+    /// smaller. Over the placement tests' windows and pictures plus that half, each layout,
+    /// framed or not: the mode's name at a larger `--ui-scale` is never smaller.
+    @Test func aLargerUIScaleNeverSetsTheModeSmaller() {
+        var checked = 0
+        for window in OverlayPlacementTests.windows + [FrameSize(512, 768)] {
+            for picture in OverlayPlacementTests.pictures + [FrameSize(512, 768)] {
+                for (name, layout) in OverlayPlacementTests.layouts {
+                    for framed in [false, true] {
+                        let s = OverlayPlacementTests.state(layout, probes: [], framed: framed)
+                        let sizes = OverlayPlacementTests.scales.map { scale in
+                            OverlayPlacementTests.plan(s, window: window, picture: picture, scale: scale).0.badges
+                                .compactMap { $0.lines.first?.fontSize }.min() ?? 0
+                        }
+                        #expect(
+                            zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 },
+                            "\(name) \(window) \(picture) framed \(framed): the mode's name at ×1, ×1.5, ×2: \(sizes)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 180)
+    }
 }

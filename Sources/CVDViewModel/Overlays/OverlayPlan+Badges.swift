@@ -7,8 +7,15 @@ extension OverlayPlan {
     /// A badge per pane: in the band above its picture, else below it, else beside it
     /// (above or below down to the secondary labels' size, beside down to half), else compact over the picture's top
     /// edge. Badges side by side read as one row: all take the size the tightest one needs.
+    ///
+    /// With `--ui-scale` above 1 (`font` larger than `unscaled`, the size at 1), a row that
+    /// goes over the picture at `font`, or comes out smaller than it asked, is asked again
+    /// smaller, down to `unscaled`: a larger scale never sets the mode's name smaller than
+    /// `--ui-scale 1` does (its floors are fractions of the size asked: a badge too wide for
+    /// a band at 70 px went over the picture's edge at 22), nor over the material where
+    /// that left it beside.
     static func badges(
-        _ g: ViewGeometry, _ simulations: [Simulation], _ state: ViewState, font: Int, compact: Bool,
+        _ g: ViewGeometry, _ simulations: [Simulation], _ state: ViewState, font: Int, unscaled: Int, compact: Bool,
         space: inout FreeSpace, _ measure: TextMeasuring
     ) -> [LabelBox] {
         func place(_ size: Int, _ space: inout FreeSpace) -> [LabelBox] {
@@ -29,15 +36,42 @@ extension OverlayPlan {
                 return box
             }
         }
-        var trial = space
-        var placed = place(font, &trial)
-        let shared = placed.compactMap { $0.lines.first?.fontSize }.min() ?? font
-        if shared < font {
-            trial = space
-            placed = place(shared, &trial)
+        // The row asked at `font`; where a badge comes out smaller, the row again at that
+        // size. Where that leaves a badge over the picture, or smaller than a smaller ask
+        // would, smaller asks down to `unscaled`: the first row that places as many badges
+        // as any, off the picture if any is, and largest.
+        func row(_ ask: Int) -> (row: [LabelBox], room: FreeSpace) {
+            var room = space
+            let row = place(ask, &room)
+            guard let shared = row.compactMap({ $0.lines.first?.fontSize }).min(), shared < ask else {
+                return (row, room)
+            }
+            room = space
+            return (place(shared, &room), room)
         }
-        space = trial
-        return placed
+        func score(_ row: [LabelBox]) -> (count: Int, offPicture: Bool, size: Int) {
+            (
+                row.count, !row.contains { space.coversPicture($0.shim) },
+                row.compactMap { $0.lines.first?.fontSize }.min() ?? 0
+            )
+        }
+        let least = min(unscaled, font)
+        let asks = Array(sequence(first: font) { $0 - max(1, $0 / 10) }.prefix { $0 > least }) + [least]
+        var best: (row: [LabelBox], room: FreeSpace, score: (count: Int, offPicture: Bool, size: Int))?
+        for ask in asks {
+            // A smaller ask cannot set the row larger than its own size.
+            if let b = best?.score, b.offPicture, b.size >= ask { break }
+            let (r, room) = row(ask)
+            let s = score(r)
+            let better = best.map { b in
+                s.count != b.score.count
+                    ? s.count > b.score.count
+                    : s.offPicture != b.score.offPicture ? s.offPicture : s.size > b.score.size
+            }
+            if better ?? true { best = (r, room, s) }
+        }
+        space = best?.room ?? space
+        return best?.row ?? []
     }
 
     /// A badge in one of its pane's bands, or nil when none has room for its text at
@@ -52,14 +86,17 @@ extension OverlayPlan {
         // the free ones, and the other labels follow the badge down (`OverlayPlan.init`).
         let floor = max(BadgeLayout.minimumFont, Int(Double(size) * smallTextScale))
         let sideFloor = bandFloor(size)
-        /// The largest size from `size` down whose badge (and margins) is at most `h` high.
+        /// The largest size from `size` down to `floor` whose badge (and margins) is at most
+        /// `h` high (the height grows with the size: halved until found).
         func sizeFitting(_ h: Double) -> Int? {
-            var s = size
-            while s >= floor {
-                if BadgeLayout.height(s, measure) + BadgeLayout.margin(s) <= h { return s }
-                s -= max(1, s / 12)
+            func fits(_ s: Int) -> Bool { BadgeLayout.height(s, measure) + BadgeLayout.margin(s) <= h }
+            guard floor <= size, fits(floor) else { return nil }
+            var (lo, hi) = (floor, size)
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if fits(mid) { lo = mid } else { hi = mid - 1 }
             }
-            return nil
+            return lo
         }
         // Above or below the picture: from the edge of the part of the picture it labels, as
         // far as the band reaches on its side (the whole band; in the split, up to the other

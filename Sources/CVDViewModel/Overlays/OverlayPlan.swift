@@ -114,7 +114,9 @@ public struct OverlayPlan: Sendable {
         }
         space = FreeSpace(window: screen, pictures: pictures, rings: markers.map(ProbeLayout.keepClear))
         if let g = geometry {
-            badges = Self.badges(g, simulations, state, font: font, compact: compact, space: &space, measure)
+            badges = Self.badges(
+                g, simulations, state, font: font, unscaled: Self.labelFont(state, window: window, uiScale: 1),
+                compact: compact, space: &space, measure)
         }
         // The mode is the most important word on screen: no other label is larger than the
         // smallest badge's text (a badge squeezed into a narrow pane sets the rest smaller too).
