@@ -145,7 +145,7 @@ extension VideoDevice {
                 case .permissionDenied, .resourceBusy:
                     throw .badControl(
                         path: path,
-                        what: "control \(c.key) cannot be changed now (\(String(cString: strerror(error.rawValue))))"
+                        what: "control \(c.key) cannot be changed now (\(error))"
                             + (c.inactive ? "; it is inactive — switch off its automatic mode first" : ""))
                 default:
                     throw CaptureError.from(errno: error, path: path, call: .setControl(key: c.key))

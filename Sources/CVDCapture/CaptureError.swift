@@ -1,6 +1,5 @@
 import CVDSystem
 import FoundationEssentials
-import Glibc
 
 /// Why a camera could not be used, with what to do about it. Every case names the device.
 public enum CaptureError: Error, Equatable, CustomStringConvertible {
@@ -66,7 +65,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .noCamera:
             "no camera found (no /dev/video* capture device); plug in a webcam — without one, `cvdcam scene` writes the test scene and `cvdcam convert` simulates a picture file"
         case .system(let p, let call, let e):
-            "\(PathName.shown(p)): \(call) failed: \(String(cString: strerror(e.rawValue)))"
+            "\(PathName.shown(p)): \(call) failed: \(e)"
         }
     }
 

@@ -1,6 +1,5 @@
 import CVDSystem
 import FoundationEssentials
-import Glibc
 
 /// Why frames cannot go to a virtual camera (a V4L2 video output), with what to do.
 public enum OutputError: Error, Equatable, CustomStringConvertible {
@@ -60,7 +59,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
         case .device(let e):
             e.description
         case .system(let p, let call, let e):
-            "\(PathName.shown(p)): \(call) failed: \(String(cString: strerror(e.rawValue)))"
+            "\(PathName.shown(p)): \(call) failed: \(e)"
         }
     }
 }
