@@ -326,6 +326,28 @@ import Testing
         }
     }
 
+    /// Seen at 1024×768, `--ui-scale 2`, 2×2, two probes on the colour wheel: the chip that
+    /// names the models ("Viénot 1999, Brettel 1997") took the band between the rows, and
+    /// the Protanopia pane's readout went over its picture's colour chart. The chip makes
+    /// way: the readout stands below its picture and the models are still named.
+    @Test func theModelChipMakesWayForAReadout() throws {
+        var s = ViewState(mode: .deuteranopia)
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        s.framed = true
+        s.probes = [Point(0.19, 0.72), Point(0.28, 0.72)]
+        let (plan, g) = Self.plan(
+            s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false)
+        let named = plan.chips.contains { $0.lines.contains { $0.text.contains("Viénot 1999") } }
+        #expect(named, "the models are named: \(plan.chips.map { $0.lines.map(\.text) })")
+        // The upper row's two readouts (Normal, Protanopia); the lower row's band holds the
+        // footer too, and its readouts may go over their pictures.
+        let upper = plan.callouts.filter { $0.shim.y < 384 }
+        let over = upper.filter { c in g.pieces.contains { $0.destination.intersects(c.shim) } }
+        #expect(upper.count == 2)
+        #expect(over.isEmpty, "upper readouts over a picture: \(over.map(\.shim))")
+    }
+
     /// Seen at 1024×768, `--ui-scale 2`, two probes on the test scene: the pair's verdict
     /// (540×154) went over the fruit below the probes while the band below the picture had
     /// room for it at the size `--ui-scale 1` gives. A readout asked larger gives back the

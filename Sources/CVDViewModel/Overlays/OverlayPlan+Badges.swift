@@ -175,6 +175,22 @@ extension OverlayPlan {
     }
 
     /// "Machado 2009" when some badge shows a simulation without naming its model.
+    /// The chip that names `dropped` (the models no badge names), in a band beside the
+    /// picture, never over it: from `fontSize` down to the smallest label's size rather
+    /// than not at all — the class always sees which model is on. Empty where no band has
+    /// room even then.
+    static func modelChip(_ dropped: String, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
+        -> [LabelBox]
+    {
+        var size = fontSize
+        var chip: [LabelBox] = []
+        while chip.isEmpty, size >= BadgeLayout.minimumFont {
+            chip = chips([ChipText(text: dropped)], fontSize: size, rooms: rooms, space: space, measure: measure)
+            size -= max(1, size / 10)
+        }
+        return chip
+    }
+
     static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
         var names: [String] = []
         for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {

@@ -86,8 +86,13 @@ public struct OverlayPlan: Sendable {
     }
 
     /// With `captionInBands` false the caption goes along the window's bottom, over the
-    /// picture: where the bands it took leave a probed pair's readout no room at all.
-    private init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool) {
+    /// picture: where the bands it took leave a probed pair's readout no room at all. With
+    /// `modelAfterReadouts` the chip that names the model takes its room after the probes'
+    /// readouts: where it left one no room off the picture.
+    private init(
+        _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool,
+        modelAfterReadouts: Bool = false
+    ) {
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
         let (footer, compact) = (inputs.footer, inputs.compact)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
@@ -168,14 +173,9 @@ public struct OverlayPlan: Sendable {
         // A badge too narrow for its model's name: the model goes in a chip of its own beside
         // the picture (never over it), down to the smallest label's size rather than not at
         // all: the class always sees which model is on.
-        if let g = geometry, let dropped = Self.modelsNotShown(g, simulations, badges) {
-            var size = small
-            var chip: [LabelBox] = []
-            while chip.isEmpty, size >= BadgeLayout.minimumFont {
-                chip = Self.chips(
-                    [ChipText(text: dropped)], fontSize: size, rooms: rooms, space: space, measure: measure)
-                size -= max(1, size / 10)
-            }
+        let dropped = geometry.flatMap { Self.modelsNotShown($0, simulations, badges) }
+        if let dropped, !modelAfterReadouts {
+            let chip = Self.modelChip(dropped, fontSize: small, rooms: rooms, space: space, measure: measure)
             for c in chip { space.take(c.shim) }
             chips += chip
         }
@@ -232,6 +232,22 @@ public struct OverlayPlan: Sendable {
             if callouts.count < wanted, captionInBands, caption.map({ !space.coversPicture($0.shim) }) == true {
                 let made = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
                 if made.callouts.count > callouts.count { self = made }
+            }
+            if let dropped, modelAfterReadouts {
+                let chip = Self.modelChip(dropped, fontSize: small, rooms: rooms, space: space, measure: measure)
+                for c in chip { space.take(c.shim) }
+                chips += chip
+            }
+            // And the chip that names the model makes way for it, where that takes a readout
+            // off the picture and the model is still named.
+            let over = { (plan: OverlayPlan) in plan.callouts.filter { plan.space.coversPicture($0.shim) }.count }
+            if dropped != nil, !modelAfterReadouts, over(self) > 0 {
+                let made = OverlayPlan(
+                    inputs, uiScale: uiScale, measure: measure, captionInBands: captionInBands, modelAfterReadouts: true
+                )
+                if made.chips.count >= chips.count, made.callouts.count >= callouts.count, over(made) < over(self) {
+                    self = made
+                }
             }
         }
         // Else lower down off the picture, where the readouts have left room; only then over it.
