@@ -174,7 +174,6 @@ extension OverlayPlan {
         return spot.map { first.moved(dx: $0.x - s.x, dy: $0.y - s.y) }
     }
 
-    /// "Machado 2009" when some badge shows a simulation without naming its model.
     /// The chip that names `dropped` (the models no badge names), in a band beside the
     /// picture, never over it: from `fontSize` down to the smallest label's size rather
     /// than not at all — the class always sees which model is on. Empty where no band has
@@ -191,6 +190,7 @@ extension OverlayPlan {
         return chip
     }
 
+    /// "Machado 2009" when some badge shows a simulation without naming its model.
     static func modelsNotShown(_ g: ViewGeometry, _ simulations: [Simulation], _ badges: [LabelBox]) -> String? {
         var names: [String] = []
         for sim in simulations where sim.mode != .normal && sim.mode != .achromatopsia {
