@@ -20,7 +20,7 @@ extension Viewer {
         drawing.panes.close()
         try canvas.fallBackToSoftware(fault)
         drawing.panes = canvas.backend.makePanes(drawing.kernels)
-        layout.planCache = nil
+        (layout.planCache, layout.fullPlan) = (nil, nil)
         drawing.pending.picture = true
         drawing.pending.screen = true
         reporter.status("the OpenGL renderer failed: \(fault); going on with the software renderer")

@@ -40,24 +40,32 @@ import Testing
         _ state: ViewState, window: FrameSize, picture: FrameSize, scale: Double, caption: Bool = false,
         legend: Bool = false, stats showStats: Bool = true, footer text: String = footer
     ) -> (OverlayPlan, ViewGeometry) {
-        let m = ApproximateMeasure()
+        let i = inputs(
+            state, window: window, picture: picture, scale: scale, caption: caption, legend: legend,
+            stats: showStats, footer: text)
+        return (OverlayPlan(i, uiScale: scale, measure: ApproximateMeasure()), i.geometry!)
+    }
+
+    /// What `plan` lays out; `readings`: the probes' colours.
+    static func inputs(
+        _ state: ViewState, window: FrameSize, picture: FrameSize, scale: Double, caption: Bool = false,
+        legend: Bool = false, stats showStats: Bool = true, footer text: String = footer,
+        readings colours: [RGB8] = [RGB8(200, 30, 40), RGB8(60, 160, 70)]
+    ) -> OverlayPlan.Inputs {
         let sims = state.renderedSimulations
         let readings = sims.map { sim in
-            [RGB8(200, 30, 40), RGB8(60, 160, 70)].prefix(state.probes.count).map {
-                ProbeReading(original: $0, simulation: sim)
-            }
+            colours.prefix(state.probes.count).map { ProbeReading(original: $0, simulation: sim) }
         }
-        let g = ViewGeometry(state: state, window: window, picture: picture, uiScale: scale, measure: m)
-        let plan = OverlayPlan(
-            .init(
-                geometry: g, state: state, simulations: sims, window: window, footer: text, compact: false,
-                probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
-                legend: legend
-                    ? .init(
-                        text: "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
-                        colour: RGB8(224, 128, 32))
-                    : nil, stats: showStats ? stats : nil), uiScale: scale, measure: m)
-        return (plan, g)
+        let g = ViewGeometry(
+            state: state, window: window, picture: picture, uiScale: scale, measure: ApproximateMeasure())
+        return .init(
+            geometry: g, state: state, simulations: sims, window: window, footer: text, compact: false,
+            probeReadings: readings, caption: caption ? Caption.text(for: state.mode) : nil,
+            legend: legend
+                ? .init(
+                    text: "striped: looks like #E08020 (orange) under deuteranopia: 12.3 % of what is shown",
+                    colour: RGB8(224, 128, 32))
+                : nil, stats: showStats ? stats : nil)
     }
 
     static func state(_ layout: @Sendable (inout ViewState) -> Void, probes: [Point], framed: Bool = false) -> ViewState
@@ -324,6 +332,43 @@ import Testing
             #expect(!footer.shim.intersects(caption.shim))
             #expect(footer.lines.allSatisfy { $0.fontSize >= BadgeLayout.minimumFont })
         }
+    }
+
+    /// A live picture changes the probes' readings every frame; the plan then keeps the last
+    /// one's choices (`init(_:uiScale:measure:keeping:)`: one placing, not the search,
+    /// which took 11–18 ms a frame at `--ui-scale 2` in 2×2). Kept on the same inputs it is
+    /// the plan laid out in full, box for box, over the placement matrix with probes (at
+    /// 1024×768 and 1920×1080: 288 plans); kept over other readings it places as many readouts.
+    @Test func aPlanKeepingItsChoicesIsThePlanLaidOutInFull() {
+        var checked = 0
+        for window in [FrameSize(1024, 768), FrameSize(1920, 1080)] {
+            for scale in Self.scales {
+                for picture in Self.pictures {
+                    for (name, layout) in Self.layouts {
+                        for probes in Self.probeSets where !probes.isEmpty {
+                            let s = Self.state(layout, probes: probes, framed: true)
+                            let i = Self.inputs(
+                                s, window: window, picture: picture, scale: scale, caption: true, legend: true)
+                            let m = ApproximateMeasure()
+                            let full = OverlayPlan(i, uiScale: scale, measure: m)
+                            let kept = OverlayPlan(i, uiScale: scale, measure: m, keeping: full.choices)
+                            let what = "\(name) \(window) ×\(scale) \(picture) \(probes)"
+                            #expect(kept.boxes.map(\.shim) == full.boxes.map(\.shim), "\(what)")
+                            var other = i
+                            other.probeReadings =
+                                Self.inputs(
+                                    s, window: window, picture: picture, scale: scale,
+                                    readings: [RGB8(201, 31, 41), RGB8(61, 161, 71)]
+                                ).probeReadings
+                            let next = OverlayPlan(other, uiScale: scale, measure: m, keeping: full.choices)
+                            #expect(next.callouts.count == full.callouts.count, "\(what)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 288)
     }
 
     /// Seen at 1024×768, `--ui-scale 2`, 2×2, two probes on the colour wheel: the chip that

@@ -48,6 +48,32 @@ import Testing
         #expect(!Self.plan(&stage, first).same)
     }
 
+    /// A live picture's readings change every frame: the next plan keeps the last one's
+    /// choices (one placing at its readouts' size), is not the cached one, and lays out
+    /// the same boxes; a change of scene (the mode) is laid out in full again.
+    @Test func newReadingsKeepTheLastPlansChoices() {
+        var stage = Self.stage()
+        var state = ViewState(mode: .deuteranopia)
+        state.framed = true
+        state.probes = [Point(0.4, 0.5), Point(0.6, 0.5)]
+        func inputs(_ a: RGB8, _ state: ViewState) -> OverlayPlan.Inputs {
+            var i = Self.inputs(state, footer: "Source: test scene")
+            i.probeReadings = i.simulations.map { sim in
+                [a, RGB8(60, 160, 70)].map { ProbeReading(original: $0, simulation: sim) }
+            }
+            return i
+        }
+        let a = stage.plan(for: inputs(RGB8(200, 30, 40), state), uiScale: 2, measure: Measure())
+        let b = stage.plan(for: inputs(RGB8(201, 30, 40), state), uiScale: 2, measure: Measure())
+        #expect(!a.same && !b.same)
+        #expect(b.plan.choices == a.plan.choices && b.plan.boxes.map(\.shim) == a.plan.boxes.map(\.shim))
+        let fresh = OverlayPlan(inputs(RGB8(201, 30, 40), state), uiScale: 2, measure: Measure())
+        #expect(b.plan.callouts.count == fresh.callouts.count)
+        state.apply(.setMode(.protanopia))
+        let c = stage.plan(for: inputs(RGB8(201, 30, 40), state), uiScale: 2, measure: Measure())
+        #expect(c.plan.boxes == OverlayPlan(inputs(RGB8(201, 30, 40), state), uiScale: 2, measure: Measure()).boxes)
+    }
+
     @Test func theFooterShowsUntilTheViewSettlesThenOnlyWithNews() {
         var stage = Self.stage(now: 0)
         #expect(stage.footerShown(sourceRunning: true, hasFrame: true), "not settled yet")

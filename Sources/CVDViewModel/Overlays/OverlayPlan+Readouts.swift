@@ -14,7 +14,7 @@ extension OverlayPlan {
     /// panes showing a probe want. The room the readouts take is their callouts'
     /// (`ProbeLayout.place` takes nothing else).
     static func readouts(
-        _ inputs: Inputs, _ g: ViewGeometry, sizes: ClosedRange<Int>, inBands: Int, bases: [FreeSpace],
+        _ inputs: Inputs, _ g: ViewGeometry, sizes: ClosedRange<Int>, inBands: Int, ringSize: Int, bases: [FreeSpace],
         measure: TextMeasuring
     ) -> (best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], size: Int)?, wanted: Int) {
         let small = sizes.upperBound
@@ -25,7 +25,7 @@ extension OverlayPlan {
             var room = base
             let placed = ProbeLayout.place(
                 inputs.state.probes, readings: inputs.probeReadings, simulations: inputs.simulations, geometry: g,
-                fontSize: size, ringSize: small, space: &room, measure: measure,
+                fontSize: size, ringSize: ringSize, space: &room, measure: measure,
                 assisted: inputs.state.assistedTexture)
             wanted = placed.wanted
             return (placed.callouts, placed.leaders)

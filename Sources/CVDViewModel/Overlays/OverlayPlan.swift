@@ -10,7 +10,8 @@ import CVDSystem
 /// In order: probe rings (`ProbeLayout`), a badge per pane (`BadgeLayout`: in the band
 /// above or below its picture, or beside it, at a smaller size if it must, else compact
 /// over the picture's top edge), the caption, the state chips (frozen, zoom, balanced) and
-/// the confusion map's legend, the footer, the `i` overlay, and last the probe readouts.
+/// the confusion map's legend, the footer, the `i` overlay, and last the probe readouts
+/// (the chip that names the model after them where it would leave one over a picture).
 /// Each text keeps its size; where no band has room it goes to the picture's edge.
 public struct OverlayPlan: Sendable {
     public private(set) var badges: [LabelBox] = []
@@ -40,6 +41,17 @@ public struct OverlayPlan: Sendable {
     /// A label was set smaller than is comfortable for want of room (the bands, `FramedBands`,
     /// stay as they are: it is said, not made room for).
     public private(set) var wantsRoom = false
+    /// What this plan chose that a plan of the same scene with other readings or figures
+    /// may keep (`init(_:uiScale:measure:keeping:)`).
+    public private(set) var choices = Choices()
+
+    /// The caption's and the model chip's turn (each may make way for the readouts) and the
+    /// readouts' size.
+    public struct Choices: Equatable, Sendable {
+        var captionInBands = true
+        var modelAfterReadouts = false
+        var readoutSize: Int?
+    }
     /// The room left: the window, the pictures, and what is taken.
     private var space: FreeSpace
 
@@ -49,6 +61,8 @@ public struct OverlayPlan: Sendable {
 
     /// The labels that lie over a picture (none while the bands have room).
     public var onPicture: [LabelBox] { boxes.filter { space.coversPicture($0.shim) } }
+    /// How many of the probes' readouts lie over a picture.
+    public var readoutsOnPicture: Int { callouts.filter { space.coversPicture($0.shim) }.count }
 
     /// Footer and chip text is this fraction of the label size.
     public static let smallTextScale = 0.75
@@ -85,14 +99,25 @@ public struct OverlayPlan: Sendable {
         self.init(inputs, uiScale: uiScale, measure: measure, captionInBands: true)
     }
 
+    /// The plan for `inputs` with an earlier plan's `choices` kept: where only the probes'
+    /// readings or the `i` figures changed (a live picture, every frame), the readouts go
+    /// at the size chosen then, in one placing, and nothing is laid out twice — the labels
+    /// hold still while the readings flicker.
+    public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, keeping choices: Choices) {
+        self.init(
+            inputs, uiScale: uiScale, measure: measure, captionInBands: choices.captionInBands,
+            modelAfterReadouts: choices.modelAfterReadouts, kept: choices)
+    }
+
     /// With `captionInBands` false the caption goes along the window's bottom, over the
     /// picture: where the bands it took leave a probed pair's readout no room at all. With
     /// `modelAfterReadouts` the chip that names the model takes its room after the probes'
     /// readouts: where it left one no room off the picture.
     private init(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool,
-        modelAfterReadouts: Bool = false
+        modelAfterReadouts: Bool = false, kept: Choices? = nil
     ) {
+        choices = Choices(captionInBands: captionInBands, modelAfterReadouts: modelAfterReadouts)
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
         let (footer, compact) = (inputs.footer, inputs.compact)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
@@ -215,9 +240,12 @@ public struct OverlayPlan: Sendable {
             let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
             // Clear of the check's tags first, then (fewer placed so) over them.
             let unscaled = max(Self.bandFloor(small), Int((Double(small) / max(1, uiScale)).rounded(.up)))
+            let fixed = kept?.readoutSize.map { min($0, small) }
             let (best, wanted) = Self.readouts(
-                inputs, g, sizes: floor...small, inBands: unscaled, bases: space.choices, measure: measure)
+                inputs, g, sizes: fixed.map { $0...$0 } ?? floor...small, inBands: fixed ?? unscaled,
+                ringSize: small, bases: space.choices, measure: measure)
             if let best {
+                choices.readoutSize = best.size
                 (callouts, leaders) = (best.callouts, best.leaders)
                 for c in callouts { space.take(c.shim) }
                 for l in leaders { space.take(line: l) }
@@ -227,26 +255,36 @@ public struct OverlayPlan: Sendable {
                 leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim) + labels, gap: 2)
                 if best.size < small { wantsRoom = true }
             }
-            // The readout answers the teacher's click: the caption makes way for it, where
-            // that lets more readouts be shown.
-            if callouts.count < wanted, captionInBands, caption.map({ !space.coversPicture($0.shim) }) == true {
-                let made = OverlayPlan(inputs, uiScale: uiScale, measure: measure, captionInBands: false)
-                if made.callouts.count > callouts.count { self = made }
-            }
+            // The chip that names the model, where it was held back for the readouts.
             if let dropped, modelAfterReadouts {
                 let chip = Self.modelChip(dropped, fontSize: small, rooms: rooms, space: space, measure: measure)
                 for c in chip { space.take(c.shim) }
                 chips += chip
             }
+            // The readout answers the teacher's click: the caption makes way for it, where
+            // that lets more readouts be shown. The plan made so is whole (its `i` panel too).
+            if kept == nil, callouts.count < wanted, captionInBands,
+                caption.map({ !space.coversPicture($0.shim) }) == true
+            {
+                let made = OverlayPlan(
+                    inputs, uiScale: uiScale, measure: measure, captionInBands: false,
+                    modelAfterReadouts: modelAfterReadouts)
+                if made.callouts.count > callouts.count {
+                    self = made
+                    return
+                }
+            }
             // And the chip that names the model makes way for it, where that takes a readout
-            // off the picture and the model is still named.
-            let over = { (plan: OverlayPlan) in plan.callouts.filter { plan.space.coversPicture($0.shim) }.count }
-            if dropped != nil, !modelAfterReadouts, over(self) > 0 {
+            // off the picture, loses none and the model is still named.
+            if kept == nil, dropped != nil, !modelAfterReadouts, readoutsOnPicture > 0 {
                 let made = OverlayPlan(
                     inputs, uiScale: uiScale, measure: measure, captionInBands: captionInBands, modelAfterReadouts: true
                 )
-                if made.chips.count >= chips.count, made.callouts.count >= callouts.count, over(made) < over(self) {
+                if made.chips.count >= chips.count, made.callouts.count >= callouts.count,
+                    made.readoutsOnPicture < readoutsOnPicture
+                {
                     self = made
+                    return
                 }
             }
         }

@@ -22,9 +22,13 @@ public enum StatsPanel {
     static func place(
         _ lines: [String], fontSize: Int, reaches: [Reach], space: FreeSpace, measure: TextMeasuring
     ) -> LabelBox? {
-        reaches.lazy.compactMap { reach in
-            space.placing { place(lines, fontSize: fontSize, reach: reach, space: $0, measure: measure) }
-        }.first
+        for reach in reaches {
+            if let box = space.placing({ place(lines, fontSize: fontSize, reach: reach, space: $0, measure: measure) })
+            {
+                return box
+            }
+        }
+        return nil
     }
 
     static func place(

@@ -9,6 +9,8 @@ import CVDViewModel
 struct LayoutStage {
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayPlan.Inputs, plan: OverlayPlan)?
+    /// The last plan laid out in full: its readouts, and how many of them cover a picture.
+    var fullPlan: (callouts: Int, over: Int)?
     /// The framed layout's bands and what they were decided for (`FramedBands`).
     var bandsCache: (key: BandsKey, bands: ViewGeometry.Bands)?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
@@ -71,12 +73,29 @@ extension LayoutStage {
 
     /// The overlay plan for `inputs`: the one made last when they are the same (`same`:
     /// nothing the overlays show changed, as on most frames), else a new one, kept.
+    ///
+    /// Where only the probes' readings or the `i` figures changed (a live picture: every
+    /// frame), the last plan's choices are kept (`OverlayPlan.init(_:uiScale:measure:keeping:)`):
+    /// one placing instead of the search, unless that shows fewer readouts, or more over a
+    /// picture, than the plan laid out in full.
     mutating func plan(for inputs: OverlayPlan.Inputs, uiScale: Double, measure: TextMeasuring)
         -> (plan: OverlayPlan, same: Bool)
     {
         if let cached = planCache, cached.inputs == inputs { return (cached.plan, true) }
+        if let cached = planCache, let full = fullPlan {
+            var scene = inputs
+            (scene.probeReadings, scene.stats) = (cached.inputs.probeReadings, cached.inputs.stats)
+            if scene == cached.inputs {
+                let kept = OverlayPlan(inputs, uiScale: uiScale, measure: measure, keeping: cached.plan.choices)
+                if kept.callouts.count >= full.callouts, kept.readoutsOnPicture <= full.over {
+                    planCache = (inputs, kept)
+                    return (kept, false)
+                }
+            }
+        }
         let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure)
         planCache = (inputs, plan)
+        fullPlan = (plan.callouts.count, plan.readoutsOnPicture)
         return (plan, false)
     }
 }
