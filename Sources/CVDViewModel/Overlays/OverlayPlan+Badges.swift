@@ -13,11 +13,12 @@ extension OverlayPlan {
     /// smaller, down to `unscaled`: a larger scale never sets the mode's name smaller than
     /// `--ui-scale 1` does (its floors are fractions of the size asked: a badge too wide for
     /// a band at 70 px went over the picture's edge at 22), nor over the material where
-    /// that left it beside.
+    /// that left it beside. `ask`: the size a plan of the same scene asked the row at
+    /// (`Choices.badgeAsk`), asked alone; the size asked is returned with the row.
     static func badges(
         _ g: ViewGeometry, _ simulations: [Simulation], _ state: ViewState, font: Int, unscaled: Int, compact: Bool,
-        space: inout FreeSpace, _ measure: TextMeasuring
-    ) -> [LabelBox] {
+        ask kept: Int? = nil, space: inout FreeSpace, _ measure: TextMeasuring
+    ) -> (row: [LabelBox], ask: Int) {
         func place(_ size: Int, _ space: inout FreeSpace) -> [LabelBox] {
             g.badges.compactMap { a -> LabelBox? in
                 guard simulations.indices.contains(a.texture) else { return nil }
@@ -56,8 +57,9 @@ extension OverlayPlan {
             )
         }
         let least = min(unscaled, font)
-        let asks = Array(sequence(first: font) { $0 - max(1, $0 / 10) }.prefix { $0 > least }) + [least]
-        var best: (row: [LabelBox], room: FreeSpace, score: (count: Int, offPicture: Bool, size: Int))?
+        let smaller = Array(sequence(first: font) { $0 - max(1, $0 / 10) }.prefix { $0 > least }) + [least]
+        let asks = kept.map { [$0] } ?? smaller
+        var best: (row: [LabelBox], room: FreeSpace, score: (count: Int, offPicture: Bool, size: Int), ask: Int)?
         for ask in asks {
             // A smaller ask cannot set the row larger than its own size.
             if let b = best?.score, b.offPicture, b.size >= ask { break }
@@ -68,10 +70,10 @@ extension OverlayPlan {
                     ? s.count > b.score.count
                     : s.offPicture != b.score.offPicture ? s.offPicture : s.size > b.score.size
             }
-            if better ?? true { best = (r, room, s) }
+            if better ?? true { best = (r, room, s, ask) }
         }
         space = best?.room ?? space
-        return best?.row ?? []
+        return (best?.row ?? [], best?.ask ?? font)
     }
 
     /// A badge in one of its pane's bands, or nil when none has room for its text at

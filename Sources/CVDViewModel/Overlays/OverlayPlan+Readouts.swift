@@ -1,6 +1,73 @@
 import CVDCore
 
 extension OverlayPlan {
+    /// The plan laid out in full with `choices`' turns, then again with the caption, and
+    /// with the chip naming the model, making way for the readouts where that shows more of
+    /// them: the caption where readouts wanted have no room and it lies off the picture
+    /// (the plan with more readouts wins); the chip where a readout lies over a picture
+    /// (the plan that takes one off it, loses none and still names the model wins).
+    static func laidOut(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices)
+        -> OverlayPlan
+    {
+        let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure, choices, kept: false)
+        if choices.captionInBands, plan.callouts.count < plan.readoutsWanted,
+            plan.caption.map({ !plan.space.coversPicture($0.shim) }) == true
+        {
+            var turn = choices
+            turn.captionInBands = false
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn)
+            if made.callouts.count > plan.callouts.count { return made }
+        }
+        if !choices.modelAfterReadouts, plan.modelsDropped != nil, plan.readoutsOnPicture > 0 {
+            var turn = choices
+            turn.modelAfterReadouts = true
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn)
+            if made.chips.count >= plan.chips.count, made.callouts.count >= plan.callouts.count,
+                made.readoutsOnPicture < plan.readoutsOnPicture
+            {
+                return made
+            }
+        }
+        return plan
+    }
+
+    /// The probes' readouts and their leaders, placed in the room left: at `size` where a
+    /// plan of the same scene chose it, else at the size `readouts` finds.
+    mutating func placeReadouts(
+        _ inputs: Inputs, _ g: ViewGeometry, fontSize small: Int, uiScale: Double, size kept: Int?,
+        measure: TextMeasuring
+    ) {
+        // Where a readout wanted (a pane showing a probe) has no room at all at its size:
+        // all of them smaller, down to the bands' floor (once the caption has made way, to
+        // the smallest label); else as many as fit at the largest size.
+        let floor = choices.captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
+        // Clear of the check's tags first, then (fewer placed so) over them.
+        let unscaled = max(Self.bandFloor(small), Int((Double(small) / max(1, uiScale)).rounded(.up)))
+        let fixed = kept.map { min($0, small) }
+        let (best, wanted) = Self.readouts(
+            inputs, g, sizes: fixed.map { $0...$0 } ?? floor...small, inBands: fixed ?? unscaled,
+            ringSize: small, bases: space.choices, measure: measure)
+        readoutsWanted = wanted
+        guard let best else { return }
+        choices.readoutSize = best.size
+        (callouts, leaders) = (best.callouts, best.leaders)
+        for c in callouts { space.take(c.shim) }
+        for l in leaders { space.take(line: l) }
+        // A leader that had no place clear of every label (a crowded window) has a gap
+        // where it crosses one, as at the check's tags.
+        let labels = boxes.map(\.shim).filter { b in !callouts.contains { $0.shim == b } }
+        leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim) + labels, gap: 2)
+        if best.size < small { wantsRoom = true }
+    }
+
+    /// The chip that names the models no badge names (`modelsDropped`), where there are.
+    mutating func placeModelChip(fontSize: Int, rooms: [Rect], measure: TextMeasuring) {
+        guard let dropped = modelsDropped else { return }
+        let chip = Self.modelChip(dropped, fontSize: fontSize, rooms: rooms, space: space, measure: measure)
+        for c in chip { space.take(c.shim) }
+        chips += chip
+    }
+
     /// Readouts placed at one size: their callouts and leader lines.
     typealias PlacedReadouts = (callouts: [LabelBox], leaders: [ProbeLayout.Leader])
 

@@ -15,7 +15,7 @@ import CVDSystem
 /// Each text keeps its size; where no band has room it goes to the picture's edge.
 public struct OverlayPlan: Sendable {
     public private(set) var badges: [LabelBox] = []
-    public private(set) var chips: [LabelBox] = []
+    public internal(set) var chips: [LabelBox] = []
     public private(set) var footer: LabelBox?
     /// The caption strip (what the mode is, how common it is).
     public private(set) var caption: LabelBox?
@@ -23,8 +23,8 @@ public struct OverlayPlan: Sendable {
     public private(set) var legend: LabelBox?
     /// Probe rings, their readouts and the lines from one to the other.
     public private(set) var markers: [ProbeLayout.Marker] = []
-    public private(set) var callouts: [LabelBox] = []
-    public private(set) var leaders: [ProbeLayout.Leader] = []
+    public internal(set) var callouts: [LabelBox] = []
+    public internal(set) var leaders: [ProbeLayout.Leader] = []
     /// The pen's strokes as window polylines, in every piece that shows them.
     public private(set) var strokes: [[(x: Double, y: Double)]] = []
     /// The `i` overlay (frame counts, fps, CPU), where no other label is.
@@ -40,20 +40,25 @@ public struct OverlayPlan: Sendable {
     public private(set) var checkBand: LabelBox?
     /// A label was set smaller than is comfortable for want of room (the bands, `FramedBands`,
     /// stay as they are: it is said, not made room for).
-    public private(set) var wantsRoom = false
+    public internal(set) var wantsRoom = false
     /// What this plan chose that a plan of the same scene with other readings or figures
     /// may keep (`init(_:uiScale:measure:keeping:)`).
-    public private(set) var choices = Choices()
+    public internal(set) var choices = Choices()
 
-    /// The caption's and the model chip's turn (each may make way for the readouts) and the
-    /// readouts' size.
+    /// The caption's and the model chip's turn (each may make way for the readouts), the
+    /// size the badges' row was asked at and the readouts' size.
     public struct Choices: Equatable, Sendable {
         var captionInBands = true
         var modelAfterReadouts = false
+        var badgeAsk: Int?
         var readoutSize: Int?
     }
+    /// The readouts the panes showing a probe want (`readouts`), and the models no badge
+    /// names (`modelsNotShown`): what the make-way plans (`laidOut`) go by.
+    var readoutsWanted = 0
+    var modelsDropped: String?
     /// The room left: the window, the pictures, and what is taken.
-    private var space: FreeSpace
+    var space: FreeSpace
 
     public var boxes: [LabelBox] {
         callouts + badges + chips + [legend, checkBand, footer, caption, stats].compactMap { $0 }
@@ -96,28 +101,24 @@ public struct OverlayPlan: Sendable {
 
     /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
-        self.init(inputs, uiScale: uiScale, measure: measure, captionInBands: true)
+        self = Self.laidOut(inputs, uiScale: uiScale, measure: measure, Choices())
     }
 
     /// The plan for `inputs` with an earlier plan's `choices` kept: where only the probes'
-    /// readings or the `i` figures changed (a live picture, every frame), the readouts go
-    /// at the size chosen then, in one placing, and nothing is laid out twice — the labels
-    /// hold still while the readings flicker.
+    /// readings or the `i` figures changed (a live picture, every frame), the badges and
+    /// the readouts go at the sizes chosen then, in one placing each, and nothing is laid
+    /// out twice — the labels hold still while the readings flicker.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, keeping choices: Choices) {
-        self.init(
-            inputs, uiScale: uiScale, measure: measure, captionInBands: choices.captionInBands,
-            modelAfterReadouts: choices.modelAfterReadouts, kept: choices)
+        self.init(inputs, uiScale: uiScale, measure: measure, choices, kept: true)
     }
 
-    /// With `captionInBands` false the caption goes along the window's bottom, over the
-    /// picture: where the bands it took leave a probed pair's readout no room at all. With
-    /// `modelAfterReadouts` the chip that names the model takes its room after the probes'
-    /// readouts: where it left one no room off the picture.
-    private init(
-        _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, captionInBands: Bool,
-        modelAfterReadouts: Bool = false, kept: Choices? = nil
-    ) {
-        choices = Choices(captionInBands: captionInBands, modelAfterReadouts: modelAfterReadouts)
+    /// One placing of everything with the caption's and the model chip's turn as `choices`
+    /// says (`captionInBands` false: the caption along the window's bottom, over the
+    /// picture; `modelAfterReadouts`: the chip naming the model after the readouts); with
+    /// `kept`, the badges and the readouts at `choices`' sizes too.
+    init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices, kept: Bool) {
+        self.choices = Choices(
+            captionInBands: choices.captionInBands, modelAfterReadouts: choices.modelAfterReadouts)
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
         let (footer, compact) = (inputs.footer, inputs.compact)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
@@ -144,9 +145,9 @@ public struct OverlayPlan: Sendable {
         }
         space = FreeSpace(window: screen, pictures: pictures, rings: markers.map(ProbeLayout.keepClear))
         if let g = geometry {
-            badges = Self.badges(
+            (badges, self.choices.badgeAsk) = Self.badges(
                 g, simulations, state, font: font, unscaled: Self.labelFont(state, window: window, uiScale: 1),
-                compact: compact, space: &space, measure)
+                compact: compact, ask: kept ? choices.badgeAsk : nil, space: &space, measure)
         }
         // The mode is the most important word on screen: no other label is larger than the
         // smallest badge's text (a badge squeezed into a narrow pane sets the rest smaller too).
@@ -167,7 +168,8 @@ public struct OverlayPlan: Sendable {
         }
         if let text = captionText {
             caption = Self.caption(
-                text, fontSize: min(font, modeSize), rooms: captionInBands ? rooms : [], space: space, measure: measure)
+                text, fontSize: min(font, modeSize), rooms: choices.captionInBands ? rooms : [], space: space,
+                measure: measure)
             if let c = caption { space.take(c.shim) }
         }
         // The footer first: it is the longest; the chips then fit beside it or beside a badge.
@@ -198,12 +200,8 @@ public struct OverlayPlan: Sendable {
         // A badge too narrow for its model's name: the model goes in a chip of its own beside
         // the picture (never over it), down to the smallest label's size rather than not at
         // all: the class always sees which model is on.
-        let dropped = geometry.flatMap { Self.modelsNotShown($0, simulations, badges) }
-        if let dropped, !modelAfterReadouts {
-            let chip = Self.modelChip(dropped, fontSize: small, rooms: rooms, space: space, measure: measure)
-            for c in chip { space.take(c.shim) }
-            chips += chip
-        }
+        modelsDropped = geometry.flatMap { Self.modelsNotShown($0, simulations, badges) }
+        if !choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
         if let l = legendText {
             legend = Self.wrapped(
                 l.text, swatch: l.colour, fontSize: small, rooms: rooms, alignRight: true, space: space,
@@ -234,59 +232,9 @@ public struct OverlayPlan: Sendable {
             if let s = stats { space.take(s.shim) }
         }
         if let g = geometry, !state.probes.isEmpty {
-            // Where a readout wanted (a pane showing a probe) has no room at all at its size:
-            // all of them smaller, down to the bands' floor (once the caption has made way, to
-            // the smallest label); else as many as fit at the largest size.
-            let floor = captionInBands ? Self.bandFloor(small) : BadgeLayout.minimumFont
-            // Clear of the check's tags first, then (fewer placed so) over them.
-            let unscaled = max(Self.bandFloor(small), Int((Double(small) / max(1, uiScale)).rounded(.up)))
-            let fixed = kept?.readoutSize.map { min($0, small) }
-            let (best, wanted) = Self.readouts(
-                inputs, g, sizes: fixed.map { $0...$0 } ?? floor...small, inBands: fixed ?? unscaled,
-                ringSize: small, bases: space.choices, measure: measure)
-            if let best {
-                choices.readoutSize = best.size
-                (callouts, leaders) = (best.callouts, best.leaders)
-                for c in callouts { space.take(c.shim) }
-                for l in leaders { space.take(line: l) }
-                // A leader that had no place clear of every label (a crowded window) has a gap
-                // where it crosses one, as at the check's tags.
-                let labels = boxes.map(\.shim).filter { b in !callouts.contains { $0.shim == b } }
-                leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim) + labels, gap: 2)
-                if best.size < small { wantsRoom = true }
-            }
-            // The chip that names the model, where it was held back for the readouts.
-            if let dropped, modelAfterReadouts {
-                let chip = Self.modelChip(dropped, fontSize: small, rooms: rooms, space: space, measure: measure)
-                for c in chip { space.take(c.shim) }
-                chips += chip
-            }
-            // The readout answers the teacher's click: the caption makes way for it, where
-            // that lets more readouts be shown. The plan made so is whole (its `i` panel too).
-            if kept == nil, callouts.count < wanted, captionInBands,
-                caption.map({ !space.coversPicture($0.shim) }) == true
-            {
-                let made = OverlayPlan(
-                    inputs, uiScale: uiScale, measure: measure, captionInBands: false,
-                    modelAfterReadouts: modelAfterReadouts)
-                if made.callouts.count > callouts.count {
-                    self = made
-                    return
-                }
-            }
-            // And the chip that names the model makes way for it, where that takes a readout
-            // off the picture, loses none and the model is still named.
-            if kept == nil, dropped != nil, !modelAfterReadouts, readoutsOnPicture > 0 {
-                let made = OverlayPlan(
-                    inputs, uiScale: uiScale, measure: measure, captionInBands: captionInBands, modelAfterReadouts: true
-                )
-                if made.chips.count >= chips.count, made.callouts.count >= callouts.count,
-                    made.readoutsOnPicture < readoutsOnPicture
-                {
-                    self = made
-                    return
-                }
-            }
+            placeReadouts(
+                inputs, g, fontSize: small, uiScale: uiScale, size: kept ? choices.readoutSize : nil, measure: measure)
+            if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
         }
         // Else lower down off the picture, where the readouts have left room; only then over it.
         if let lines = statsLines, stats == nil {
