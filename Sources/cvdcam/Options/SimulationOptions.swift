@@ -52,6 +52,14 @@ enum VisionModeArgument: Equatable {
         return m
     }
 
+    /// Modes separated by commas for the live view (`--quad`, `--cycle-modes`): `count` of
+    /// them where given, else at least one; `form` says what the option takes otherwise.
+    static func parseSequence(_ text: String, count: Int? = nil, form: String) throws -> [VisionMode] {
+        let names = text.split(separator: ",").map(String.init)
+        guard count.map({ names.count == $0 }) ?? !names.isEmpty else { throw ValidationError(form) }
+        return try names.map(parseOne)
+    }
+
     static func unknown(_ text: String, all: Bool) -> String {
         "unknown mode '\(text)'; choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma, or the number 1–8 of its key)"
     }
@@ -190,11 +198,8 @@ struct ViewSimulationOptions: ParsableArguments {
     var quad: [VisionMode]?
 
     static func parseQuad(_ text: String) throws -> [VisionMode] {
-        let names = text.split(separator: ",").map(String.init)
-        guard names.count == 4 else {
-            throw ValidationError(
-                "--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly")
-        }
-        return try names.map(VisionModeArgument.parseOne)
+        try VisionModeArgument.parseSequence(
+            text, count: 4,
+            form: "--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly")
     }
 }

@@ -99,11 +99,8 @@ struct LessonOptions: ParsableArguments {
     var cycleModes: [VisionMode]?
 
     static func parseModes(_ text: String) throws -> [VisionMode] {
-        let modes = try text.split(separator: ",").map { try VisionModeArgument.parseOne(String($0)) }
-        guard !modes.isEmpty else {
-            throw ValidationError("--cycle-modes takes modes separated by commas, e.g. normal,deutan")
-        }
-        return modes
+        try VisionModeArgument.parseSequence(
+            text, form: "--cycle-modes takes modes separated by commas, e.g. normal,deutan")
     }
 
     @Option(
