@@ -87,13 +87,10 @@ struct Texture: Equatable {
 /// simulated in that pane's mode, with the confusion stripes and assist where asked.
 @MainActor
 protocol PaneBackend: AnyObject {
-    /// The textures in use, one per simulation shown.
-    var textures: [Texture] { get }
-    /// What the textures hold: the regions of the last render (nil before the first).
-    var rendered: PaneRegions? { get }
-    /// The parts of the picture (its pixels) the last render simulated again, the frame
-    /// having said that only those changed (`PaneUpdate`); nil when it made all of it.
-    var changedParts: [PixelRect]? { get }
+    /// The textures in use and what they hold.
+    var held: PaneTextures { get }
+    /// What the last render made its pictures with, and which parts it made again.
+    var update: PaneUpdate { get }
     /// Simulates `frame` into one texture per simulation, each over its part of `regions`
     /// (the picture reduced as the view allows); texture 0 shows `still` when given; a pane
     /// may upload `simulated` (this frame in its simulation, already simulated on the CPU)
@@ -116,6 +113,16 @@ protocol PaneBackend: AnyObject {
     func forgetWhole()
     /// Frees the textures.
     func close()
+}
+
+extension PaneBackend {
+    /// The textures in use, one per simulation shown.
+    var textures: [Texture] { held.textures }
+    /// What the textures hold: the regions of the last render (nil before the first).
+    var rendered: PaneRegions? { held.rendered }
+    /// The parts of the picture (its pixels) the last render simulated again, the frame
+    /// having said that only those changed (`PaneUpdate`); nil when it made all of it.
+    var changedParts: [PixelRect]? { update.parts }
 }
 
 /// Why a renderer stopped: said in one line, and the view goes on in the software renderer.

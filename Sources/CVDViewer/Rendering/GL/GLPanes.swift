@@ -14,11 +14,8 @@ import FoundationEssentials
 final class GLPanes: PaneBackend {
     private let backend: GLBackend
     private let kernels: PaneKernels
-    private var held = PaneTextures()
-    private var update = PaneUpdate()
-    var textures: [Texture] { held.textures }
-    var rendered: PaneRegions? { held.rendered }
-    var changedParts: [PixelRect]? { update.parts }
+    private(set) var held = PaneTextures()
+    private(set) var update = PaneUpdate()
     private let live: GLSourceTexture
     private let still: GLSourceTexture
     private let pass: GLKernelPass

@@ -10,12 +10,9 @@ import CVDViewModel
 final class SoftwarePanes: PaneBackend {
     private let backend: SoftwareBackend
     private let kernels: PaneKernels
-    private var held = PaneTextures()
+    private(set) var held = PaneTextures()
     private var reduced = ReducedFrame()
-    private var update = PaneUpdate()
-    var textures: [Texture] { held.textures }
-    var rendered: PaneRegions? { held.rendered }
-    var changedParts: [PixelRect]? { update.parts }
+    private(set) var update = PaneUpdate()
 
     init(backend: SoftwareBackend, kernels: PaneKernels) {
         self.backend = backend
