@@ -386,11 +386,35 @@ import Testing
         let named = plan.chips.contains { $0.lines.contains { $0.text.contains("Viénot 1999") } }
         #expect(named, "the models are named: \(plan.chips.map { $0.lines.map(\.text) })")
         // The upper row's two readouts (Normal, Protanopia); the lower row's band holds the
-        // footer too, and its readouts may go over their pictures.
+        // footer too (`theFooterMakesWayForAReadout`).
         let upper = plan.callouts.filter { $0.shim.y < 384 }
         let over = upper.filter { c in g.pieces.contains { $0.destination.intersects(c.shim) } }
         #expect(upper.count == 2)
         #expect(over.isEmpty, "upper readouts over a picture: \(over.map(\.shim))")
+    }
+
+    /// Seen at 1024×768, `--ui-scale 2`, the 2×2 layout, two probes on the test scene (German):
+    /// the lower-left pane's readout went over its colour chart, four lines long, while
+    /// the band below the picture held the footer ("Quelle: eingebaute Testszene"). The
+    /// footer makes way for it as the caption and the model's chip do: every pane's readout
+    /// beside its picture, the footer still shown, nothing else over a picture.
+    @Test(arguments: ["en", "de", "ja"]) func theFooterMakesWayForAReadout(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            var s = ViewState(mode: .deuteranopia)
+            s.apply(.cycleLayout)
+            s.apply(.cycleLayout)
+            s.framed = true
+            s.probes = [Point(0.19, 0.72), Point(0.28, 0.72)]
+            let (plan, g) = Self.plan(
+                s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false,
+                footer: tr("Source: %s", tr("built-in test scene")))
+            #expect(plan.callouts.count == 4, "\(language)")
+            let over = plan.callouts.filter { c in g.pieces.contains { $0.destination.intersects(c.shim) } }
+            #expect(over.isEmpty, "\(language): readouts over a picture: \(over.map(\.shim))")
+            _ = try #require(plan.footer, "\(language): the footer is shown")
+            #expect(plan.onPicture.isEmpty, "\(language): \(plan.onPicture.map { $0.lines.map(\.text) })")
+        }
     }
 
     /// Seen at 1024×768, `--ui-scale 2`, two probes on the test scene: the pair's verdict

@@ -1,32 +1,43 @@
 import CVDCore
 
 extension OverlayPlan {
-    /// The plan laid out in full with `choices`' turns, then again with the caption, and
-    /// with the chip naming the model, making way for the readouts where that shows more of
-    /// them: the caption where readouts wanted have no room and it lies off the picture
-    /// (the plan with more readouts wins); the chip where a readout lies over a picture
-    /// (the plan that takes one off it, loses none and still names the model wins).
-    static func laidOut(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices)
-        -> OverlayPlan
-    {
+    /// The plan laid out in full with `choices`' turns, then again with the caption, the
+    /// chip naming the model and the footer each making way for the readouts where that
+    /// shows more of them: the caption where readouts wanted have no room and it lies off
+    /// the picture (the plan with more readouts wins); the chip and the footer where a
+    /// readout lies over a picture (the plan that takes one off it and loses none wins —
+    /// with the model still named, or the footer still shown and fewer labels over a
+    /// picture: the footer does not take the readout's place there). `memo`: the plans
+    /// already laid out, by their turns.
+    static func laidOut(
+        _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
+        memo: inout [Choices: OverlayPlan]
+    ) -> OverlayPlan {
+        if let known = memo[choices] { return known }
         let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure, choices, kept: false)
+        memo[choices] = plan
         if choices.captionInBands, plan.callouts.count < plan.readoutsWanted,
             plan.caption.map({ !plan.space.coversPicture($0.shim) }) == true
         {
             var turn = choices
             turn.captionInBands = false
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn)
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             if made.callouts.count > plan.callouts.count { return made }
+        }
+        func better(_ made: OverlayPlan) -> Bool {
+            made.callouts.count >= plan.callouts.count && made.readoutsOnPicture < plan.readoutsOnPicture
         }
         if !choices.modelAfterReadouts, plan.modelsDropped != nil, plan.readoutsOnPicture > 0 {
             var turn = choices
             turn.modelAfterReadouts = true
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn)
-            if made.chips.count >= plan.chips.count, made.callouts.count >= plan.callouts.count,
-                made.readoutsOnPicture < plan.readoutsOnPicture
-            {
-                return made
-            }
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
+            if better(made), made.chips.count >= plan.chips.count { return made }
+        }
+        if !choices.footerAfterReadouts, plan.footer != nil, plan.readoutsOnPicture > 0 {
+            var turn = choices
+            turn.footerAfterReadouts = true
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
+            if better(made), made.footer != nil, made.onPicture.count < plan.onPicture.count { return made }
         }
         return plan
     }
@@ -58,6 +69,14 @@ extension OverlayPlan {
         let labels = boxes.map(\.shim).filter { b in !callouts.contains { $0.shim == b } }
         leaders = ProbeLayout.broken(leaders, around: checkTags.map(\.shim) + labels, gap: 2)
         if best.size < small { wantsRoom = true }
+    }
+
+    /// The footer (`text`), wrapped into the first room with space for it.
+    mutating func placeFooter(_ text: String?, fontSize: Int, rooms: [Rect], measure: TextMeasuring) {
+        guard let text else { return }
+        footer = Self.wrapped(
+            text, swatch: nil, fontSize: fontSize, rooms: rooms, alignRight: false, space: space, measure: measure)
+        if let b = footer { space.take(b.shim) }
     }
 
     /// The chip that names the models no badge names (`modelsDropped`), where there are.

@@ -9,14 +9,16 @@ import CVDSystem
 ///
 /// In order: probe rings (`ProbeLayout`), a badge per pane (`BadgeLayout`: in the band
 /// above or below its picture, or beside it, at a smaller size if it must, else compact
-/// over the picture's top edge), the caption, the state chips (frozen, zoom, balanced) and
-/// the confusion map's legend, the footer, the `i` overlay, and last the probe readouts
-/// (the chip that names the model after them where it would leave one over a picture).
+/// over the picture's top edge), the caption, the footer, the state chips (frozen, zoom,
+/// balanced), the confusion map's legend, the check's marks, the `i` overlay, and last the
+/// probe readouts
+/// (the chip that names the model, and the footer, after them where either would leave one
+/// over a picture; the caption where it would leave one out: `laidOut`).
 /// Each text keeps its size; where no band has room it goes to the picture's edge.
 public struct OverlayPlan: Sendable {
     public private(set) var badges: [LabelBox] = []
     public internal(set) var chips: [LabelBox] = []
-    public private(set) var footer: LabelBox?
+    public internal(set) var footer: LabelBox?
     /// The caption strip (what the mode is, how common it is).
     public private(set) var caption: LabelBox?
     /// What the confusion map's stripes mean: the picked colour, the mode, the share.
@@ -45,11 +47,12 @@ public struct OverlayPlan: Sendable {
     /// may keep (`init(_:uiScale:measure:keeping:)`).
     public internal(set) var choices = Choices()
 
-    /// The caption's and the model chip's turn (each may make way for the readouts), the
-    /// size the badges' row was asked at and the readouts' size.
-    public struct Choices: Equatable, Sendable {
+    /// The caption's, the model chip's and the footer's turn (each may make way for the
+    /// readouts), the size the badges' row was asked at and the readouts' size.
+    public struct Choices: Hashable, Sendable {
         var captionInBands = true
         var modelAfterReadouts = false
+        var footerAfterReadouts = false
         var badgeAsk: Int?
         var readoutSize: Int?
     }
@@ -101,7 +104,8 @@ public struct OverlayPlan: Sendable {
 
     /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
-        self = Self.laidOut(inputs, uiScale: uiScale, measure: measure, Choices())
+        var memo: [Choices: OverlayPlan] = [:]
+        self = Self.laidOut(inputs, uiScale: uiScale, measure: measure, Choices(), memo: &memo)
     }
 
     /// The plan for `inputs` with an earlier plan's `choices` kept: where only the probes'
@@ -118,7 +122,8 @@ public struct OverlayPlan: Sendable {
     /// `kept`, the badges and the readouts at `choices`' sizes too.
     init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices, kept: Bool) {
         self.choices = Choices(
-            captionInBands: choices.captionInBands, modelAfterReadouts: choices.modelAfterReadouts)
+            captionInBands: choices.captionInBands, modelAfterReadouts: choices.modelAfterReadouts,
+            footerAfterReadouts: choices.footerAfterReadouts)
         let (geometry, state, simulations, window) = (inputs.geometry, inputs.state, inputs.simulations, inputs.window)
         let (footer, compact) = (inputs.footer, inputs.compact)
         let (captionText, legendText, statsLines, check) = (inputs.caption, inputs.legend, inputs.stats, inputs.check)
@@ -173,11 +178,7 @@ public struct OverlayPlan: Sendable {
             if let c = caption { space.take(c.shim) }
         }
         // The footer first: it is the longest; the chips then fit beside it or beside a badge.
-        if let text = footer {
-            self.footer = Self.wrapped(
-                text, swatch: nil, fontSize: small, rooms: rooms, alignRight: false, space: space, measure: measure)
-            if let b = self.footer { space.take(b.shim) }
-        }
+        if !choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
         var texts: [ChipText] = []
         if state.frozen { texts.append(ChipText(text: tr("Frozen"), pauseSign: true)) }
         if state.zoom > 1.0001 {
@@ -235,6 +236,7 @@ public struct OverlayPlan: Sendable {
             placeReadouts(
                 inputs, g, fontSize: small, uiScale: uiScale, size: kept ? choices.readoutSize : nil, measure: measure)
             if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
+            if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
         }
         // Else lower down off the picture, where the readouts have left room; only then over it.
         if let lines = statsLines, stats == nil {
