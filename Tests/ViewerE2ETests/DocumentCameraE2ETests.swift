@@ -52,6 +52,44 @@ import Testing
         _ = try x.waitForExit()
     }
 
+    /// Still | live where the panes show the picture reduced (a 960×720 window: each pane
+    /// under half the picture's width): the still pane showed black in both renderers, since a render
+    /// that makes only the changed parts again was taught to pass the still over — and a
+    /// whole render passed it over too. (At 1920×1080 it showed by chance: the texture
+    /// came back from the single view's pool still holding the live picture.) The
+    /// picture is a file, so the still and the live picture are the same: every patch
+    /// shows its colour in both panes.
+    @Test(arguments: ["software", "gl"]) func theStillShowsBesideTheLivePicture(renderer: String) throws {
+        let x = try XSession()
+        defer { x.close() }
+        try x.launch(
+            ViewerE2ETests.patches, ["--window", "960x720", "--labels-over-picture", "--renderer", renderer])
+        try x.waitForOutput("showing image patches.png")
+        try x.key("g")
+        try x.waitForOutput("still | live")
+        var s = ViewState()
+        s.hasStill = true
+        s.layout = .stillLive
+        let g = ViewGeometry(state: s, window: FrameSize(960, 720), picture: FrameSize(1280, 720))
+        try x.waitForScreen { shot in
+            for (i, c) in ViewerE2ETests.patchColours.enumerated() {
+                let r = ViewerE2ETests.patchRect(i)
+                let p = Point(Double(r.x + r.w / 2) / 1280, Double(r.y + r.h / 2) / 720)
+                for (t, pane) in [(0, "still"), (1, "live")] {
+                    guard let w = g.windowPoint(p, texture: t) else { return "patch \(i): not in the \(pane) pane" }
+                    let seen = shot[Int(w.x), Int(w.y)]
+                    if seen.distance(to: c) > ViewerE2ETests.tolerance {
+                        return
+                            "\(renderer): patch \(i) in the \(pane) pane at \(Int(w.x)),\(Int(w.y)) is \(seen), want \(c)"
+                    }
+                }
+            }
+            return nil
+        }
+        try x.quitKey("q")
+        _ = try x.waitForExit()
+    }
+
     /// A white page with a black frame line, seen in perspective on a grey desk; its corners
     /// carry coloured marks (red top left, green top right, blue bottom right, yellow bottom left).
     static let pageCorners = [(240.0, 120.0), (1040.0, 150.0), (1120.0, 640.0), (170.0, 600.0)]

@@ -41,9 +41,14 @@ struct PaneUpdate {
     }
 
     /// The boxes of texture `box` (texture pixels, the picture reduced by `reduction`) to
-    /// simulate: those of `parts` (picture pixels) inside it, or the whole box.
-    static func boxes(_ parts: [PixelRect]?, reduction r: Int, in box: PixelRect) -> [PixelRect] {
+    /// simulate: those of `parts` (picture pixels) inside it, or the whole box. A pane
+    /// showing the still (`still`) has none to make again where only parts of the live
+    /// frame changed, and all of it in a render made whole.
+    static func boxes(_ parts: [PixelRect]?, still: Bool = false, reduction r: Int, in box: PixelRect)
+        -> [PixelRect]
+    {
         guard let parts else { return [box] }
+        if still { return [] }
         return parts.compactMap { p in
             let x0 = max(p.x / r, box.x)
             let y0 = max(p.y / r, box.y)

@@ -67,7 +67,7 @@ final class GLPanes: PaneBackend {
             let map = picked.map { kernels.map($0, sim, f) }
             let cells = map.map { tableTexture(for: i, $0, f) } ?? 0
             // Where only parts of the frame changed since the picture held, only those.
-            for b in PaneUpdate.boxes(shownStill == nil ? parts : [], reduction: regions.reduction, in: box) {
+            for b in PaneUpdate.boxes(parts, still: shownStill != nil, reduction: regions.reduction, in: box) {
                 try pass.run(
                     into: textures[i], box: b, source: source, reduction: regions.reduction, encoding: f.ycbcr,
                     steps: steps, table: cells, phase: held.phase)

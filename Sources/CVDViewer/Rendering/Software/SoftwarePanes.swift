@@ -55,7 +55,7 @@ final class SoftwarePanes: PaneBackend {
             let t0 = SystemClock.monotonic
             // Where only parts of the frame changed since the picture held, only those.
             var share: Double?
-            for b in PaneUpdate.boxes(shownStill == nil ? parts : [], reduction: regions.reduction, in: box) {
+            for b in PaneUpdate.boxes(parts, still: shownStill != nil, reduction: regions.reduction, in: box) {
                 share =
                     regions.reduction > 1
                     ? reduced.with(f, regions.reduction) { fill(i, sim, f, $0, $1, b, picked, assisted) }
