@@ -1,3 +1,4 @@
+import CVDLocale
 import Testing
 
 @testable import CVDCheck
@@ -181,6 +182,44 @@ import Testing
         #expect(
             band.map { b in !g.pieces.contains { $0.destination.intersects(b.shim) } } == true, "\(band?.shim as Any)")
         #expect(PictureBands.middleStrip(g, window: Rect(0, 0, 1024, 768)).h > 100, "a strip between the rows")
+    }
+
+    /// The same list at `--ui-scale 2` (seen in German at 1024×768: it lay over the whole
+    /// Deuteranopia pane while the chip naming the models, "Viénot 1999, Brettel 1997",
+    /// held the strip between the rows): the chip makes way for it, as for a readout, and
+    /// the models are still named.
+    @Test(arguments: ["en", "de", "ja"]) func aLongListGoesBetweenTheRowsAtUIScale2(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            let regions = [Self.red, Self.green, Self.orange]
+            let many = CheckTracker.Shown(
+                pairs: (1...23).map { n in
+                    CheckTracker.Pair(
+                        number: n, first: regions[n % 3], second: regions[(n + 1) % 3],
+                        risks: [
+                            .init(mode: [.protanopia, .deuteranopia, .tritanopia][n % 3], verdict: .hardToTellApart)
+                        ],
+                        suggestion: nil)
+                }, modes: [.protanopia, .deuteranopia, .tritanopia])
+            var s = ViewState(mode: .normal)
+            s.apply(.cycleLayout)
+            s.apply(.cycleLayout)
+            s.framed = true
+            let m = ApproximateMeasure()
+            let window = FrameSize(1024, 768)
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
+            let plan = OverlayPlan(
+                .init(
+                    geometry: g, state: s, simulations: s.renderedSimulations, window: window,
+                    footer: tr("Source: %s", tr("built-in test scene")), compact: false,
+                    check: .init(shown: many, recoloured: false)), uiScale: 2, measure: m)
+            let band = try #require(plan.checkBand, "\(language)")
+            #expect(!plan.checkBandOnPicture, "\(language): the list \(band.shim) over a picture")
+            #expect(
+                plan.chips.contains { $0.lines.contains { $0.text.contains("Viénot 1999") } },
+                "\(language): the models are named: \(plan.chips.map { $0.lines.map(\.text) })")
+            #expect(plan.footer != nil, "\(language): the footer is shown")
+        }
     }
 
     /// The band scales with `--ui-scale` as the other labels do: at 1.5 and 2 it is never set

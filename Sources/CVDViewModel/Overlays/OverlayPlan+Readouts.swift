@@ -2,13 +2,13 @@ import CVDCore
 
 extension OverlayPlan {
     /// The plan laid out in full with `choices`' turns, then again with the caption, the
-    /// chip naming the model and the footer each making way for the readouts where that
-    /// shows more of them: the caption where readouts wanted have no room and it lies off
-    /// the picture (the plan with more readouts wins); the chip and the footer where a
-    /// readout lies over a picture (the plan that takes one off it and loses none wins —
-    /// with the model still named, or the footer still shown and fewer labels over a
-    /// picture: the footer does not take the readout's place there). `memo`: the plans
-    /// already laid out, by their turns.
+    /// chip naming the model and the footer each making way where that shows more: the
+    /// caption where readouts wanted have no room and it lies off the picture (the plan
+    /// with more readouts wins); the chip and the footer, placed after the check's list
+    /// and the readouts, where a readout or the list lies over a picture (the plan that
+    /// takes one of them off it and loses no readout wins — with the model still named, or
+    /// the footer still shown and fewer labels over a picture: the footer does not take
+    /// their place there). `memo`: the plans already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Choices: OverlayPlan]
@@ -24,16 +24,19 @@ extension OverlayPlan {
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             if made.callouts.count > plan.callouts.count { return made }
         }
+        let crowded = plan.readoutsOnPicture > 0 || plan.checkBandOnPicture
         func better(_ made: OverlayPlan) -> Bool {
-            made.callouts.count >= plan.callouts.count && made.readoutsOnPicture < plan.readoutsOnPicture
+            made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
+                && (made.readoutsOnPicture < plan.readoutsOnPicture
+                    || (plan.checkBandOnPicture && made.checkBand != nil && !made.checkBandOnPicture))
         }
-        if !choices.modelAfterReadouts, plan.modelsDropped != nil, plan.readoutsOnPicture > 0 {
+        if !choices.modelAfterReadouts, plan.modelsDropped != nil, crowded {
             var turn = choices
             turn.modelAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             if better(made), made.chips.count >= plan.chips.count { return made }
         }
-        if !choices.footerAfterReadouts, plan.footer != nil, plan.readoutsOnPicture > 0 {
+        if !choices.footerAfterReadouts, plan.footer != nil, crowded {
             var turn = choices
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)

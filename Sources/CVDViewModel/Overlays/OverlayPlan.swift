@@ -71,6 +71,8 @@ public struct OverlayPlan: Sendable {
     public var onPicture: [LabelBox] { boxes.filter { space.coversPicture($0.shim) } }
     /// How many of the probes' readouts lie over a picture.
     public var readoutsOnPicture: Int { callouts.filter { space.coversPicture($0.shim) }.count }
+    /// The check's list lies over a picture.
+    public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
 
     /// Footer and chip text is this fraction of the label size.
     public static let smallTextScale = 0.75
@@ -235,9 +237,10 @@ public struct OverlayPlan: Sendable {
         if let g = geometry, !state.probes.isEmpty {
             placeReadouts(
                 inputs, g, fontSize: small, uiScale: uiScale, size: kept ? choices.readoutSize : nil, measure: measure)
-            if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
-            if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
         }
+        // The chip naming the model and the footer, where they make way (`laidOut`).
+        if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
+        if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
         // Else lower down off the picture, where the readouts have left room; only then over it.
         if let lines = statsLines, stats == nil {
             stats = StatsPanel.place(
