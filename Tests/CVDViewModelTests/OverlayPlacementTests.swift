@@ -417,6 +417,28 @@ import Testing
         }
     }
 
+    /// Seen at 1024×768, `--ui-scale 2`, one probe on the test scene (Japanese): the readout
+    /// in the band below the picture said only "1" beside its two swatches, at the scaled
+    /// size, where at the size `--ui-scale 1` gives it names the colour and what the mode
+    /// makes of it. Giving back the enlargement, the readout says the most it can off the
+    /// picture.
+    @Test(arguments: ["en", "de", "ja"]) func aReadoutGivesBackTheScaleToNameTheColours(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            var s = ViewState(mode: .deuteranopia)
+            s.framed = true
+            s.probes = [Point(0.13, 0.35)]
+            let i = Self.inputs(
+                s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false,
+                footer: tr("Source: %s", tr("built-in test scene")), readings: [RGB8(70, 148, 74)])
+            let (plan, g) = (OverlayPlan(i, uiScale: 2, measure: ApproximateMeasure()), try #require(i.geometry))
+            let readout = try #require(plan.callouts.first, "\(language)")
+            #expect(!readout.shim.intersects(g.pictureRect), "\(language): \(readout.shim) over the picture")
+            let said = readout.lines.map(\.text).joined(separator: " ")
+            #expect(said.contains("#46944A"), "\(language): the readout says \(said)")
+        }
+    }
+
     /// Seen at 1024×768, `--ui-scale 2`, two probes on the test scene: the pair's verdict
     /// (540×154) went over the fruit below the probes while the band below the picture had
     /// room for it at the size `--ui-scale 1` gives. A readout asked larger gives back the

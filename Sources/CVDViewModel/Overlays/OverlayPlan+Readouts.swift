@@ -8,7 +8,8 @@ extension OverlayPlan {
     /// and the readouts, where a readout or the list lies over a picture (the plan that
     /// takes one of them off it and loses no readout wins — with the model still named, or
     /// the footer still shown and fewer labels over a picture: the footer does not take
-    /// their place there). `memo`: the plans already laid out, by their turns.
+    /// their place there); the footer also where the readouts then say more, as much off
+    /// the picture. `memo`: the plans already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Choices: OverlayPlan]
@@ -36,11 +37,17 @@ extension OverlayPlan {
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             if better(made), made.chips.count >= plan.chips.count { return made }
         }
-        if !choices.footerAfterReadouts, plan.footer != nil, crowded {
+        // The footer, the least of the window's words, makes way for a readout that says
+        // more too (a colour named where only "1" and two swatches stood beside it).
+        if !choices.footerAfterReadouts, plan.footer != nil, crowded || plan.readoutsShortened > 0 {
             var turn = choices
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if better(made), made.footer != nil, made.onPicture.count < plan.onPicture.count { return made }
+            let fewerOver = better(made) && made.onPicture.count < plan.onPicture.count
+            let saysMore =
+                made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
+                && made.onPicture.count <= plan.onPicture.count && made.readoutsSaid > plan.readoutsSaid
+            if made.footer != nil, fewerOver || saysMore { return made }
         }
         return plan
     }
@@ -64,7 +71,7 @@ extension OverlayPlan {
         readoutsWanted = wanted
         guard let best else { return }
         choices.readoutSize = best.size
-        (callouts, leaders) = (best.callouts, best.leaders)
+        (callouts, leaders, readoutsShortened) = (best.placed.callouts, best.placed.leaders, best.placed.shortened)
         for c in callouts { space.take(c.shim) }
         for l in leaders { space.take(line: l) }
         // A leader that had no place clear of every label (a crowded window) has a gap
@@ -90,8 +97,13 @@ extension OverlayPlan {
         chips += chip
     }
 
+    /// How much `callouts` say: the characters of their lines.
+    static func said(_ callouts: [LabelBox]) -> Int {
+        callouts.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.text.count } }
+    }
+
     /// Readouts placed at one size: their callouts and leader lines.
-    typealias PlacedReadouts = (callouts: [LabelBox], leaders: [ProbeLayout.Leader])
+    typealias PlacedReadouts = (callouts: [LabelBox], leaders: [ProbeLayout.Leader], shortened: Int)
 
     /// The probes' readouts, placed as `ProbeLayout.place` places them, in the first of
     /// `bases` (the room left, best first) that holds all those wanted. With `--ui-scale`
@@ -105,11 +117,11 @@ extension OverlayPlan {
     static func readouts(
         _ inputs: Inputs, _ g: ViewGeometry, sizes: ClosedRange<Int>, inBands: Int, ringSize: Int, bases: [FreeSpace],
         measure: TextMeasuring
-    ) -> (best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], size: Int)?, wanted: Int) {
+    ) -> (best: (placed: PlacedReadouts, size: Int)?, wanted: Int) {
         let small = sizes.upperBound
         var wanted = 0
-        var best: (callouts: [LabelBox], leaders: [ProbeLayout.Leader], size: Int)?
-        var short: Bool { best?.callouts.count ?? 0 < wanted || best == nil }
+        var best: (placed: PlacedReadouts, size: Int)?
+        var short: Bool { best?.placed.callouts.count ?? 0 < wanted || best == nil }
         func place(_ base: FreeSpace, _ size: Int) -> PlacedReadouts {
             var room = base
             let placed = ProbeLayout.place(
@@ -117,7 +129,7 @@ extension OverlayPlan {
                 fontSize: size, ringSize: ringSize, space: &room, measure: measure,
                 assisted: inputs.state.assistedTexture)
             wanted = placed.wanted
-            return (placed.callouts, placed.leaders)
+            return (placed.callouts, placed.leaders, placed.shortened)
         }
         for base in bases where short {
             // Each size is placed once: the fallback below goes again over the sizes the
@@ -130,21 +142,30 @@ extension OverlayPlan {
                 return placed
             }
             var size = small
-            var fewest: (placed: PlacedReadouts, size: Int, over: Int)?
-            while inBands < small, size >= inBands, fewest?.over ?? 1 > 0 {
+            // Of the sizes that place every readout: the fewest over a picture, then the
+            // most said (a readout in a band at the scaled size may keep only its verdict,
+            // "1" beside two swatches, where a smaller one names the colours), then the
+            // largest; down to the first size at which none is shortened.
+            var fewest: (placed: PlacedReadouts, size: Int, over: Int, said: Int)?
+            while inBands < small, size >= inBands, fewest.map({ $0.placed.shortened > 0 }) ?? true {
                 let placed = trial(size)
                 let over = placed.callouts.filter { c in g.pieces.contains { $0.destination.intersects(c.shim) } }.count
-                if placed.callouts.count == wanted, over < fewest?.over ?? .max { fewest = (placed, size, over) }
+                let said = Self.said(placed.callouts)
+                if placed.callouts.count == wanted,
+                    fewest.map({ over < $0.over || (over == $0.over && said > $0.said) }) ?? true
+                {
+                    fewest = (placed, size, over, said)
+                }
                 size -= max(1, size / 10)
             }
             if let f = fewest {
-                best = (f.placed.callouts, f.placed.leaders, f.size)
+                best = (f.placed, f.size)
                 continue
             }
             size = small
             repeat {
                 let placed = trial(size)
-                if placed.callouts.count > best?.callouts.count ?? -1 { best = (placed.callouts, placed.leaders, size) }
+                if placed.callouts.count > best?.placed.callouts.count ?? -1 { best = (placed, size) }
                 size -= max(1, size / 10)
             } while short && size >= sizes.lowerBound
         }

@@ -59,6 +59,8 @@ public struct OverlayPlan: Sendable {
     /// The readouts the panes showing a probe want (`readouts`), and the models no badge
     /// names (`modelsNotShown`): what the make-way plans (`laidOut`) go by.
     var readoutsWanted = 0
+    /// The readouts that say less than they could, or lie over a picture, for want of room.
+    var readoutsShortened = 0
     var modelsDropped: String?
     /// The room left: the window, the pictures, and what is taken.
     var space: FreeSpace
@@ -71,6 +73,8 @@ public struct OverlayPlan: Sendable {
     public var onPicture: [LabelBox] { boxes.filter { space.coversPicture($0.shim) } }
     /// How many of the probes' readouts lie over a picture.
     public var readoutsOnPicture: Int { callouts.filter { space.coversPicture($0.shim) }.count }
+    /// How much the readouts say (`said`).
+    public var readoutsSaid: Int { Self.said(callouts) }
     /// The check's list lies over a picture.
     public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
 

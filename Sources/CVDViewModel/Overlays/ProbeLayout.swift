@@ -54,7 +54,8 @@ public enum ProbeLayout {
     }
 
     /// Places one readout per pane picture that shows a probe (one for both sides of the
-    /// split), taking its room from `space`
+    /// split), taking its room from `space`; `shortened`: how many say less than they
+    /// could, or lie over the picture, for want of room
     /// (whose `taken` already holds the rings, `keepClear`).
     ///
     /// - Parameters:
@@ -64,10 +65,11 @@ public enum ProbeLayout {
     static func place(
         _ probes: [Point], readings: [[ProbeReading]], simulations: [Simulation], geometry: ViewGeometry,
         fontSize: Int, ringSize: Int? = nil, space: inout FreeSpace, measure: TextMeasuring, assisted: Int? = nil
-    ) -> (callouts: [LabelBox], leaders: [Leader], wanted: Int) {
+    ) -> (callouts: [LabelBox], leaders: [Leader], wanted: Int, shortened: Int) {
         var callouts: [LabelBox] = []
         var leaders: [Leader] = []
         var wanted = 0
+        var shortened = 0
         // The split's two sides read out the same (the simulated eye's verdict): one readout
         // for both, under the whole picture, with a line to each ring.
         let split = geometry.panes.count == 1 && geometry.pieces.count > 1
@@ -108,6 +110,7 @@ public enum ProbeLayout {
                 ? simulations.indices.first { simulations[$0].mode != .normal && readings.indices.contains($0) } ?? t
                 : t
             for (inBand, detail) in attempts {
+                let fullest = inBand && detail == details.first
                 guard
                     let placed = placeReadout(
                         rows(readings[shown], simulations[shown], detail) + warning, near: rings,
@@ -116,6 +119,7 @@ public enum ProbeLayout {
                 else { continue }
                 space.take(placed.box.shim)
                 callouts.append(placed.box)
+                if !fullest { shortened += 1 }
                 let r = radius(ringSize ?? fontSize)
                 for ring in rings {
                     // From the probe's own row (the pair's row when only it names the probe).
@@ -128,7 +132,7 @@ public enum ProbeLayout {
                 break
             }
         }
-        return (callouts, leaders, wanted)
+        return (callouts, leaders, wanted, shortened)
     }
 
     /// One row of a readout: swatches (a probe's colours), then text.
