@@ -4,12 +4,12 @@ extension OverlayPlan {
     /// The plan laid out in full with `choices`' turns, then again with the caption, the
     /// chip naming the model and the footer each making way where that shows more: the
     /// caption where readouts wanted have no room and it lies off the picture (the plan
-    /// with more readouts wins); the chip and the footer, placed after the check's list
-    /// and the readouts, where a readout or the list lies over a picture (the plan that
-    /// takes one of them off it and loses no readout wins — with the model still named, or
-    /// the footer still shown and fewer labels over a picture: the footer does not take
-    /// their place there); the footer also where the readouts then say more, as much off
-    /// the picture. `memo`: the plans already laid out, by their turns.
+    /// with more readouts wins); the chip and the footer, placed last, where a label lies
+    /// over a picture (a readout, the check's list, the legend, a chip: the plan with fewer
+    /// over a picture wins, no readout lost or put over one, the model still named, the
+    /// footer still shown); the footer also where a readout says less than it could (the
+    /// plan whose readouts say more wins, as much off the picture). `memo`: the plans
+    /// already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Choices: OverlayPlan]
@@ -25,29 +25,25 @@ extension OverlayPlan {
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             if made.callouts.count > plan.callouts.count { return made }
         }
-        let crowded = plan.readoutsOnPicture > 0 || plan.checkBandOnPicture
-        func better(_ made: OverlayPlan) -> Bool {
+        let over = plan.onPicture.count
+        func keepsReadouts(_ made: OverlayPlan) -> Bool {
             made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
-                && (made.readoutsOnPicture < plan.readoutsOnPicture
-                    || (plan.checkBandOnPicture && made.checkBand != nil && !made.checkBandOnPicture))
         }
-        if !choices.modelAfterReadouts, plan.modelsDropped != nil, crowded {
+        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 {
             var turn = choices
             turn.modelAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if better(made), made.chips.count >= plan.chips.count { return made }
+            if keepsReadouts(made), made.onPicture.count < over, made.chips.count >= plan.chips.count { return made }
         }
         // The footer, the least of the window's words, makes way for a readout that says
         // more too (a colour named where only "1" and two swatches stood beside it).
-        if !choices.footerAfterReadouts, plan.footer != nil, crowded || plan.readoutsShortened > 0 {
+        if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 {
             var turn = choices
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            let fewerOver = better(made) && made.onPicture.count < plan.onPicture.count
-            let saysMore =
-                made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
-                && made.onPicture.count <= plan.onPicture.count && made.readoutsSaid > plan.readoutsSaid
-            if made.footer != nil, fewerOver || saysMore { return made }
+            let fewerOver = made.onPicture.count < over
+            let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
+            if made.footer != nil, keepsReadouts(made), fewerOver || saysMore { return made }
         }
         return plan
     }

@@ -242,14 +242,16 @@ public struct OverlayPlan: Sendable {
             placeReadouts(
                 inputs, g, fontSize: small, uiScale: uiScale, size: kept ? choices.readoutSize : nil, measure: measure)
         }
-        // The chip naming the model and the footer, where they make way (`laidOut`).
-        if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
-        if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
-        // Else lower down off the picture, where the readouts have left room; only then over it.
-        if let lines = statsLines, stats == nil {
-            stats = StatsPanel.place(
-                lines, fontSize: small, reaches: [.lowerBands, .overPicture], space: space, measure: measure)
+        // Else lower down off the picture, where the readouts have left room; only then (after
+        // the chip naming the model and the footer where they make way, `laidOut`) over it.
+        func placeStats(_ reach: StatsPanel.Reach) {
+            guard let lines = statsLines, stats == nil else { return }
+            stats = StatsPanel.place(lines, fontSize: small, reaches: [reach], space: space, measure: measure)
             if let s = stats { space.take(s.shim) }
         }
+        placeStats(.lowerBands)
+        if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
+        if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
+        placeStats(.overPicture)
     }
 }
