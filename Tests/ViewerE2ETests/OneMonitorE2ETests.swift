@@ -79,7 +79,14 @@ import Testing
                 ? nil : "the green part is not live whole"
         }
         try ImageFile.write(moved, to: ViewerE2ETests.screenshotDir + "/one-monitor-aside.png")
-        #expect(!x.readOutput().contains("covers most of the part"), "not held: live beside the window")
+        // Live beside the window: no picture held — or, where the source read the part before
+        // the window manager had moved the window (once in a loaded full run), held and then
+        // live again.
+        let said = x.readOutput()
+        let held = said.range(of: "covers most of the part", options: .backwards)
+        let live = said.range(of: "uncovers the part of the screen it shows: live again", options: .backwards)
+        #expect(
+            held == nil || live.map { $0.lowerBound > held!.lowerBound } == true, "not held: live beside the window")
     }
 
     /// Full screen over the part read: a picture taken with the window hidden is held, not
