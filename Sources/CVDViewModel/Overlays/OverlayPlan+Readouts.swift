@@ -12,28 +12,37 @@ extension OverlayPlan {
     /// already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
-        memo: inout [Choices: OverlayPlan]
+        memo: inout [Int: OverlayPlan]
     ) -> OverlayPlan {
-        if let known = memo[choices] { return known }
+        if let known = memo[choices.turns] { return known }
         let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure, choices, kept: false)
-        memo[choices] = plan
+        var result = plan
+        defer { memo[choices.turns] = result }
         if choices.captionInBands, plan.callouts.count < plan.readoutsWanted,
             plan.caption.map({ !plan.space.coversPicture($0.shim) }) == true
         {
             var turn = choices
             turn.captionInBands = false
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if made.callouts.count > plan.callouts.count { return made }
+            if made.callouts.count > plan.callouts.count {
+                result = made
+                return result
+            }
         }
         let over = plan.onPicture.count
-        func keepsReadouts(_ made: OverlayPlan) -> Bool {
+        // No readout lost or put over a picture, the model still named, the footer still shown.
+        func keeps(_ made: OverlayPlan) -> Bool {
             made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
+                && made.chips.count >= plan.chips.count && (made.footer != nil || plan.footer == nil)
         }
         if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 {
             var turn = choices
             turn.modelAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if keepsReadouts(made), made.onPicture.count < over, made.chips.count >= plan.chips.count { return made }
+            if keeps(made), made.onPicture.count < over {
+                result = made
+                return result
+            }
         }
         // The footer, the least of the window's words, makes way for a readout that says
         // more too (a colour named where only "1" and two swatches stood beside it).
@@ -43,9 +52,12 @@ extension OverlayPlan {
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             let fewerOver = made.onPicture.count < over
             let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
-            if made.footer != nil, keepsReadouts(made), fewerOver || saysMore { return made }
+            if keeps(made), fewerOver || saysMore {
+                result = made
+                return result
+            }
         }
-        return plan
+        return result
     }
 
     /// The probes' readouts and their leaders, placed in the room left: at `size` where a
@@ -86,16 +98,19 @@ extension OverlayPlan {
     }
 
     /// The chip that names the models no badge names (`modelsDropped`), where there are.
-    mutating func placeModelChip(fontSize: Int, rooms: [Rect], measure: TextMeasuring) {
-        guard let dropped = modelsDropped else { return }
+    @discardableResult
+    mutating func placeModelChip(fontSize: Int, rooms: [Rect], measure: TextMeasuring) -> [LabelBox] {
+        guard let dropped = modelsDropped else { return [] }
         let chip = Self.modelChip(dropped, fontSize: fontSize, rooms: rooms, space: space, measure: measure)
         for c in chip { space.take(c.shim) }
         chips += chip
+        return chip
     }
 
-    /// How much `callouts` say: the characters of their lines.
+    /// How much `callouts` say: the characters of their lines but spaces (a line broken
+    /// at a space says as much as it whole).
     static func said(_ callouts: [LabelBox]) -> Int {
-        callouts.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.text.count } }
+        callouts.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.text.filter { !$0.isWhitespace }.count } }
     }
 
     /// Readouts placed at one size: their callouts and leader lines.
@@ -106,7 +121,7 @@ extension OverlayPlan {
     /// above 1, a readout asked larger gives back the enlargement before it covers the
     /// picture: of the sizes from the largest of `sizes` down to `inBands` (the size
     /// `--ui-scale 1` gives, never below half), the one that leaves the fewest readouts on
-    /// the picture (the largest of those). Else the largest size down to the floor at which
+    /// the picture (of those, the one at which they say the most, then the largest). Else the largest size down to the floor at which
     /// they all fit; else as many as fit at the largest size. `wanted`: the readouts the
     /// panes showing a probe want. The room the readouts take is their callouts'
     /// (`ProbeLayout.place` takes nothing else).

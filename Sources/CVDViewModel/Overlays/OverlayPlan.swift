@@ -47,14 +47,21 @@ public struct OverlayPlan: Sendable {
     /// may keep (`init(_:uiScale:measure:keeping:)`).
     public internal(set) var choices = Choices()
 
-    /// The caption's, the model chip's and the footer's turn (each may make way for the
-    /// readouts), the size the badges' row was asked at and the readouts' size.
-    public struct Choices: Hashable, Sendable {
+    /// The caption's, the model chip's and the footer's turn (each may make way for other
+    /// labels, `laidOut`), the size the badges' row was asked at, the readouts' size, and
+    /// where the chip and the footer went when placed last: a plan that keeps these puts
+    /// them there first, so that they hold still while the readings change.
+    public struct Choices: Equatable, Sendable {
         var captionInBands = true
         var modelAfterReadouts = false
         var footerAfterReadouts = false
         var badgeAsk: Int?
         var readoutSize: Int?
+        var modelChip: [LabelBox]?
+        var footerBox: LabelBox?
+
+        /// The turns alone, as a key (`laidOut`'s memo).
+        var turns: Int { (captionInBands ? 1 : 0) | (modelAfterReadouts ? 2 : 0) | (footerAfterReadouts ? 4 : 0) }
     }
     /// The readouts the panes showing a probe want (`readouts`), and the models no badge
     /// names (`modelsNotShown`): what the make-way plans (`laidOut`) go by.
@@ -110,7 +117,7 @@ public struct OverlayPlan: Sendable {
 
     /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
-        var memo: [Choices: OverlayPlan] = [:]
+        var memo: [Int: OverlayPlan] = [:]
         self = Self.laidOut(inputs, uiScale: uiScale, measure: measure, Choices(), memo: &memo)
     }
 
@@ -122,10 +129,11 @@ public struct OverlayPlan: Sendable {
         self.init(inputs, uiScale: uiScale, measure: measure, choices, kept: true)
     }
 
-    /// One placing of everything with the caption's and the model chip's turn as `choices`
-    /// says (`captionInBands` false: the caption along the window's bottom, over the
-    /// picture; `modelAfterReadouts`: the chip naming the model after the readouts); with
-    /// `kept`, the badges and the readouts at `choices`' sizes too.
+    /// One placing of everything with the turns `choices` names (`captionInBands` false:
+    /// the caption along the window's bottom, over the picture; `modelAfterReadouts`,
+    /// `footerAfterReadouts`: the chip naming the model, the footer, placed last of what
+    /// stays off the picture); with `kept`, the badges and the readouts at `choices`' sizes,
+    /// and the chip and the footer placed last where `choices` says, first.
     init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices, kept: Bool) {
         self.choices = Choices(
             captionInBands: choices.captionInBands, modelAfterReadouts: choices.modelAfterReadouts,
@@ -233,6 +241,22 @@ public struct OverlayPlan: Sendable {
             }
             if let b = checkBand { space.take(b.shim) }
         }
+        // A kept plan: the chip naming the model and the footer where the plan it keeps put
+        // them last (they were placed clear of everything that plan placed; the readouts and
+        // the `i` figures, which change, now go clear of them).
+        var placedLast = false
+        if kept, choices.modelAfterReadouts || choices.footerAfterReadouts {
+            placedLast = true
+            if choices.modelAfterReadouts, let chip = choices.modelChip {
+                chips += chip
+                for c in chip { space.take(c.shim) }
+            }
+            if choices.footerAfterReadouts, let box = choices.footerBox {
+                self.footer = box
+                space.take(box.shim)
+            }
+            (self.choices.modelChip, self.choices.footerBox) = (choices.modelChip, choices.footerBox)
+        }
         // The `i` overlay in the upper bands before the readouts: they can say less, it cannot.
         if let lines = statsLines {
             stats = StatsPanel.place(lines, fontSize: small, reaches: [.upperBands], space: space, measure: measure)
@@ -250,8 +274,13 @@ public struct OverlayPlan: Sendable {
             if let s = stats { space.take(s.shim) }
         }
         placeStats(.lowerBands)
-        if choices.modelAfterReadouts { placeModelChip(fontSize: small, rooms: rooms, measure: measure) }
-        if choices.footerAfterReadouts { placeFooter(footer, fontSize: small, rooms: rooms, measure: measure) }
+        if choices.modelAfterReadouts, !placedLast {
+            self.choices.modelChip = placeModelChip(fontSize: small, rooms: rooms, measure: measure)
+        }
+        if choices.footerAfterReadouts, !placedLast {
+            placeFooter(footer, fontSize: small, rooms: rooms, measure: measure)
+            self.choices.footerBox = self.footer
+        }
         placeStats(.overPicture)
     }
 }

@@ -9,8 +9,9 @@ import CVDViewModel
 struct LayoutStage {
     /// The last overlay plan and what it was laid out for.
     var planCache: (inputs: OverlayPlan.Inputs, plan: OverlayPlan)?
-    /// The last plan laid out in full: its readouts, and how many of them cover a picture.
-    var fullPlan: (callouts: Int, over: Int)?
+    /// The last plan laid out in full: its readouts, how many of them cover a picture, and how
+    /// many labels do.
+    var fullPlan: (callouts: Int, over: Int, labelsOver: Int)?
     /// The framed layout's bands and what they were decided for (`FramedBands`).
     var bandsCache: (key: BandsKey, bands: ViewGeometry.Bands)?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
@@ -76,8 +77,8 @@ extension LayoutStage {
     ///
     /// Where only the probes' readings or the `i` figures changed (a live picture: every
     /// frame), the last plan's choices are kept (`OverlayPlan.init(_:uiScale:measure:keeping:)`):
-    /// one placing instead of the search, unless that shows fewer readouts, or more over a
-    /// picture, than the plan laid out in full.
+    /// one placing instead of the search, unless that shows fewer readouts, or more
+    /// readouts or labels over a picture, than the plan laid out in full.
     mutating func plan(for inputs: OverlayPlan.Inputs, uiScale: Double, measure: TextMeasuring)
         -> (plan: OverlayPlan, same: Bool)
     {
@@ -87,7 +88,9 @@ extension LayoutStage {
             (scene.probeReadings, scene.stats) = (cached.inputs.probeReadings, cached.inputs.stats)
             if scene == cached.inputs {
                 let kept = OverlayPlan(inputs, uiScale: uiScale, measure: measure, keeping: cached.plan.choices)
-                if kept.callouts.count >= full.callouts, kept.readoutsOnPicture <= full.over {
+                if kept.callouts.count >= full.callouts, kept.readoutsOnPicture <= full.over,
+                    kept.onPicture.count <= full.labelsOver
+                {
                     planCache = (inputs, kept)
                     return (kept, false)
                 }
@@ -95,7 +98,7 @@ extension LayoutStage {
         }
         let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure)
         planCache = (inputs, plan)
-        fullPlan = (plan.callouts.count, plan.readoutsOnPicture)
+        fullPlan = (plan.callouts.count, plan.readoutsOnPicture, plan.onPicture.count)
         return (plan, false)
     }
 }
