@@ -157,19 +157,29 @@ import Testing
     /// A picture with many pairs at risk (the test scene has 23) in the 2×2 view at a
     /// projector's 1024×768: the list goes off every picture, not over a pane (with the real
     /// font it goes between the rows: `CheckTagsE2ETests.theListOfA2x2GoesBetweenItsRows`).
-    @Test func aLongListGoesBetweenTheRowsOfA2x2() {
-        let regions = [Self.red, Self.green, Self.orange]
-        let many = CheckTracker.Shown(
+    /// 23 pairs at risk (as many as the test scene has), each in one of three modes.
+    static var manyPairs: CheckTracker.Shown {
+        let regions = [red, green, orange]
+        return CheckTracker.Shown(
             pairs: (1...23).map { n in
                 CheckTracker.Pair(
                     number: n, first: regions[n % 3], second: regions[(n + 1) % 3],
                     risks: [.init(mode: [.protanopia, .deuteranopia, .tritanopia][n % 3], verdict: .hardToTellApart)],
                     suggestion: nil)
             }, modes: [.protanopia, .deuteranopia, .tritanopia])
+    }
+
+    /// The framed 2×2 view: normal, protanopia, deuteranopia, tritanopia.
+    static var framedQuad: ViewState {
         var s = ViewState(mode: .normal)
         s.apply(.cycleLayout)
         s.apply(.cycleLayout)
         s.framed = true
+        return s
+    }
+
+    @Test func aLongListGoesBetweenTheRowsOfA2x2() {
+        let (many, s) = (Self.manyPairs, Self.framedQuad)
         let m = ApproximateMeasure()
         let window = FrameSize(1024, 768)
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 1, measure: m)
@@ -191,20 +201,7 @@ import Testing
     @Test(arguments: ["en", "de", "ja"]) func aLongListGoesBetweenTheRowsAtUIScale2(language: String) throws {
         let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
         try Localization.$catalogue.withValue(catalogue) {
-            let regions = [Self.red, Self.green, Self.orange]
-            let many = CheckTracker.Shown(
-                pairs: (1...23).map { n in
-                    CheckTracker.Pair(
-                        number: n, first: regions[n % 3], second: regions[(n + 1) % 3],
-                        risks: [
-                            .init(mode: [.protanopia, .deuteranopia, .tritanopia][n % 3], verdict: .hardToTellApart)
-                        ],
-                        suggestion: nil)
-                }, modes: [.protanopia, .deuteranopia, .tritanopia])
-            var s = ViewState(mode: .normal)
-            s.apply(.cycleLayout)
-            s.apply(.cycleLayout)
-            s.framed = true
+            let (many, s) = (Self.manyPairs, Self.framedQuad)
             let m = ApproximateMeasure()
             let window = FrameSize(1024, 768)
             let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)

@@ -397,16 +397,22 @@ import Testing
         #expect(laidOutAgain < lastFirst, "\(laidOutAgain) of \(lastFirst) kept plans laid out again")
     }
 
-    /// Seen at 1024×768, `--ui-scale 2`, 2×2, two probes on the colour wheel: the chip that
-    /// names the models ("Viénot 1999, Brettel 1997") took the band between the rows, and
-    /// the Protanopia pane's readout went over its picture's colour chart. The chip makes
-    /// way: the readout stands below its picture and the models are still named.
-    @Test func theModelChipMakesWayForAReadout() throws {
+    /// The framed 2×2 in deuteranopia with two probes on the colour wheel.
+    static var probedQuad: ViewState {
         var s = ViewState(mode: .deuteranopia)
         s.apply(.cycleLayout)
         s.apply(.cycleLayout)
         s.framed = true
         s.probes = [Point(0.19, 0.72), Point(0.28, 0.72)]
+        return s
+    }
+
+    /// Seen at 1024×768, `--ui-scale 2`, 2×2, two probes on the colour wheel: the chip that
+    /// names the models ("Viénot 1999, Brettel 1997") took the band between the rows, and
+    /// the Protanopia pane's readout went over its picture's colour chart. The chip makes
+    /// way: the readout stands below its picture and the models are still named.
+    @Test func theModelChipMakesWayForAReadout() throws {
+        let s = Self.probedQuad
         let (plan, g) = Self.plan(
             s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false)
         let named = plan.chips.contains { $0.lines.contains { $0.text.contains("Viénot 1999") } }
@@ -427,11 +433,7 @@ import Testing
     @Test(arguments: ["en", "de", "ja"]) func theFooterMakesWayForAReadout(language: String) throws {
         let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
         try Localization.$catalogue.withValue(catalogue) {
-            var s = ViewState(mode: .deuteranopia)
-            s.apply(.cycleLayout)
-            s.apply(.cycleLayout)
-            s.framed = true
-            s.probes = [Point(0.19, 0.72), Point(0.28, 0.72)]
+            let s = Self.probedQuad
             let (plan, g) = Self.plan(
                 s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false,
                 footer: tr("Source: %s", tr("built-in test scene")))
