@@ -1,65 +1,8 @@
 import CVDCore
 
+/// The probes' readouts at the size that shows the most, the footer and the chip naming the
+/// model: the placings the make-way turns (`laidOut`) move.
 extension OverlayPlan {
-    /// The plan laid out in full with `choices`' turns, then again with the caption, the
-    /// chip naming the model and the footer each making way where that shows more: the
-    /// caption where readouts wanted have no room and it lies off the picture (the plan
-    /// with more readouts wins); the chip and the footer, placed last, where a label lies
-    /// over a picture (a readout, the check's list, the legend, a chip: the plan with fewer
-    /// over a picture wins, no readout lost or put over one, the model still named, the
-    /// footer still shown); the footer also where a readout says less than it could (the
-    /// plan whose readouts say more wins, as much off the picture). `memo`: the plans
-    /// already laid out, by their turns.
-    static func laidOut(
-        _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
-        memo: inout [Int: OverlayPlan]
-    ) -> OverlayPlan {
-        if let known = memo[choices.turns] { return known }
-        let plan = OverlayPlan(inputs, uiScale: uiScale, measure: measure, choices, kept: false)
-        var result = plan
-        defer { memo[choices.turns] = result }
-        if choices.captionInBands, plan.callouts.count < plan.readoutsWanted,
-            plan.caption.map({ !plan.space.coversPicture($0.shim) }) == true
-        {
-            var turn = choices
-            turn.captionInBands = false
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if made.callouts.count > plan.callouts.count {
-                result = made
-                return result
-            }
-        }
-        let over = plan.onPicture.count
-        // No readout lost or put over a picture, the model still named, the footer still shown.
-        func keeps(_ made: OverlayPlan) -> Bool {
-            made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
-                && made.chips.count >= plan.chips.count && (made.footer != nil || plan.footer == nil)
-        }
-        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 {
-            var turn = choices
-            turn.modelAfterReadouts = true
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if keeps(made), made.onPicture.count < over {
-                result = made
-                return result
-            }
-        }
-        // The footer, the least of the window's words, makes way for a readout that says
-        // more too (a colour named where only "1" and two swatches stood beside it).
-        if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 {
-            var turn = choices
-            turn.footerAfterReadouts = true
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            let fewerOver = made.onPicture.count < over
-            let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
-            if keeps(made), fewerOver || saysMore {
-                result = made
-                return result
-            }
-        }
-        return result
-    }
-
     /// The probes' readouts and their leaders, placed in the room left: at `size` where a
     /// plan of the same scene chose it, else at the size `readouts` finds.
     mutating func placeReadouts(
@@ -105,12 +48,6 @@ extension OverlayPlan {
         for c in chip { space.take(c.shim) }
         chips += chip
         return chip
-    }
-
-    /// How much `callouts` say: the characters of their lines but spaces (a line broken
-    /// at a space says as much as it whole).
-    static func said(_ callouts: [LabelBox]) -> Int {
-        callouts.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.text.filter { !$0.isWhitespace }.count } }
     }
 
     /// Readouts placed at one size: their callouts and leader lines.

@@ -76,15 +76,6 @@ public struct OverlayPlan: Sendable {
         callouts + badges + chips + [legend, checkBand, footer, caption, stats].compactMap { $0 }
     }
 
-    /// The labels that lie over a picture (none while the bands have room).
-    public var onPicture: [LabelBox] { boxes.filter { space.coversPicture($0.shim) } }
-    /// How many of the probes' readouts lie over a picture.
-    public var readoutsOnPicture: Int { callouts.filter { space.coversPicture($0.shim) }.count }
-    /// How much the readouts say (`said`).
-    public var readoutsSaid: Int { Self.said(callouts) }
-    /// The check's list lies over a picture.
-    public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
-
     /// The plan for `inputs`, its labels `uiScale` times their usual size, measured by `measure`.
     public init(_ inputs: Inputs, uiScale: Double, measure: TextMeasuring) {
         var memo: [Int: OverlayPlan] = [:]
