@@ -20,6 +20,15 @@ extension ImageFile {
         }
     }
 
+    /// The picture as the bytes of the file `path` names (`.png`, `.jpg`, `.jpeg`): what
+    /// `write` writes, for a writer of its own (`SafeFile.Batch`).
+    public static func encoded(_ image: RGBAImage, for path: String, jpegQuality: Int = 92) throws(ImageFileError)
+        -> [UInt8]
+    {
+        guard let format = OutputFormat(path: path) else { throw .unsupportedOutput(path) }
+        return try encode(image, format, jpegQuality: jpegQuality, path)
+    }
+
     /// Writes a picture, as `write`, under the first of `names(0)`, `names(1)`, … that no
     /// file has, even with other processes saving at the same moment (`SafeFile.create`);
     /// returns the name written. `mode`: its permissions, less the umask.

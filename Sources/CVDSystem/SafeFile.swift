@@ -7,7 +7,7 @@ import Glibc
 /// close are checked, and only then is the temporary renamed over the target: a full disk,
 /// a read-only file system or a missing permission leaves the old file as it was, removes
 /// the temporary, and says which of these happened. A symbolic link is written through to
-/// its target.
+/// its target (the link stays a link).
 ///
 /// An old file keeps what it was: its permissions (a private picture stays private), its
 /// owner and group (the temporary is given them: root converting onto a teacher's file
@@ -18,6 +18,11 @@ import Glibc
 /// copied aside first, and put back if anything fails. A file that can be neither is
 /// refused with the reason. New files get `mode` less the umask (0666: what every
 /// program's files get; 0600 for private ones, which an old file is made too).
+///
+/// A character device or a pipe (`/dev/null`, a FIFO) is written into as it is; a disk
+/// device or a socket is refused, never replaced by a file. Links are followed as the
+/// kernel's `fs.protected_symlinks` allows (`resolved`). Several files written as one set:
+/// `Batch`.
 public enum SafeFile {
     /// Why a file could not be written; the old file, if any, is unchanged.
     public struct WriteError: Error, Equatable, CustomStringConvertible {
@@ -90,14 +95,90 @@ public enum SafeFile {
     static func write(
         _ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t, private: Bool, placeholder: Bool = false
     ) throws(WriteError) {
-        let target = resolved(path)
+        switch try stage(bytes, to: path, mode: mode, private: `private`, placeholder: placeholder) {
+        case .staged(let made): try made.install()
+        case .inPlace(let target, let old):
+            try writeInPlace(bytes, to: target, path: path, old: old, private: `private`)
+        case .straight: try writeStraight(bytes, to: path)
+        }
+    }
+
+    /// How a file is written: made whole beside it, then renamed over it (`staged`); into
+    /// the old file itself (`inPlace`: its other names, access list or owner need it); or
+    /// straight into it (`straight`: a character device or a pipe, as `cp` writes one).
+    enum Way {
+        case staged(Staged)
+        case inPlace(target: String, old: stat)
+        case straight
+    }
+
+    /// A new file made whole beside its target (`temp`: written, flushed and closed, with
+    /// the old file's permissions and owner), not yet in its place.
+    struct Staged: Sendable {
+        let temp: String
+        let target: String
+        let path: String
+        let existed: Bool
+
+        /// Renames it over the target, then flushes the folder (best effort: some file
+        /// systems refuse `fsync` on a folder).
+        func install() throws(WriteError) {
+            guard PathName.withCPath(temp, { t in PathName.withCPath(target) { rename(t, $0) } }) == 0 else {
+                let code = errno
+                drop()
+                throw WriteError(path: path, code: code, existed: existed)
+            }
+            pending.withLock { _ = $0.temporaries.remove(temp) }
+            let dir = PathName.directory(target)
+            let d = PathName.withCPath(dir.isEmpty ? "." : dir) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            if d >= 0 {
+                fsync(d)
+                close(d)
+            }
+        }
+
+        /// Removes the temporary: the target stays as it was.
+        func drop() {
+            remove(temp)
+            pending.withLock { _ = $0.temporaries.remove(temp) }
+        }
+    }
+
+    /// Where a file is a device or a pipe (`stat` following links as the kernel does, so
+    /// `/dev/stdout` is what it stands for): `straight` for a character device or a pipe;
+    /// a block device (a disk) or a socket is refused; nil for anything else.
+    static func special(_ path: String) throws(WriteError) -> Way? {
+        var st = stat()
+        guard PathName.withCPath(path, { stat($0, &st) }) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFCHR, S_IFIFO: return .straight
+        case S_IFBLK:
+            throw WriteError(
+                path: path, code: 0, existed: true, reason: "it is a disk device, not a file; give a file name",
+                outcome: "nothing was written")
+        case S_IFSOCK:
+            throw WriteError(
+                path: path, code: 0, existed: true, reason: "it is a socket, not a file; give a file name",
+                outcome: "nothing was written")
+        default: return nil
+        }
+    }
+
+    /// The first step of `write`: where the file is written the usual way, its new contents
+    /// made whole beside it (`Way.staged`, nothing replaced yet); the other ways write
+    /// nothing yet.
+    static func stage(
+        _ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t, private: Bool, placeholder: Bool = false
+    ) throws(WriteError) -> Way {
+        if let way = try special(path) { return way }
+        let target = try resolved(path)
         var st = stat()
         let existed = PathName.withCPath(target) { stat($0, &st) } == 0
         if existed, st.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, code: EISDIR, existed: false) }
         // Other names (hard links) and access lists live with the file itself: only a write
         // in place keeps them.
         if existed, !placeholder, st.st_mode & S_IFMT == S_IFREG, st.st_nlink > 1 || hasAccessList(target) {
-            return try writeInPlace(bytes, to: target, path: path, old: st, private: `private`)
+            return .inPlace(target: target, old: st)
         }
         let dir = PathName.directory(target)
         let temp = PathName.appending(
@@ -108,25 +189,22 @@ public enum SafeFile {
         let fd = PathName.withCPath(temp) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, final) }
         guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: existed && !placeholder) }
         pending.withLock { _ = $0.temporaries.insert(temp) }
-        func drop() {
-            remove(temp)
-            pending.withLock { _ = $0.temporaries.remove(temp) }
-        }
+        let made = Staged(temp: temp, target: target, path: path, existed: existed && !placeholder)
         func fail(_ code: Int32) -> WriteError {
             close(fd)
-            drop()
-            return WriteError(path: path, code: code, existed: existed && !placeholder)
+            made.drop()
+            return WriteError(path: path, code: code, existed: made.existed)
         }
         if existed, !placeholder {
             // The old file's owner and group (chown clears set-id bits: the mode after it).
-            var made = stat()
-            guard fstat(fd, &made) == 0 else { throw fail(errno) }
-            if made.st_uid != st.st_uid || made.st_gid != st.st_gid, fchown(fd, st.st_uid, st.st_gid) != 0 {
+            var now = stat()
+            guard fstat(fd, &now) == 0 else { throw fail(errno) }
+            if now.st_uid != st.st_uid || now.st_gid != st.st_gid, fchown(fd, st.st_uid, st.st_gid) != 0 {
                 // Only root may give a file away: written in place, where it keeps both.
-                guard errno == EPERM, st.st_mode & S_IFMT == S_IFREG else { throw fail(errno) }
+                guard errno == EPERM else { throw fail(errno) }
                 close(fd)
-                drop()
-                return try writeInPlace(bytes, to: target, path: path, old: st, private: `private`)
+                made.drop()
+                return .inPlace(target: target, old: st)
             }
             if fchmod(fd, final) != 0 { throw fail(errno) }
         }
@@ -136,21 +214,20 @@ public enum SafeFile {
         // close() can report a deferred write error (NFS, some FUSE file systems).
         guard close(fd) == 0 else {
             let code = errno
-            drop()
-            throw WriteError(path: path, code: code, existed: existed && !placeholder)
+            made.drop()
+            throw WriteError(path: path, code: code, existed: made.existed)
         }
-        guard PathName.withCPath(temp, { t in PathName.withCPath(target) { rename(t, $0) } }) == 0 else {
-            let code = errno
-            drop()
-            throw WriteError(path: path, code: code, existed: existed && !placeholder)
-        }
-        pending.withLock { _ = $0.temporaries.remove(temp) }
-        // The rename itself on the disk (best effort: some file systems refuse fsync on a folder).
-        let d = PathName.withCPath(dir.isEmpty ? "." : dir) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if d >= 0 {
-            fsync(d)
-            close(d)
-        }
+        return .staged(made)
+    }
+
+    /// Writes into a character device or a pipe as it is (`/dev/null`, a terminal, a
+    /// FIFO another program reads): there is no old file to keep.
+    static func writeStraight(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
+        let fd = PathName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: false) }
+        let written = writeAll(fd, bytes)
+        guard close(fd) == 0 || written != 0 else { throw WriteError(path: path, code: errno, existed: false) }
+        guard written == 0 else { throw WriteError(path: path, code: written, existed: false) }
     }
 
     /// Writes all of `bytes` at the descriptor's offset; 0, or the `errno` of the write that failed.

@@ -8,11 +8,11 @@ import Testing
 /// colours, damaged files and folders are refused with the reason; an output is never the
 /// input unless asked. The full disk is a small tmpfs (mounted by the test: CI runs as root).
 @Suite(.serialized) struct NothingLostTests {
-    /// A 64 KiB tmpfs, mounted for the test (nil where mounting is not allowed).
-    static func smallDisk() -> String? {
+    /// A tmpfs of `size` (64 KiB), mounted for the test (nil where mounting is not allowed).
+    static func smallDisk(size: String = "64k") -> String? {
         let dir = CLI.tempDir() + "/small"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        guard (try? shell("mount -t tmpfs -o size=64k tmpfs '\(dir)'"))?.status == 0 else { return nil }
+        guard (try? shell("mount -t tmpfs -o size=\(size) tmpfs '\(dir)'"))?.status == 0 else { return nil }
         return dir
     }
 
@@ -167,31 +167,64 @@ import Testing
         #expect(cube.status != 0 && cube.stderr.contains("use a .cube name"), "\(cube.stderr)")
     }
 
+    /// Two old pictures of a set, as an earlier `--mode all` left them.
+    static func oldSet(in dir: String) throws -> [String: Data] {
+        var old: [String: Data] = [:]
+        for mode in ["normal", "deuteranopia"] {
+            let path = dir + "/set-\(mode).png"
+            try ImageFile.write(RGBAImage(width: 4, height: 4, fill: RGB8(9, 9, 9)), to: path)
+            old[path] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return old
+    }
+
+    @Test func aSetThatFailsMidwayKeepsTheOldSet() throws {
+        let work = CLI.tempDir()
+        let noise = try Self.noise(in: work)
+        // Room for two of the set's pictures beside the old ones, not for the third.
+        let one = (try FileManager.default.attributesOfItem(atPath: noise)[.size] as? Int) ?? 0
+        guard let disk = Self.smallDisk(size: "\(one * 5 / 2 / 1024)k") else {
+            Issue.record("could not mount a small tmpfs (the test needs root, as CI has)")
+            return
+        }
+        defer { Self.unmount(disk) }
+        let old = try Self.oldSet(in: disk)
+        let r = try CLI.run(["convert", noise, disk + "/set.png", "--mode", "all"])
+        #expect(r.status == 1 && r.stderr.contains("the disk is full"), "\(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("nothing of the set was written"), "\(r.stderr)")
+        #expect(!r.stdout.contains("wrote"), "says it wrote: \(r.stdout)")
+        for (path, bytes) in old {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(path) kept byte for byte")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: disk).sorted()
+        #expect(files == ["set-deuteranopia.png", "set-normal.png"], "no new file, no temporary: \(files)")
+    }
+
     @Test func anInterruptionLeavesNothingHalfDone() throws {
         let dir = CLI.tempDir()
-        // Large enough that writing eight files takes a while.
+        // Large enough that making eight files takes a while.
         #expect(
             try CLI.run(["scene", dir + "/big.png", "--mode", "normal", "--width", "3840", "--height", "2160"]).status
                 == 0)
+        let old = try Self.oldSet(in: dir)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
         p.arguments = ["convert", dir + "/big.png", dir + "/set.png", "--mode", "all"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
+        (p.standardOutput, p.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
         try p.run()
-        // After the first file is written, Ctrl+C.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("wrote") {
-            let d = out.fileHandleForReading.availableData
-            if d.isEmpty { break }
-            seen.append(d)
-        }
+        // Once the first file of the set is being made beside its name, Ctrl+C.
+        let end = Date().addingTimeInterval(60)
+        while p.isRunning, Self.leftovers(dir).isEmpty, Date() < end { usleep(5_000) }
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
         #expect(p.terminationStatus == 130, "128 + SIGINT: \(p.terminationStatus)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(files == ["big.png"], "the unfinished set and its temporaries removed: \(files)")
+        #expect(
+            files == ["big.png", "set-deuteranopia.png", "set-normal.png"],
+            "the unfinished set and its temporaries removed: \(files)")
+        for (path, bytes) in old {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(path) kept byte for byte")
+        }
     }
 
     @Test func ctrlBackslashQuits() throws {

@@ -6,10 +6,10 @@ import Glibc
 
 /// Where `convert`, `snapshot`, `scene` and `lut` write: OUTPUT itself, or with `--mode all`
 /// one file per mode beside it (`photo.png` → `photo-normal.png`, `photo-protanopia.png`, …).
-/// Each file is written whole or not at all (`SafeFile`, through `ImageFile.write` for
-/// pictures); a run that fails or is interrupted leaves no partial set behind (the files it
-/// created are removed; `Interruption`), and an OUTPUT that is the input itself is refused
-/// unless `force`.
+/// The files are written as one set (`SafeFile.Batch`): each whole or not at all, and a
+/// run that fails or is interrupted leaves no partial set behind (no new file, every old
+/// one as it was; `Interruption`); an OUTPUT that is the input itself is refused unless
+/// `force`.
 struct OutputFiles {
     /// OUTPUT as given on the command line.
     let output: String
@@ -52,8 +52,8 @@ struct OutputFiles {
         return "\(stem)-\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
-    /// Renders and writes each simulation in turn, printing `wrote PATH  [simulation]` (and
-    /// `note`); if one fails, removes the files this call created and rethrows.
+    /// Renders each simulation in turn, then puts the files in place and prints
+    /// `wrote PATH  [simulation]` (and `note`) for each; if one fails, nothing is written.
     func write(
         _ simulations: [Simulation], note: String? = nil, render: (Simulation) throws -> Content
     ) throws {
@@ -64,30 +64,30 @@ struct OutputFiles {
                         + "give another OUTPUT name, or --force to replace it")
             }
         }
-        var created: [String] = []
-        defer { SafeFile.finished(created) }
-        do {
-            for sim in simulations {
-                let path = path(for: sim)
-                if !Self.exists(path) {
-                    created.append(path)
-                    SafeFile.rollBackIfInterrupted(path)
-                }
-                switch try render(sim) {
-                case .picture(let image): try ImageFile.write(image, to: path)
-                case .bytes(let bytes): try SafeFile.write(bytes, to: path)
-                }
-                StandardOutput.line("wrote \(PathName.shown(path))  [\(sim)\(note.map { ", " + $0 } ?? "")]")
+        // Each file made whole beside its name, all put in place at the end: a failure or an
+        // interruption midway leaves the old set as it was (`SafeFile.Batch`).
+        var batch = SafeFile.Batch()
+        var lines: [String] = []
+        for sim in simulations {
+            let path = path(for: sim)
+            let bytes: [UInt8]
+            switch try render(sim) {
+            case .picture(let image): bytes = try ImageFile.encoded(image, for: path)
+            case .bytes(let b): bytes = b
             }
-        } catch {
-            for p in created { PathName.withCPath(p) { _ = unlink($0) } }
-            throw error
+            do throws(SafeFile.WriteError) {
+                try batch.add(bytes, to: path)
+            } catch {
+                throw ImageFileError.unwritable(path, error.reason + "; " + error.outcome)
+            }
+            lines.append("wrote \(PathName.shown(path))  [\(sim)\(note.map { ", " + $0 } ?? "")]")
         }
-    }
-
-    static func exists(_ path: String) -> Bool {
-        var st = stat()
-        return PathName.withCPath(path) { lstat($0, &st) } == 0
+        do throws(SafeFile.WriteError) {
+            try batch.commit()
+        } catch {
+            throw ImageFileError.unwritable(error.path, error.reason + "; " + error.outcome)
+        }
+        for line in lines { StandardOutput.line(line) }
     }
 
     /// Whether two paths name the same file (device and inode), following links.

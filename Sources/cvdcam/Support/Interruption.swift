@@ -4,7 +4,7 @@ import Glibc
 
 /// What an interruption (Ctrl+C, a log-out, the terminal closed: SIGINT, SIGTERM, SIGHUP)
 /// does to a command that writes files: the temporary files being written are removed, and
-/// with them the files of an unfinished set (`convert --mode all`, `SafeFile.rollBackIfInterrupted`),
+/// with them the new files of an unfinished set (`convert --mode all`: `SafeFile.Batch`),
 /// the lines already printed are flushed, and the process ends with 128 + the signal, as
 /// the shell expects. The signals reach dispatch sources, outside any signal handler.
 enum Interruption {
