@@ -119,18 +119,24 @@ public enum ImageFile {
     }
 
     /// How many rows from the top hold picture: below them a truncated JPEG's decoder
-    /// fills flat mid-grey (every sample 128 ± 2, the IDCT of missing data).
+    /// fills flat mid-grey (every sample 128 ± 2, the IDCT of missing data). The file
+    /// stops inside a row of blocks (8 or 16 rows), whose right part is grey down to the
+    /// block row's foot: that row of blocks counts as missing, back to the first row whose
+    /// right end holds picture (at most 16 rows up), and so do the two rows above it, whose
+    /// colour the decoder smooths with the grey (4:2:0 chroma is upsampled across rows).
     static func decodedRows(_ image: RGBAImage) -> Int {
-        var y = image.height
-        while y > 0 {
-            let row = (0..<image.width).allSatisfy { x in
-                let p = image[x, y - 1]
-                return abs(Int(p.r) - 128) <= 2 && abs(Int(p.g) - 128) <= 2 && abs(Int(p.b) - 128) <= 2
-            }
-            if !row { break }
-            y -= 1
+        func grey(_ x: Int, _ y: Int) -> Bool {
+            let p = image[x, y]
+            return abs(Int(p.r) - 128) <= 2 && abs(Int(p.g) - 128) <= 2 && abs(Int(p.b) - 128) <= 2
         }
-        return y
+        var y = image.height
+        while y > 0, (0..<image.width).allSatisfy({ grey($0, y - 1) }) { y -= 1 }
+        guard y < image.height, image.width > 0 else { return y }
+        let last = y
+        while y > 0, last - y <= 16, grey(image.width - 1, y - 1) { y -= 1 }
+        // More than a row of blocks grey at the right: the picture's own edge, not the cut.
+        if last - y > 16 { y = last }
+        return max(0, y - 2)
     }
 
     /// Loads a picture as RGBA: PNG, JPEG, WebP, GIF, TIFF, BMP and PNM recognised by their

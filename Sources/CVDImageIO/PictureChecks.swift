@@ -18,6 +18,10 @@ enum PictureChecks {
         if h.pngCutShort {
             throw .unreadable(path, "the PNG file ends early (it was cut short: copy it again)")
         }
+        if h.jpegCutShort {
+            throw .unreadable(
+                path, "the JPEG file ends early, before its picture begins (it was cut short: copy it again)")
+        }
         guard h.width > 0, h.height > 0 else { return }
         guard h.width <= ImageFile.maximumSide, h.height <= ImageFile.maximumSide else {
             throw .unreadable(

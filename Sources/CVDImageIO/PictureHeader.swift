@@ -8,11 +8,15 @@ struct PictureHeader {
     var jpegComponents: Int?
     /// A PNG whose bytes stop before its IEND chunk.
     var pngCutShort = false
+    /// A JPEG that ends before its frame header and scan begin (nothing of it can be drawn).
+    var jpegCutShort = false
 
     init(_ b: [UInt8]) {
-        if b.count >= 24, b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            width = Self.be32(b, 16)
-            height = Self.be32(b, 20)
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            if b.count >= 24 {
+                width = Self.be32(b, 16)
+                height = Self.be32(b, 20)
+            }
             pngCutShort = !Self.pngEnds(b)
         } else if b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 {
             jpegFrame(b)
@@ -60,5 +64,6 @@ struct PictureHeader {
             guard length >= 2, marker != 0xDA else { return }
             i += 2 + length
         }
+        jpegCutShort = true
     }
 }
