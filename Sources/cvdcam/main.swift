@@ -44,10 +44,35 @@ if let word = RootHelp.singleDashLongOption(arguments) {
     exit(ExitCode.validationFailure.rawValue)
 }
 
+// `cvdcam convrt …`: a mistyped command, not a picture file of that name.
+if let first = arguments.first, !first.hasPrefix("-"), access(first, F_OK) != 0 {
+    let names = Cvdcam.configuration.subcommands.map { $0._commandName }
+    if !names.contains(first), let meant = Suggestion.nearest(first, among: names) {
+        StderrCapture.write(
+            "cvdcam: error: unknown command '\(PathName.shown(first))' (did you mean '\(meant)'?); cvdcam --help lists the commands\n"
+        )
+        exit(ExitCode.validationFailure.rawValue)
+    }
+}
+
 // `--screen` takes its monitor optionally: alone (last, or before another option) it
 // means "a monitor the window does not open on" (`ScreenChoice`).
-let expanded = arguments.enumerated().flatMap { i, a in
-    a == "--screen" && (i + 1 == arguments.count || arguments[i + 1].hasPrefix("-")) ? [a, "auto"] : [a]
+// A negative number after an option is its value (`-s -0.1`, `--page -1`), so that the
+// option's own check says what it takes, not "missing value".
+func isNegativeNumber(_ a: String) -> Bool {
+    a.count > 1 && a.hasPrefix("-") && Double(a) != nil
+}
+var expanded: [String] = []
+for (i, a) in arguments.enumerated() {
+    if isNegativeNumber(a), let option = expanded.last, option.hasPrefix("-"), option != "--",
+        !option.contains("="), !isNegativeNumber(option)
+    {
+        expanded[expanded.count - 1] = option + "=" + a
+    } else if a == "--screen" && (i + 1 == arguments.count || arguments[i + 1].hasPrefix("-")) {
+        expanded += [a, "auto"]
+    } else {
+        expanded.append(a)
+    }
 }
 
 do {

@@ -29,12 +29,36 @@ import Testing
         (["--quad", "normal,protan"], "--quad takes four modes"),
         (["--quad", "normal,protan,deutan,purple"], "unknown mode 'purple'"),
         (["--test-scene", "--format", "nv12"], "--test-scene streams yuyv or mjpeg; --format NV12 is for cameras"),
+        // A near miss is named; a word that stands alone is said to.
+        (["--mode", "deuteranopa"], "unknown mode 'deuteranopa' (did you mean 'deuteranopia'?); choose normal"),
+        (["convert", "a.png", "b.png", "--model", "colourmatrix"], "(did you mean 'colormatrix'?)"),
+        (["check", "a.png", "--mode", "all,normal"], "'all' stands alone (--mode all)"),
+        (["convrt", "a.png", "b.png"], "unknown command 'convrt' (did you mean 'convert'?)"),
+        (["bench", "--seconds", "0"], "--seconds must be more than 0 and at most 60"),
+        (["bench", "--sizes", "1x1"], "--sizes 1x1: each side must be 2…16384 pixels"),
+        (["bench", "--sizes", "16x16,32x32"], "--sizes takes WIDTHxHEIGHT in pixels"),
+        // A negative number is the option's value, which says what it takes.
+        (["convert", "a.png", "b.png", "-m", "deutan", "-s", "-0.1"], "severity -0.1 is outside 0…1"),
+        (["convert", "a.png", "b.png", "-m", "deutan", "--page", "-1"], "--page counts from 1"),
     ])
     func badValuesSayWhatIsExpected(_ args: [String], _ words: String) throws {
         let r = try CLI.run(args)
         #expect(r.status != 0)
         #expect(r.stderr.split(whereSeparator: \.isNewline).count == 1, "stderr: \(r.stderr)")
         #expect(r.stderr.contains(words), "stderr: \(r.stderr)")
+    }
+
+    /// A setting no mode asked for uses is said, once, and the file is still written.
+    @Test func anUnusedSeverityOrModelIsSaid() throws {
+        let dir = CLI.tempDir()
+        let size = ["--width", "64", "--height", "48"]
+        let s = try CLI.run(["scene", dir + "/s.png", "-m", "deuteranopia", "-s", "0.3"] + size)
+        #expect(
+            s.status == 0 && s.stderr.contains("--severity 0.3 is not used: deuteranopia takes none"), "\(s.stderr)")
+        let m = try CLI.run(["scene", dir + "/m.png", "-m", "achromatopsia", "--model", "brettel1997"] + size)
+        #expect(m.status == 0 && m.stderr.contains("--model brettel1997 is not used"), "\(m.stderr)")
+        let used = try CLI.run(["scene", dir + "/u.png", "-m", "all", "-s", "0.3", "--model", "machado2009"] + size)
+        #expect(used.status == 0 && !used.stderr.contains("not used"), "\(used.stderr)")
     }
 
     @Test func viewHelpDoesNotOfferAll() throws {

@@ -41,7 +41,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "Frame sizes to measure (default: 640x480 1280x720 1920x1080; --capture: 1280x720 1920x1080 3840x2160).")
+        help:
+            "Frame sizes to measure, separated by spaces (default: 640x480 1280x720 1920x1080; --capture: 1280x720 1920x1080 3840x2160).",
+        transform: FrameSize.parser("--sizes", 2...16384))
     var sizes: [FrameSize] = []
 
     /// `--capture`'s sizes by default: 720p, 1080p and 2160p (4K webcams send MJPEG).
@@ -101,7 +103,7 @@ struct BenchCommand: ParsableCommand {
     var ffmpegFrames = 300
 
     func validate() throws {
-        guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be in 0…60") }
+        guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be more than 0 and at most 60") }
         guard threads.allSatisfy({ (1...256).contains($0) }) else { throw ValidationError("--threads must be 1…256") }
         if let f = frames, f < 1 { throw ValidationError("--frames must be at least 1") }
         guard !(check && capture) else { throw ValidationError("--check and --capture: one at a time") }

@@ -37,6 +37,9 @@ enum VisionModeArgument: Equatable {
         guard parts.count > 1 else { return try parse(text) }
         var modes: [VisionMode] = []
         for part in parts {
+            if part.lowercased().trimmed == "all" {
+                throw ValidationError("'all' stands alone (--mode all), not in a list of modes such as '\(text)'")
+            }
             guard let m = mode(part) else { throw ValidationError(unknown(part, all: true)) }
             if !modes.contains(m) { modes.append(m) }
         }
@@ -61,7 +64,9 @@ enum VisionModeArgument: Equatable {
     }
 
     static func unknown(_ text: String, all: Bool) -> String {
-        "unknown mode '\(text)'; choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma, or the number 1–8 of its key)"
+        let known = VisionMode.allCases.map(\.rawValue) + aliases.map(\.0) + (all ? ["all"] : [])
+        return
+            "unknown mode '\(text)'\(Suggestion.clause(text, among: known)); choose \(helpList)\(all ? ", or all" : "") (or protan, deutan, tritan, achroma, or the number 1–8 of its key)"
     }
 
     /// `--mode` for the virtual camera: one mode.
@@ -97,8 +102,10 @@ struct ModelArgument {
         let t = text.lowercased()
         if let k = ModelKind(rawValue: t), ModelKind.selectable.contains(k) { return ModelArgument(k) }
         if let k = aliases.first(where: { $0.0 == t })?.1 { return ModelArgument(k) }
+        let known = ModelKind.selectable.map(\.rawValue) + aliases.map(\.0)
         throw ValidationError(
-            "unknown model '\(text)'; choose " + ModelKind.selectable.map(\.rawValue).joined(separator: ", "))
+            "unknown model '\(text)'\(Suggestion.clause(text, among: known)); choose "
+                + ModelKind.selectable.map(\.rawValue).joined(separator: ", "))
     }
 }
 
@@ -123,9 +130,28 @@ struct ModelOptions: ParsableArguments {
         }
     }
 
-    /// One simulation per mode.
+    /// One simulation per mode. A `--severity` or `--model` that none of them uses is said
+    /// in a warning line (`-m deuteranopia -s 0.3`: the full form has no severity), not
+    /// dropped without a word.
     func simulations(_ modes: VisionModeArgument) throws -> [Simulation] {
-        try modes.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
+        let sims = try modes.modes.map { try Simulation(mode: $0, severity: severity, model: model.kind) }
+        let names = sims.map(\.mode.rawValue).joined(separator: ", ")
+        if let s = severity, !sims.contains(where: \.mode.takesSeverity) {
+            StderrCapture.write(
+                "cvdcam: warning: --severity \(s) is not used: \(names) takes none "
+                    + "(only protanomaly, deuteranomaly and tritanomaly do)\n")
+        }
+        let modelled = sims.filter { $0.mode != .normal }
+        if model.kind != .auto, !modelled.contains(where: { $0.model == model.kind }) {
+            let used = Set(modelled.map(\.model.displayName)).sorted().joined(separator: ", ")
+            StderrCapture.write(
+                "cvdcam: warning: --model \(model.kind.rawValue) is not used: "
+                    + (modelled.isEmpty
+                        ? "normal vision is not simulated"
+                        : "\(names) \(modelled.count == 1 ? "is" : "are") simulated with \(used)")
+                    + "\n")
+        }
+        return sims
     }
 }
 
