@@ -3,15 +3,18 @@ import Glibc
 extension SafeFile {
     /// Several files written as one set (`convert --mode all`: a picture per mode). Each is
     /// made whole beside its target as it comes (`add`), and only once all are made are
-    /// they put in place (`commit`), by renames. A failure before that (a full disk at the
-    /// third picture) or an interruption removes what was made: every old file stays as it
-    /// was and no new name is left. A file that must be written in place (see `SafeFile`)
-    /// is written at the commit, before the renames; a device or a pipe at once. Only an
-    /// interruption between two renames (microseconds) can leave old files of the set
-    /// replaced; the new names are removed then too.
+    /// they put in place (`commit`). A failure before that (a full disk at the third
+    /// picture) or an interruption removes what was made: every old file stays as it was
+    /// and no new name is left. The commit keeps a way back for each step — the old
+    /// contents of a file written in place (see `SafeFile`) copied aside, a second name for
+    /// an old file renamed over — so a failure or an interruption in it puts every old file
+    /// back too (where the file system has no hard links, such as FAT, an old file renamed
+    /// over has no way back). A device or a pipe is written at once.
     public struct Batch {
         private var staged: [Staged] = []
         private var inPlace: [(bytes: [UInt8], target: String, path: String, old: stat, private: Bool)] = []
+        /// The files added: with one, a failure says what became of it, as `write` does.
+        private var files = 0
 
         public init() {}
 
@@ -27,6 +30,7 @@ extension SafeFile {
                     return .success(way)
                 } catch { return .failure(error) }
             }
+            if case .success = result { files += 1 }
             switch result {
             case .success(.staged(let made)): staged.append(made)
             case .success(.inPlace(let target, let old)): inPlace.append((bytes, target, path, old, `private`))
@@ -37,46 +41,61 @@ extension SafeFile {
                 guard others else { throw error }
                 throw WriteError(
                     path: error.path, code: error.code, existed: error.existed, reason: error.reason,
-                    outcome: "nothing of the set was written (the old files are kept)")
+                    outcome: Self.kept)
             }
         }
 
-        /// Puts every file of the set in place.
+        static let kept = "no file of the set was replaced (the old files are kept)"
+
+        /// Puts every file of the set in place, or (on a failure) none.
         public mutating func commit() throws(WriteError) {
             defer { abandon() }
-            for (k, f) in inPlace.enumerated() {
+            var done: [Undo] = []
+            func step(_ u: Undo) {
+                done.append(u)
+                pending.withLock { $0.undo.append(u) }
+            }
+            func failed(_ error: WriteError) -> WriteError {
+                let back = done.reversed().allSatisfy { $0.apply() }
+                pending.withLock { $0.undo = [] }
+                return WriteError(
+                    path: error.path, code: error.code, existed: error.existed, reason: error.reason,
+                    outcome: !back
+                        ? error.outcome + "; some old files of the set could not be put back"
+                        : files > 1 ? Self.kept : error.outcome)
+            }
+            for f in inPlace {
                 let failure: WriteError? = f.bytes.withUnsafeBytes { b in
                     do throws(WriteError) {
+                        let fd = try openInPlace(f.target, path: f.path, old: f.old)
+                        defer { close(fd) }
+                        var st = stat()
+                        guard fstat(fd, &st) == 0 else { throw WriteError(path: f.path, code: errno, existed: true) }
+                        let copy = try copyAside(from: fd, size: Int(st.st_size), target: f.target, path: f.path)
+                        step(.contents(copy: copy, target: f.target))
                         try writeInPlace(b, to: f.target, path: f.path, old: f.old, private: f.private)
                         return nil
                     } catch { return error }
                 }
-                if let failure {
-                    guard k > 0 else { throw failure }
-                    throw WriteError(
-                        path: failure.path, code: failure.code, existed: true, reason: failure.reason,
-                        outcome: failure.outcome + "; \(k) written in place before it hold the new pictures")
-                }
+                if let failure { throw failed(failure) }
             }
-            let new = staged.filter { !$0.existed }.map(\.target)
-            pending.withLock { p in for t in new { p.rollBack.insert(t) } }
-            defer { pending.withLock { p in for t in new { p.rollBack.remove(t) } } }
-            for (k, made) in staged.enumerated() {
-                do throws(WriteError) {
-                    try made.install()
-                } catch {
-                    // The new names put in place are removed again; the rest is dropped (`abandon`).
-                    let done = staged[..<k]
-                    for before in done where !before.existed { remove(before.target) }
-                    let replaced = inPlace.count + done.filter(\.existed).count
-                    staged.removeFirst(k + 1)
-                    guard replaced > 0 else { throw error }
-                    throw WriteError(
-                        path: error.path, code: error.code, existed: error.existed, reason: error.reason,
-                        outcome: error.outcome + "; \(replaced) old files of the set were already replaced")
+            for made in staged {
+                if !made.existed {
+                    step(.new(target: made.target))
+                } else {
+                    let backup = PathName.appending(
+                        ".\(PathName.lastComponent(made.target)).cvdcam-\(getpid())-\(counter.next()).old",
+                        to: { $0.isEmpty ? "." : $0 }(PathName.directory(made.target)))
+                    let linked = PathName.withCPath(made.target) { t in PathName.withCPath(backup) { link(t, $0) } }
+                    if linked == 0 { step(.name(backup: backup, target: made.target)) }
                 }
+                do throws(WriteError) { try made.install() } catch { throw failed(error) }
             }
+            for u in done { u.drop() }
+            pending.withLock { $0.undo = [] }
             staged = []
+            inPlace = []
+            files = 0
         }
 
         /// Removes what the set has made and not yet put in place.
@@ -84,6 +103,7 @@ extension SafeFile {
             for made in staged { made.drop() }
             staged = []
             inPlace = []
+            files = 0
         }
     }
 }

@@ -21,27 +21,11 @@ extension SafeFile {
     static func writeInPlace(
         _ bytes: UnsafeRawBufferPointer, to target: String, path: String, old: stat, private: Bool
     ) throws(WriteError) {
-        let fd = PathName.withCPath(target) { open($0, O_RDWR | O_CLOEXEC) }
-        guard fd >= 0 else {
-            let code = errno
-            let someoneElses = (code == EACCES || code == EPERM) && old.st_uid != geteuid()
-            throw WriteError(path: path, code: code, existed: true, reason: someoneElses ? notYours(old.st_uid) : nil)
-        }
+        let fd = try openInPlace(target, path: path, old: old)
         defer { close(fd) }
         var now = stat()
         guard fstat(fd, &now) == 0 else { throw WriteError(path: path, code: errno, existed: true) }
-        let dir = PathName.directory(target)
-        let copy = PathName.appending(
-            ".\(PathName.lastComponent(target)).cvdcam-\(getpid())-\(counter.next()).old", to: dir.isEmpty ? "." : dir)
-        let c = PathName.withCPath(copy) { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard c >= 0 else { throw WriteError(path: path, code: errno, existed: true) }
-        var code = copyContents(from: fd, to: c, count: Int(now.st_size))
-        if code == 0, fsync(c) != 0 { code = errno }
-        close(c)
-        guard code == 0 else {
-            remove(copy)
-            throw WriteError(path: path, code: code, existed: true)
-        }
+        let copy = try copyAside(from: fd, size: Int(now.st_size), target: target, path: path)
         pending.withLock { $0.inPlace = (copy, target) }
         defer { pending.withLock { $0.inPlace = nil } }
         let reserved = posix_fallocate(fd, 0, off_t(max(bytes.count, 1)))
@@ -50,7 +34,7 @@ extension SafeFile {
             remove(copy)
             throw WriteError(path: path, code: reserved, existed: true)
         }
-        code = overwrite(fd, bytes)
+        var code = overwrite(fd, bytes)
         if code == 0, ftruncate(fd, off_t(bytes.count)) != 0 { code = errno }
         if code == 0, fsync(fd) != 0 { code = errno }
         if code == 0, `private`, fchmod(fd, 0o600) != 0 { code = errno }
@@ -66,6 +50,36 @@ extension SafeFile {
             throw WriteError(path: path, code: code, existed: true)
         }
         remove(copy)
+    }
+
+    /// The old file opened to be written in place (read and write); refused with the reason
+    /// where it may not be written (someone else's file: `notYours`).
+    static func openInPlace(_ target: String, path: String, old: stat) throws(WriteError) -> Int32 {
+        let fd = PathName.withCPath(target) { open($0, O_RDWR | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            let someoneElses = (code == EACCES || code == EPERM) && old.st_uid != geteuid()
+            throw WriteError(path: path, code: code, existed: true, reason: someoneElses ? notYours(old.st_uid) : nil)
+        }
+        return fd
+    }
+
+    /// The first `size` bytes of `fd` (the file `target`) copied to a private file beside
+    /// it (`.NAME.cvdcam-PID-N.old`, 0600) and flushed to the disk; its name.
+    static func copyAside(from fd: Int32, size: Int, target: String, path: String) throws(WriteError) -> String {
+        let dir = PathName.directory(target)
+        let copy = PathName.appending(
+            ".\(PathName.lastComponent(target)).cvdcam-\(getpid())-\(counter.next()).old", to: dir.isEmpty ? "." : dir)
+        let c = PathName.withCPath(copy) { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard c >= 0 else { throw WriteError(path: path, code: errno, existed: true) }
+        var code = copyContents(from: fd, to: c, count: size)
+        if code == 0, fsync(c) != 0 { code = errno }
+        close(c)
+        guard code == 0 else {
+            remove(copy)
+            throw WriteError(path: path, code: code, existed: true)
+        }
+        return copy
     }
 
     /// `bytes` over the file's first bytes, a chunk at a time; 0 or the failing `errno`.

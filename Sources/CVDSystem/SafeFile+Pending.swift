@@ -3,8 +3,9 @@ import Glibc
 /// What an interruption must not leave behind: temporaries, unfinished sets, a file half
 /// written in place.
 extension SafeFile {
-    /// Removes every temporary being written and every file registered for roll-back, and
-    /// puts back the old contents of a file being written in place (on an interruption,
+    /// Removes every temporary being written and every file registered for roll-back, puts
+    /// back the old contents of a file being written in place and takes back what a set's
+    /// commit has done (on an interruption,
     /// just before the process ends: the in-place writer is stopped between two of its
     /// writes for good, `inPlaceWrites` never unlocked again).
     public static func removePending() {
@@ -14,6 +15,7 @@ extension SafeFile {
             return p
         }
         if let (copy, target) = p.inPlace, restore(target, from: copy) == 0 { remove(copy) }
+        for step in p.undo.reversed() { _ = step.apply() }
         for f in p.temporaries.union(p.rollBack) { remove(f) }
     }
 

@@ -65,15 +65,50 @@ public enum SafeFile {
     }
 
     /// The temporary files being written now, the files a command asked to have removed
-    /// if it is interrupted (`rollBack`), and the file being written in place with the copy
-    /// of its old contents (`inPlace`): what `Interruption` removes or puts back on SIGINT,
-    /// SIGTERM, SIGHUP (`removePending`).
+    /// if it is interrupted (`rollBack`), the file being written in place with the copy
+    /// of its old contents (`inPlace`), and what a set's commit has done so far (`undo`):
+    /// what `Interruption` removes or puts back on SIGINT, SIGTERM, SIGHUP (`removePending`).
     static let pending = Locked<Pending>(Pending())
 
     struct Pending {
         var temporaries: Set<String> = []
         var rollBack: Set<String> = []
         var inPlace: (copy: String, target: String)?
+        var undo: [Undo] = []
+    }
+
+    /// A step of a set's commit, and how it is taken back.
+    enum Undo: Sendable {
+        /// Written in place: the old contents are in `copy`.
+        case contents(copy: String, target: String)
+        /// Renamed over: the old file is still `backup` (a second name of it).
+        case name(backup: String, target: String)
+        /// A new name: removed.
+        case new(target: String)
+
+        /// Takes the step back; false where that failed (the copy is then kept).
+        func apply() -> Bool {
+            switch self {
+            case .contents(let copy, let target):
+                guard restore(target, from: copy) == 0 else { return false }
+                remove(copy)
+            case .name(let backup, let target):
+                guard PathName.withCPath(backup, { b in PathName.withCPath(target) { rename(b, $0) } }) == 0 else {
+                    return false
+                }
+            case .new(let target): remove(target)
+            }
+            return true
+        }
+
+        /// The step kept: the copy or the old name let go.
+        func drop() {
+            switch self {
+            case .contents(let copy, _): remove(copy)
+            case .name(let backup, _): remove(backup)
+            case .new: break
+            }
+        }
     }
 
     /// Writes `bytes` to `path` (see the type): whole, or not at all. `mode`: a new file's
@@ -170,8 +205,9 @@ public enum SafeFile {
     static func stage(
         _ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t, private: Bool, placeholder: Bool = false
     ) throws(WriteError) -> Way {
-        if let way = try special(path) { return way }
+        // Every link on the way checked first (a planted link to a device is refused too).
         let target = try resolved(path)
+        if let way = try special(path) { return way }
         var st = stat()
         let existed = PathName.withCPath(target) { stat($0, &st) } == 0
         if existed, st.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, code: EISDIR, existed: false) }
@@ -225,6 +261,10 @@ public enum SafeFile {
     static func writeStraight(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
         let fd = PathName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: false) }
+        // A pipe whose reader has gone: EPIPE, said as an error, not SIGPIPE ending the
+        // process before anything is cleaned up.
+        let before = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, before) }
         let written = writeAll(fd, bytes)
         guard close(fd) == 0 || written != 0 else { throw WriteError(path: path, code: errno, existed: false) }
         guard written == 0 else { throw WriteError(path: path, code: written, existed: false) }

@@ -45,7 +45,7 @@ if let word = RootHelp.singleDashLongOption(arguments) {
 }
 
 // `cvdcam convrt …`: a mistyped command, not a picture file of that name.
-if let first = arguments.first, !first.hasPrefix("-"), access(first, F_OK) != 0 {
+if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first, { access($0, F_OK) }) != 0 {
     let names = Cvdcam.configuration.subcommands.map { $0._commandName }
     if !names.contains(first), let meant = Suggestion.nearest(first, among: names) {
         StderrCapture.write(
@@ -64,7 +64,10 @@ func isNegativeNumber(_ a: String) -> Bool {
 }
 var expanded: [String] = []
 for (i, a) in arguments.enumerated() {
-    if isNegativeNumber(a), let option = expanded.last, option.hasPrefix("-"), option != "--",
+    // After `--` every argument is a file name, as given.
+    if expanded.contains("--") {
+        expanded.append(a)
+    } else if isNegativeNumber(a), let option = expanded.last, option.hasPrefix("-"), option != "--",
         !option.contains("="), !isNegativeNumber(option)
     {
         expanded[expanded.count - 1] = option + "=" + a

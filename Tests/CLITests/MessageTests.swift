@@ -48,6 +48,12 @@ import Testing
         #expect(r.stderr.contains(words), "stderr: \(r.stderr)")
     }
 
+    /// After `--` every argument is a file, a negative number too.
+    @Test func afterTwoDashesEveryArgumentIsAFile() throws {
+        let r = try CLI.run(["check", "-m", "deutan", "--", "-x", "-4"])
+        #expect(r.stderr.contains("'-x'") && r.stderr.contains("'-4'") && !r.stderr.contains("-x=-4"), "\(r.stderr)")
+    }
+
     /// A setting no mode asked for uses is said, once, and the file is still written.
     @Test func anUnusedSeverityOrModelIsSaid() throws {
         let dir = CLI.tempDir()

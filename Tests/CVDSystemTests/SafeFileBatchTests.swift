@@ -15,7 +15,7 @@ import Testing
         #expect {
             try failed.add(Array("new d".utf8), to: dir + "/missing/d")
         } throws: { e in
-            (e as? SafeFile.WriteError)?.description.contains("nothing of the set was written") == true
+            (e as? SafeFile.WriteError)?.description.contains("no file of the set was replaced") == true
         }
         #expect(try String(contentsOfFile: dir + "/a", encoding: .utf8) == "old a")
         #expect(try String(contentsOfFile: dir + "/b", encoding: .utf8) == "old b")
@@ -34,5 +34,34 @@ import Testing
         }
         #expect(SafeFileTests.info(dir + "/b").st_mode & 0o777 == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a", "b", "c"])
+    }
+
+    /// A step of the commit that fails puts back what the steps before it did: a file
+    /// written in place (it has a second name) and one renamed over both hold their old
+    /// contents again, the new name is gone, and no copy or temporary is left.
+    @Test func aCommitThatFailsPutsEveryOldFileBack() throws {
+        let dir = SafeFileTests.folder()
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        try SafeFile.write(Array("old a".utf8), to: dir + "/a")
+        #expect(link(dir + "/a", dir + "/a-too") == 0)
+        try SafeFile.write(Array("old b".utf8), to: dir + "/b")
+        var set = SafeFile.Batch()
+        try set.add(Array("new a".utf8), to: dir + "/a")
+        try set.add(Array("new b".utf8), to: dir + "/b")
+        try set.add(Array("new c".utf8), to: dir + "/sub/c")
+        // The last file's temporary taken away behind the set's back: its rename fails.
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") {
+            #expect(unlink(dir + "/sub/" + name) == 0)
+        }
+        #expect {
+            try set.commit()
+        } throws: { e in
+            (e as? SafeFile.WriteError)?.description.contains("no file of the set was replaced") == true
+        }
+        for (name, text) in [("a", "old a"), ("a-too", "old a"), ("b", "old b")] {
+            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8) == text, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a", "a-too", "b", "sub"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub").isEmpty)
     }
 }

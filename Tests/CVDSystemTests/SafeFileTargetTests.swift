@@ -72,6 +72,15 @@ import Testing
             (e as? SafeFile.WriteError)?.description.contains("another user left in a shared folder") == true
         }
         #expect(!FileManager.default.fileExists(atPath: mine + "/victim.png"), "nothing made through the trap")
+        // The same for a planted link to a device (/dev/null's numbers here).
+        #expect(Self.run("mknod '\(mine)/tty' c 1 3") == 0)
+        #expect(
+            symlink(mine + "/tty", shared + "/device.png") == 0 && lchown(shared + "/device.png", 65534, 65534) == 0)
+        #expect {
+            try SafeFile.write(Array("root's picture".utf8), to: shared + "/device.png")
+        } throws: { e in
+            (e as? SafeFile.WriteError)?.description.contains("another user left in a shared folder") == true
+        }
         #expect(Self.kind(shared + "/trap.png") == S_IFLNK)
         // The same user's own link there is followed; so is another user's in a folder not shared.
         #expect(symlink(mine + "/own.png", shared + "/own.png") == 0)

@@ -71,9 +71,15 @@ struct OutputFiles {
         for sim in simulations {
             let path = path(for: sim)
             let bytes: [UInt8]
-            switch try render(sim) {
-            case .picture(let image): bytes = try ImageFile.encoded(image, for: path)
-            case .bytes(let b): bytes = b
+            do {
+                switch try render(sim) {
+                case .picture(let image): bytes = try ImageFile.encoded(image, for: path)
+                case .bytes(let b): bytes = b
+                }
+            } catch {
+                // A picture that cannot be made (memory): what the set has made goes too.
+                batch.abandon()
+                throw error
             }
             do throws(SafeFile.WriteError) {
                 try batch.add(bytes, to: path)
