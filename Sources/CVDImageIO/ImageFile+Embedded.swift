@@ -46,6 +46,10 @@ extension ImageFile {
     /// where, as the picture is seen (upright) — the rest, `missing`, is grey.
     static func endsEarly(_ name: String, _ missing: PixelRect, _ image: RGBAImage) -> String {
         let (w, h) = (image.width, image.height)
+        guard missing.width < w || missing.height < h else {
+            return "'\(name)' is damaged: the JPEG file ends early, before any of its picture could be read; "
+                + "it is all grey — copy the file again"
+        }
         let read: String
         if missing.width == w {
             read = missing.y > 0 ? "the top \(missing.y) of \(h) rows" : "the bottom \(h - missing.height) of \(h) rows"

@@ -122,7 +122,7 @@ public enum ImageFile {
     /// fills flat mid-grey (every sample 128 ± 2, the IDCT of missing data). The file
     /// stops inside a row of blocks (8 or 16 rows), whose right part is grey down to the
     /// block row's foot: that row of blocks counts as missing, back to the first row whose
-    /// right end holds picture (at most 16 rows up), and so do the two rows above it, whose
+    /// right end holds picture (at most 17 rows up), and so do the two rows above it, whose
     /// colour the decoder smooths with the grey (4:2:0 chroma is upsampled across rows).
     static func decodedRows(_ image: RGBAImage) -> Int {
         func grey(_ x: Int, _ y: Int) -> Bool {
@@ -133,9 +133,10 @@ public enum ImageFile {
         while y > 0, (0..<image.width).allSatisfy({ grey($0, y - 1) }) { y -= 1 }
         guard y < image.height, image.width > 0 else { return y }
         let last = y
-        while y > 0, last - y <= 16, grey(image.width - 1, y - 1) { y -= 1 }
-        // More than a row of blocks grey at the right: the picture's own edge, not the cut.
-        if last - y > 16 { y = last }
+        // A row of blocks is 16 rows at most; the upsampling blends one more below it.
+        while y > 0, last - y <= 17, grey(image.width - 1, y - 1) { y -= 1 }
+        // More than that grey at the right: the picture's own edge, not the cut.
+        if last - y > 17 { y = last }
         return max(0, y - 2)
     }
 

@@ -8,7 +8,7 @@ struct PictureHeader {
     var jpegComponents: Int?
     /// A PNG whose bytes stop before its IEND chunk.
     var pngCutShort = false
-    /// A JPEG that ends before its frame header and scan begin (nothing of it can be drawn).
+    /// A JPEG that ends before its first scan begins (nothing of it can be drawn).
     var jpegCutShort = false
 
     init(_ b: [UInt8]) {
@@ -40,7 +40,8 @@ struct PictureHeader {
         return false
     }
 
-    /// The first frame header (SOF0–SOF15 but DHT, JPG, DAC): size and components.
+    /// The first frame header (SOF0–SOF15 but DHT, JPG, DAC): size and components; and
+    /// whether the file ends before its first scan begins (`jpegCutShort`).
     private mutating func jpegFrame(_ b: [UInt8]) {
         var i = 2
         while i + 3 < b.count {
@@ -55,13 +56,17 @@ struct PictureHeader {
                 continue
             }
             let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), i + 9 < b.count {
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), i + 9 < b.count,
+                jpegComponents == nil
+            {
                 height = Int(b[i + 5]) << 8 | Int(b[i + 6])
                 width = Int(b[i + 7]) << 8 | Int(b[i + 8])
                 jpegComponents = Int(b[i + 9])
-                return
             }
-            guard length >= 2, marker != 0xDA else { return }
+            // The first scan's header, whole: the picture begins.
+            if marker == 0xDA, i + 2 + length <= b.count { return }
+            guard length >= 2 else { return }
+            if marker == 0xDA { break }
             i += 2 + length
         }
         jpegCutShort = true
