@@ -68,6 +68,32 @@ import Testing
         #expect(Set(blues.first?.kinds.map(\.kind) ?? []) == [.line, .area], "\(blues.first?.kindWords ?? "")")
     }
 
+    /// Two series that cross: each is one colour however the crossings cut it up (a few
+    /// flat pixels of a short piece and the ink of the rest were two colours of the same
+    /// hex: "lighter red ↔ darker red", four pairs where there is one).
+    @Test(arguments: [(RGB8(255, 0, 0), RGB8(0, 128, 0)), (MarkCorpus.red, MarkCorpus.green)])
+    func aSeriesCrossedByAnotherIsOneColour(_ inks: (RGB8, RGB8)) {
+        var d = Drawing(width: 640, height: 480)
+        var zigzag: [(Double, Double)] = []
+        var wave: [(Double, Double)] = []
+        for k in 0..<9 {
+            let x = 70 + Double(k) * 60
+            zigzag.append((x, k % 2 == 0 ? 120 : 360))
+            wave.append((x, k % 2 == 0 ? 330 : 150))
+        }
+        d.polyline(zigzag, width: 2, inks.0)
+        d.polyline(wave, width: 2, inks.1)
+        let check = MaterialCheck(d.image, simulations: Self.sims)
+        let hexes = check.found.regions.map(\.rgb.hexString)
+        for ink in [inks.0, inks.1] {
+            let same = check.found.regions.filter { CIEDE2000.difference($0.rgb, ink) < 8 }
+            #expect(same.count == 1, "\(ink.hexString): \(hexes)")
+        }
+        #expect(Set(hexes).count == hexes.count, "no two colours of one hex: \(hexes)")
+        let deutan = check.results.first { $0.simulation.mode == .deuteranopia }
+        #expect(deutan?.pairs.count == 1, "one pair: \(deutan?.pairs.count ?? -1) in \(hexes)")
+    }
+
     @Test func redAndGreenFarApartInLightnessAreSafe() {
         // Dark red and light green lines: a deuteranope tells them apart by lightness.
         let picture = MarkCorpus.lineChart([RGB8(0x8B, 0x00, 0x00), RGB8(0x90, 0xEE, 0x90)], width: 3)
