@@ -6,6 +6,12 @@ public protocol Reporter: Sendable {
     func status(_ line: String)
     /// A line of measurements of one kind ("benchmark", "profile"), for scripts to read.
     func figures(_ kind: String, _ line: String)
+    /// Why the command fails ("no screenshot was written to …"): on stderr, where errors go.
+    func failure(_ line: String)
+}
+
+extension Reporter {
+    public func failure(_ line: String) { status("error: " + line) }
 }
 
 /// Says nothing (tests, embedding).

@@ -40,6 +40,14 @@ struct ViewMemory {
     /// The remembered views, read byte for byte (a line that is not UTF-8 is kept as it is);
     /// nil when the file cannot be used (with the trouble noted, once).
     mutating func read(_ notes: inout [Note]) -> RememberedViews? {
+        // A FIFO there would hold the window until someone writes to it; a device is no file.
+        var st = stat()
+        if PathName.withCPath(file, { stat($0, &st) }) == 0, st.st_mode & S_IFMT != S_IFREG {
+            trouble(
+                Message("%s cannot be read: views are not remembered", .text(PathName.shown(file))),
+                "it is not a file but a folder, a pipe or a device; rename or remove it", &notes)
+            return nil
+        }
         do throws(FileBytes.Failure) {
             let bytes = try FileBytes.read(file, limit: Self.limit)
             return RememberedViews(text: bytes.withUnsafeBufferPointer { PathName.decoded($0) })

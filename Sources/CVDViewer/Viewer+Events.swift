@@ -122,10 +122,9 @@ extension Viewer {
             drawing.pending.picture = true
         }
         drawing.pending.screen = true
-        if state.orientation != take.views.saved.orientation || state.pageCorners != take.views.saved.corners {
-            drawing.pending.picture = true
-            rememberView()
-        }
+        let viewChanged =
+            state.orientation != take.views.saved.orientation || state.pageCorners != take.views.saved.corners
+        if viewChanged { drawing.pending.picture = true }
         if state.summary != output.said.summary { announce(state.summary) }
         if state.probes != probesBefore || (!state.probes.isEmpty && state.paneSimulations != before) {
             analysis.readProbes(take.frame, state, still: shownStill)
@@ -138,6 +137,8 @@ extension Viewer {
             // The last key's answer is about that key: the next one takes it away.
             drawing.pending.screen = true
         }
+        // After the key's answer: a views file that cannot be written is said over it.
+        if viewChanged { rememberView() }
         return true
     }
 

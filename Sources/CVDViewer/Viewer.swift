@@ -159,7 +159,7 @@ public final class Viewer {
         output.probes.profiler.finish()
         // A script asked for a picture: no picture is a failure (written, or why not, said above).
         guard let shot = options.screenshotPath, !output.snapshots.screenshotWritten else { return 0 }
-        reporter.status("error: no screenshot was written to \(PathName.shown(shot))")
+        reporter.failure("no screenshot was written to \(PathName.shown(shot))")
         return 1
     }
 }

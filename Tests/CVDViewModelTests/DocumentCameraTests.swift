@@ -242,6 +242,27 @@ import Testing
         #expect(RememberedViews(text: "junk\nmore junk\twith=fields\n").views.isEmpty)
     }
 
+    /// A file edited on Windows (CR LF), another version's field, a turn not understood:
+    /// every line read or kept, nothing lost when the file is written back.
+    @Test func rememberedViewsKeepWhatTheyDoNotKnow() {
+        let text =
+            "image /home/t/map.png\trotate=180 mirror=0\r\nimage /home/t/worksheet.pdf\trotate=90 mirror=0 zoom=2\r\n"
+            + "built-in test scene\trotate=180 mirror=0\r\nimage /old/a.png\trotate=ninety mirror=1\r\n"
+        var r = RememberedViews(text: text)
+        #expect(r["image /home/t/map.png"]?.orientation == Orientation(degrees: 180))
+        #expect(r["image /home/t/worksheet.pdf"]?.orientation == Orientation(degrees: 90))
+        #expect(r["built-in test scene"]?.orientation == Orientation(degrees: 180))
+        r["built-in test scene"] = .init(orientation: Orientation(degrees: 90))
+        // Turned upright, the worksheet keeps its line for the field this version does not know.
+        r["image /home/t/worksheet.pdf"] = .init()
+        let lines = r.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "built-in test scene\trotate=90 mirror=0", "image /home/t/map.png\trotate=180 mirror=0",
+                "image /home/t/worksheet.pdf\trotate=0 mirror=0 zoom=2", "image /old/a.png\trotate=ninety mirror=1",
+            ], "\(lines)")
+    }
+
     @Test func stillLiveIsInTheLayoutRoundOnceThereIsAStill() {
         var s = ViewState(mode: .deuteranopia)
         for _ in 0..<3 { s.apply(.cycleLayout) }

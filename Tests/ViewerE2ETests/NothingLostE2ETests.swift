@@ -58,15 +58,58 @@ import Testing
         #expect(out.components(separatedBy: "views are not remembered").count == 2, "said once: \(out)")
     }
 
+    /// A pipe where the views file should be: the window starts and answers keys (it waited
+    /// for a writer that never came), the file said unusable once.
+    @Test func aPipeForTheViewsFileHoldsNothingUp() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let config = x.dir + "/.config/cvdcam"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        #expect(mkfifo(config + "/views", 0o600) == 0)
+        try x.launch(["--test-scene", "--window", "1280x720"], environment: ["XDG_CONFIG_HOME": x.dir + "/.config"])
+        try x.waitForOutput("it is not a file but a folder, a pipe or a device")
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+    }
+
+    /// A views file that cannot be written is said in the window after `r`, over the key's
+    /// own answer ("picture turned"), which came after it and hid it.
+    @Test func aViewsFileThatCannotBeWrittenIsShown() throws {
+        let x = try XSession()
+        defer { x.close() }
+        let config = x.dir + "/.config/cvdcam"
+        // The lock beside the file is a folder: the file cannot be written (even by root).
+        try FileManager.default.createDirectory(atPath: config + "/views.lock", withIntermediateDirectories: true)
+        try x.launch(
+            ["--test-scene", "--window", "1280x720"],
+            environment: ["XDG_CONFIG_HOME": x.dir + "/.config", "CVDCAM_PRINT_TEXTS": "1"])
+        try x.waitForOutput("showing")
+        try x.key("r")
+        try x.waitForOutput("cannot be written: views are not remembered")
+        usleep(800_000)
+        try x.quitKey("q")
+        _ = try x.waitForExit()
+        // Each text drawn is printed once ("cvdcam: text: …"): the trouble was drawn, not only printed.
+        let drawn = x.readOutput().split(separator: "\n").filter { $0.hasPrefix("cvdcam: text: ") }
+        let words = drawn.map { $0.dropFirst("cvdcam: text: ".count) }.joined(separator: " ")
+        #expect(words.contains("cannot be written: views are not remembered"), "drawn: \(drawn)")
+    }
+
     @Test func screenshotsThatCannotBeWrittenFail() throws {
         let x = try XSession()
         defer { x.close() }
         let r = try XSession.runToEnd(
             XSession.binary, ["--test-scene", "--screenshot", x.dir + "/missing/shot.png", "--screenshot-after", "2"],
-            environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .stdout)
+            environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .both)
         #expect(r.status == 1, "status \(r.status): \(r.text)")
         #expect(
-            r.text.contains("the folder does not exist") && r.text.contains("no screenshot was written"), "\(r.text)")
+            r.text.contains("the folder does not exist") && r.text.contains("cvdcam: error: no screenshot was written"),
+            "\(r.text)")
+        // The error on stderr, where errors go.
+        let e = try XSession.runToEnd(
+            XSession.binary, ["--test-scene", "--screenshot", x.dir + "/missing/shot.png", "--screenshot-after", "2"],
+            environment: x.appEnvironment(home: x.dir).mapValues { Optional($0) }, capture: .stderr)
+        #expect(e.text.contains("cvdcam: error: no screenshot was written"), "stderr: \(e.text)")
         // With --screenshot, s still saves in the snapshot folder.
         let s = try XSession.runToEnd(
             XSession.binary,

@@ -48,7 +48,7 @@ extension XSession {
         return false
     }
 
-    enum Stream { case stdout, stderr }
+    enum Stream { case stdout, stderr, both }
 
     /// Runs `path` to its end (as `spawn`): its exit status (128 + N for signal N) and what
     /// it wrote to `capture` (the other stream goes to /dev/null).
@@ -59,8 +59,8 @@ extension XSession {
         let pipe = Pipe()
         let p = try spawn(
             path, args, environment: environment,
-            stdout: capture == .stdout ? pipe : FileHandle.nullDevice,
-            stderr: capture == .stderr ? pipe : FileHandle.nullDevice)
+            stdout: capture != .stderr ? pipe : FileHandle.nullDevice,
+            stderr: capture != .stdout ? pipe : FileHandle.nullDevice)
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)

@@ -5,6 +5,7 @@ import CVDImageIO
 import CVDSystem
 import CVDViewModel
 import CVDViewer
+import Glibc
 
 // The live view's option groups, one titled section each in `cvdcam view --help`.
 
@@ -222,6 +223,12 @@ struct ScriptOptions: ParsableArguments {
     func validate() throws {
         guard screenshotAfter >= 1 else { throw ValidationError("--screenshot-after must be at least 1") }
         if let s = screenshot, !s.lowercased().hasSuffix(".png") {
+            var st = stat()
+            if PathName.withCPath(s, { stat($0, &st) }) == 0, st.st_mode & S_IFMT == S_IFDIR {
+                throw ValidationError(
+                    "--screenshot \(PathName.shown(s)) is a folder; give a file name in it, e.g. \(PathName.shown(PathName.appending("shot.png", to: s)))"
+                )
+            }
             throw ValidationError("--screenshot writes PNG; use a .png name")
         }
         if let n = benchmarkFrames, n < 1 { throw ValidationError("--benchmark-frames must be at least 1") }

@@ -17,6 +17,11 @@ final class TerminalReporter: Reporter {
 
     func status(_ line: String) { emit("cvdcam: " + line) }
     func figures(_ kind: String, _ line: String) { emit("cvdcam \(kind): " + line) }
+    /// On stderr, after what stdout holds.
+    func failure(_ line: String) {
+        release()
+        StderrCapture.write("cvdcam: error: \(line)\n")
+    }
 
     /// Prints the held lines and every later one as it comes.
     func release() {
