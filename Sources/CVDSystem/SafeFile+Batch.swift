@@ -47,10 +47,14 @@ extension SafeFile {
 
         static let kept = "no file of the set was replaced (the old files are kept)"
 
-        /// Puts every file of the set in place, or (on a failure) none.
+        /// Puts every file of the set in place, or (on a failure) none. Each rename, with its
+        /// undo step, is one step under `inPlaceWrites`, which an interruption takes for good
+        /// before it takes the steps back: nothing is put in place after that.
         public mutating func commit() throws(WriteError) {
             defer { abandon() }
             var done: [Undo] = []
+            // Old files renamed over where no second name could be made (FAT has no hard links).
+            var noWayBack = 0
             func step(_ u: Undo) {
                 done.append(u)
                 pending.withLock { $0.undo.append(u) }
@@ -58,38 +62,56 @@ extension SafeFile {
             func failed(_ error: WriteError) -> WriteError {
                 let back = done.reversed().allSatisfy { $0.apply() }
                 pending.withLock { $0.undo = [] }
+                let outcome =
+                    !back
+                    ? error.outcome + "; some old files of the set could not be put back"
+                    : noWayBack > 0
+                        ? error.outcome + "; \(noWayBack) old files of the set were replaced with no way back "
+                            + "(this file system has no hard links)"
+                        : files > 1 ? Self.kept : error.outcome
                 return WriteError(
-                    path: error.path, code: error.code, existed: error.existed, reason: error.reason,
-                    outcome: !back
-                        ? error.outcome + "; some old files of the set could not be put back"
-                        : files > 1 ? Self.kept : error.outcome)
+                    path: error.path, code: error.code, existed: error.existed, reason: error.reason, outcome: outcome)
             }
             for f in inPlace {
                 let failure: WriteError? = f.bytes.withUnsafeBytes { b in
                     do throws(WriteError) {
+                        // The old contents copied aside once, kept until the whole set is in place.
                         let fd = try openInPlace(f.target, path: f.path, old: f.old)
-                        defer { close(fd) }
                         var st = stat()
-                        guard fstat(fd, &st) == 0 else { throw WriteError(path: f.path, code: errno, existed: true) }
-                        let copy = try copyAside(from: fd, size: Int(st.st_size), target: f.target, path: f.path)
+                        guard fstat(fd, &st) == 0 else {
+                            close(fd)
+                            throw WriteError(path: f.path, code: errno, existed: true)
+                        }
+                        let copied = Result { () throws(WriteError) in
+                            try copyAside(from: fd, size: Int(st.st_size), target: f.target, path: f.path)
+                        }
+                        close(fd)
+                        let copy = try copied.get()
                         step(.contents(copy: copy, target: f.target))
-                        try writeInPlace(b, to: f.target, path: f.path, old: f.old, private: f.private)
+                        pending.withLock { _ = $0.temporaries.remove(copy) }
+                        try writeInPlace(b, to: f.target, path: f.path, old: f.old, private: f.private, keptCopy: copy)
                         return nil
                     } catch { return error }
                 }
                 if let failure { throw failed(failure) }
             }
             for made in staged {
-                if !made.existed {
-                    step(.new(target: made.target))
-                } else {
-                    let backup = PathName.appending(
-                        ".\(PathName.lastComponent(made.target)).cvdcam-\(getpid())-\(counter.next()).old",
-                        to: { $0.isEmpty ? "." : $0 }(PathName.directory(made.target)))
-                    let linked = PathName.withCPath(made.target) { t in PathName.withCPath(backup) { link(t, $0) } }
-                    if linked == 0 { step(.name(backup: backup, target: made.target)) }
+                let failure: WriteError? = inPlaceWrites.withLock {
+                    if !made.existed {
+                        step(.new(target: made.target))
+                    } else {
+                        let backup = PathName.appending(
+                            ".\(PathName.lastComponent(made.target)).cvdcam-\(getpid())-\(counter.next()).old",
+                            to: { $0.isEmpty ? "." : $0 }(PathName.directory(made.target)))
+                        let linked = PathName.withCPath(made.target) { t in PathName.withCPath(backup) { link(t, $0) } }
+                        if linked == 0 { step(.name(backup: backup, target: made.target)) } else { noWayBack += 1 }
+                    }
+                    do throws(WriteError) {
+                        try made.install()
+                        return nil
+                    } catch { return error }
                 }
-                do throws(WriteError) { try made.install() } catch { throw failed(error) }
+                if let failure { throw failed(failure) }
             }
             for u in done { u.drop() }
             pending.withLock { $0.undo = [] }

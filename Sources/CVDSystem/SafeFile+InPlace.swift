@@ -18,15 +18,27 @@ extension SafeFile {
     /// 3. the new contents are written over the old, the file cut to their length and flushed.
     /// Any failure in 3, or an interruption, puts the copy back. The copy is removed at the
     /// end: only a crash midway (SIGKILL, a power cut) leaves it, holding the old contents.
+    /// `keptCopy`: the old contents already copied aside by the caller (a set's commit,
+    /// which keeps it until the set is in place); else the copy is made and removed here.
     static func writeInPlace(
-        _ bytes: UnsafeRawBufferPointer, to target: String, path: String, old: stat, private: Bool
+        _ bytes: UnsafeRawBufferPointer, to target: String, path: String, old: stat, private: Bool,
+        keptCopy: String? = nil
     ) throws(WriteError) {
         let fd = try openInPlace(target, path: path, old: old)
         defer { close(fd) }
         var now = stat()
         guard fstat(fd, &now) == 0 else { throw WriteError(path: path, code: errno, existed: true) }
-        let copy = try copyAside(from: fd, size: Int(now.st_size), target: target, path: path)
-        pending.withLock { $0.inPlace = (copy, target) }
+        let copy: String
+        if let keptCopy {
+            copy = keptCopy
+        } else {
+            copy = try copyAside(from: fd, size: Int(now.st_size), target: target, path: path)
+        }
+        func remove(_ copy: String) { if keptCopy == nil { SafeFile.remove(copy) } }
+        pending.withLock { p in
+            p.inPlace = (copy, target)
+            p.temporaries.remove(copy)
+        }
         defer { pending.withLock { $0.inPlace = nil } }
         let reserved = posix_fallocate(fd, 0, off_t(max(bytes.count, 1)))
         if reserved == ENOSPC || reserved == EDQUOT || reserved == EFBIG {
@@ -72,11 +84,14 @@ extension SafeFile {
             ".\(PathName.lastComponent(target)).cvdcam-\(getpid())-\(counter.next()).old", to: dir.isEmpty ? "." : dir)
         let c = PathName.withCPath(copy) { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard c >= 0 else { throw WriteError(path: path, code: errno, existed: true) }
+        // Removed by an interruption while it is made; whoever takes it over unregisters it.
+        pending.withLock { _ = $0.temporaries.insert(copy) }
         var code = copyContents(from: fd, to: c, count: size)
         if code == 0, fsync(c) != 0 { code = errno }
         close(c)
         guard code == 0 else {
             remove(copy)
+            pending.withLock { _ = $0.temporaries.remove(copy) }
             throw WriteError(path: path, code: code, existed: true)
         }
         return copy

@@ -96,6 +96,9 @@ public enum SafeFile {
                 guard PathName.withCPath(backup, { b in PathName.withCPath(target) { rename(b, $0) } }) == 0 else {
                     return false
                 }
+                // Where the new file never took the name, both names are still the old file
+                // and rename() does nothing: the second name goes.
+                remove(backup)
             case .new(let target): remove(target)
             }
             return true

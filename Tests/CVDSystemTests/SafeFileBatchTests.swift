@@ -38,19 +38,21 @@ import Testing
 
     /// A step of the commit that fails puts back what the steps before it did: a file
     /// written in place (it has a second name) and one renamed over both hold their old
-    /// contents again, the new name is gone, and no copy or temporary is left.
+    /// contents again, and the file whose rename failed keeps one name; no copy, second
+    /// name or temporary is left.
     @Test func aCommitThatFailsPutsEveryOldFileBack() throws {
         let dir = SafeFileTests.folder()
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         try SafeFile.write(Array("old a".utf8), to: dir + "/a")
         #expect(link(dir + "/a", dir + "/a-too") == 0)
         try SafeFile.write(Array("old b".utf8), to: dir + "/b")
+        try SafeFile.write(Array("old c".utf8), to: dir + "/sub/c")
         var set = SafeFile.Batch()
         try set.add(Array("new a".utf8), to: dir + "/a")
         try set.add(Array("new b".utf8), to: dir + "/b")
         try set.add(Array("new c".utf8), to: dir + "/sub/c")
         // The last file's temporary taken away behind the set's back: its rename fails.
-        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") where name != "c" {
             #expect(unlink(dir + "/sub/" + name) == 0)
         }
         #expect {
@@ -62,6 +64,9 @@ import Testing
             #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8) == text, "\(name)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a", "a-too", "b", "sub"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub").isEmpty)
+        // Its second name, made to put it back, is gone too: one name, one link.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") == ["c"])
+        #expect(try String(contentsOfFile: dir + "/sub/c", encoding: .utf8) == "old c")
+        #expect(SafeFileTests.info(dir + "/sub/c").st_nlink == 1)
     }
 }
