@@ -234,6 +234,10 @@ import Testing
             orientation: Orientation(degrees: 180, mirrored: true),
             corners: [Point(0.1, 0.1), Point(0.9, 0.1), Point(0.9, 0.9), Point(0.1, 0.9)])
         r["built-in test scene"] = .init(orientation: Orientation(degrees: 90))
+        // A picture whose name holds a lone CR: one line, read back as it was written.
+        r["image /tmp/a\rb.png"] = .init(orientation: Orientation(degrees: 270))
+        #expect(RememberedViews(text: r.text)["image /tmp/a\rb.png"]?.orientation == Orientation(degrees: 270))
+        r["image /tmp/a\rb.png"] = nil
         r["image /tmp/a.png"] = .init() // upright: nothing to remember
         let back = RememberedViews(text: r.text)
         #expect(back == r)
@@ -253,6 +257,10 @@ import Testing
         #expect(r["image /home/t/worksheet.pdf"]?.orientation == Orientation(degrees: 90))
         #expect(r["built-in test scene"]?.orientation == Orientation(degrees: 180))
         r["built-in test scene"] = .init(orientation: Orientation(degrees: 90))
+        // A picture whose name holds a lone CR: one line, read back as it was written.
+        r["image /tmp/a\rb.png"] = .init(orientation: Orientation(degrees: 270))
+        #expect(RememberedViews(text: r.text)["image /tmp/a\rb.png"]?.orientation == Orientation(degrees: 270))
+        r["image /tmp/a\rb.png"] = nil
         // Turned upright, the worksheet keeps its line for the field this version does not know.
         r["image /home/t/worksheet.pdf"] = .init()
         let lines = r.text.split(separator: "\n").map(String.init)
@@ -261,6 +269,10 @@ import Testing
                 "built-in test scene\trotate=90 mirror=0", "image /home/t/map.png\trotate=180 mirror=0",
                 "image /home/t/worksheet.pdf\trotate=0 mirror=0 zoom=2", "image /old/a.png\trotate=ninety mirror=1",
             ], "\(lines)")
+        // Turned anew, the source whose turn was not understood has one line, the new one.
+        r["image /old/a.png"] = .init(orientation: Orientation(degrees: 90))
+        #expect(r.text.components(separatedBy: "image /old/a.png\t").count == 2, "\(r.text)")
+        #expect(RememberedViews(text: r.text).text == r.text, "read and written again: the same bytes")
     }
 
     @Test func stillLiveIsInTheLayoutRoundOnceThereIsAStill() {

@@ -38,8 +38,9 @@ public struct RememberedViews: Equatable, Sendable {
     /// Parses the file's text (lines ended by LF or CR LF); lines it cannot read are kept in
     /// `otherLines`, fields it does not know in `otherFields`.
     public init(text: String) {
-        // "\r\n" is one Character: split on every line end, not only "\n".
-        lines: for line in text.split(whereSeparator: \.isNewline) {
+        // "\r\n" is one Character: split on it as on "\n" (and on nothing else: a picture's
+        // name may hold a lone CR, written as it is).
+        lines: for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let parts = line.split(separator: "\t", maxSplits: 1)
             guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("rotate=") else {
                 if !line.allSatisfy({ $0 == " " }) { otherLines.append(String(line)) }
@@ -92,10 +93,10 @@ public struct RememberedViews: Equatable, Sendable {
         set {
             // A plain view needs no line, unless the line holds fields of another version.
             views[identity] = newValue.flatMap { $0.isPlain && otherFields[identity] == nil ? nil : $0 }
-            // A new view for the source replaces the line its unusable one was kept in.
-            if problems.removeValue(forKey: identity) != nil {
-                otherLines.removeAll { $0.hasPrefix(identity + "\t") }
-            }
+            // A new view for the source replaces the line its unusable one was kept in (corners
+            // that make no page, a turn not understood): one line a source.
+            problems.removeValue(forKey: identity)
+            otherLines.removeAll { $0.hasPrefix(identity + "\t") }
         }
     }
 
