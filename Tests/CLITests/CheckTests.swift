@@ -83,6 +83,7 @@ import Testing
         #expect(unknown.status != 0 && unknown.stderr.contains("unknown mode 'greenblind'"), "\(unknown.stderr)")
         let selfMark = try CLI.run(["check", good, "--marked", good])
         #expect(selfMark.status != 0 && selfMark.stderr.contains("is the picture being checked"), "\(selfMark.stderr)")
+        #expect(selfMark.stdout.isEmpty, "refused before the check is made: \(selfMark.stdout)")
     }
 
     @Test func theRecolouredPictureIsSafe() throws {

@@ -83,6 +83,11 @@ struct CheckCommand: ParsableCommand {
             guard let path else { continue }
             guard files.count == 1 else { throw ValidationError("\(flag) takes one picture; check one file at a time") }
             try OutputFiles.validate(path)
+            // Said before the check is made (it may take seconds), not after.
+            if files[0] != "-", OutputFiles.sameFile(path, files[0]) {
+                throw ValidationError(
+                    "'\(PathName.shown(path))' is the picture being checked: give \(flag) another name")
+            }
         }
         if let m = marked, let r = recoloured, m == r || OutputFiles.sameFile(m, r) {
             throw ValidationError(
