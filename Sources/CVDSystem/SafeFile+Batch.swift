@@ -128,4 +128,41 @@ extension SafeFile {
             files = 0
         }
     }
+
+    /// A step of a set's commit, and how it is taken back.
+    enum Undo: Sendable {
+        /// Written in place: the old contents are in `copy`.
+        case contents(copy: String, target: String)
+        /// Renamed over: the old file is still `backup` (a second name of it).
+        case name(backup: String, target: String)
+        /// A new name: removed.
+        case new(target: String)
+
+        /// Takes the step back; false where that failed (the copy is then kept).
+        func apply() -> Bool {
+            switch self {
+            case .contents(let copy, let target):
+                guard restore(target, from: copy) == 0 else { return false }
+                remove(copy)
+            case .name(let backup, let target):
+                guard PathName.withCPath(backup, { b in PathName.withCPath(target) { rename(b, $0) } }) == 0 else {
+                    return false
+                }
+                // Where the new file never took the name, both names are still the old file
+                // and rename() does nothing: the second name goes.
+                remove(backup)
+            case .new(let target): remove(target)
+            }
+            return true
+        }
+
+        /// The step kept: the copy or the old name let go.
+        func drop() {
+            switch self {
+            case .contents(let copy, _): remove(copy)
+            case .name(let backup, _): remove(backup)
+            case .new: break
+            }
+        }
+    }
 }

@@ -77,43 +77,6 @@ public enum SafeFile {
         var undo: [Undo] = []
     }
 
-    /// A step of a set's commit, and how it is taken back.
-    enum Undo: Sendable {
-        /// Written in place: the old contents are in `copy`.
-        case contents(copy: String, target: String)
-        /// Renamed over: the old file is still `backup` (a second name of it).
-        case name(backup: String, target: String)
-        /// A new name: removed.
-        case new(target: String)
-
-        /// Takes the step back; false where that failed (the copy is then kept).
-        func apply() -> Bool {
-            switch self {
-            case .contents(let copy, let target):
-                guard restore(target, from: copy) == 0 else { return false }
-                remove(copy)
-            case .name(let backup, let target):
-                guard PathName.withCPath(backup, { b in PathName.withCPath(target) { rename(b, $0) } }) == 0 else {
-                    return false
-                }
-                // Where the new file never took the name, both names are still the old file
-                // and rename() does nothing: the second name goes.
-                remove(backup)
-            case .new(let target): remove(target)
-            }
-            return true
-        }
-
-        /// The step kept: the copy or the old name let go.
-        func drop() {
-            switch self {
-            case .contents(let copy, _): remove(copy)
-            case .name(let backup, _): remove(backup)
-            case .new: break
-            }
-        }
-    }
-
     /// Writes `bytes` to `path` (see the type): whole, or not at all. `mode`: a new file's
     /// permissions (less the umask); `private`: 0600 whatever the old file had.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666, private: Bool = false)
@@ -182,26 +145,6 @@ public enum SafeFile {
         }
     }
 
-    /// Where a file is a device or a pipe (`stat` following links as the kernel does, so
-    /// `/dev/stdout` is what it stands for): `straight` for a character device or a pipe;
-    /// a block device (a disk) or a socket is refused; nil for anything else.
-    static func special(_ path: String) throws(WriteError) -> Way? {
-        var st = stat()
-        guard PathName.withCPath(path, { stat($0, &st) }) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFCHR, S_IFIFO: return .straight
-        case S_IFBLK:
-            throw WriteError(
-                path: path, code: 0, existed: true, reason: "it is a disk device, not a file; give a file name",
-                outcome: "nothing was written")
-        case S_IFSOCK:
-            throw WriteError(
-                path: path, code: 0, existed: true, reason: "it is a socket, not a file; give a file name",
-                outcome: "nothing was written")
-        default: return nil
-        }
-    }
-
     /// The first step of `write`: where the file is written the usual way, its new contents
     /// made whole beside it (`Way.staged`, nothing replaced yet); the other ways write
     /// nothing yet.
@@ -257,20 +200,6 @@ public enum SafeFile {
             throw WriteError(path: path, code: code, existed: made.existed)
         }
         return .staged(made)
-    }
-
-    /// Writes into a character device or a pipe as it is (`/dev/null`, a terminal, a
-    /// FIFO another program reads): there is no old file to keep.
-    static func writeStraight(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
-        let fd = PathName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw WriteError(path: path, code: errno, existed: false) }
-        // A pipe whose reader has gone: EPIPE, said as an error, not SIGPIPE ending the
-        // process before anything is cleaned up.
-        let before = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, before) }
-        let written = writeAll(fd, bytes)
-        guard close(fd) == 0 || written != 0 else { throw WriteError(path: path, code: errno, existed: false) }
-        guard written == 0 else { throw WriteError(path: path, code: written, existed: false) }
     }
 
     /// Writes all of `bytes` at the descriptor's offset; 0, or the `errno` of the write that failed.
