@@ -135,13 +135,16 @@ let cLibraries: [Target] = [
 let testTargets: [Target] = [
     // What the window tests share: an X server of their own.
     .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
+    // Folders of a test's own, removed when the test process exits.
+    .target(name: "TestFolders", path: "Tests/TestFolders"),
     .testTarget(
         name: "CVDCoreTests", dependencies: ["CVDCore", "CVDKernelInterface"], resources: [.copy("Fixtures")]),
     .testTarget(
         name: "CVDCheckTests", dependencies: ["CVDCheck", "CVDCore"],
         swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    .testTarget(name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore", "CLCMS2"], exclude: ["GIF"]),
-    .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem"]),
+    .testTarget(
+        name: "CVDImageIOTests", dependencies: ["CVDImageIO", "CVDCore", "CLCMS2", "TestFolders"], exclude: ["GIF"]),
+    .testTarget(name: "CLITests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDSystem", "TestFolders"]),
     .testTarget(
         name: "CVDViewModelTests",
         dependencies: [
@@ -150,17 +153,21 @@ let testTargets: [Target] = [
     .testTarget(name: "CVDSourcesTests", dependencies: ["CVDSources", "CVDCore", "CVDSystem"]),
     .testTarget(
         name: "CVDCameraTests", dependencies: ["CVDCamera", "CVDSources", "CVDCore", "CVDCapture", "CVDSystem"]),
-    .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem"]),
+    .testTarget(name: "CVDSystemTests", dependencies: ["CVDSystem", "TestFolders"]),
     .testTarget(name: "CVDScreenTests", dependencies: ["CVDScreen", "CVDCore", "CVDSources"]),
     .testTarget(
-        name: "CVDCaptureTests", dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG"]),
+        name: "CVDCaptureTests",
+        dependencies: ["CVDCapture", "CVDCore", "CVDSystem", "CV4L2", "CTurboJPEG", "TestFolders"]),
     .testTarget(name: "VividTests", dependencies: ["CVDCore", "CVDImageIO"]),
     .testTarget(
-        name: "ViewerE2ETests", dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel", "XvfbSupport"]),
+        name: "ViewerE2ETests",
+        dependencies: ["CVDCore", "CVDCheck", "CVDImageIO", "CVDViewModel", "XvfbSupport", "TestFolders"]),
     // The window layer's parts that need no window (the label fonts).
     .testTarget(
         name: "CVDViewerTests",
-        dependencies: ["CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF", "XvfbSupport"]),
+        dependencies: [
+            "CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF", "XvfbSupport", "TestFolders",
+        ]),
 ]
 
 let package = Package(

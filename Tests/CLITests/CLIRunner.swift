@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 
 /// Runs the built `cvdcam` binary as a user would.
 enum CLI {
@@ -39,8 +40,6 @@ enum CLI {
     }
 
     static func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "cvdcam-cli-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        TestFolder.make("cvdcam-cli")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import CVDCapture
@@ -46,8 +47,7 @@ import Testing
     }
 
     @Test func nodesAreListedInNumericOrder() throws {
-        let dir = NSTemporaryDirectory() + "cvdcam-dev-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = TestFolder.make("cvdcam-dev")
         for n in ["video10", "video2", "video0", "vbi0", "videoX"] {
             _ = FileManager.default.createFile(atPath: "\(dir)/\(n)", contents: nil)
         }

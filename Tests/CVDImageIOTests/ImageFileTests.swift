@@ -1,14 +1,11 @@
 import CVDCore
 import CVDImageIO
 import Foundation
+import TestFolders
 import Testing
 
 @Suite struct ImageFileTests {
-    let dir: String = {
-        let d = NSTemporaryDirectory() + "cvdcam-io-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
-    }()
+    let dir = TestFolder.make("cvdcam-io")
 
     func sample() -> RGBAImage {
         var img = RGBAImage(width: 31, height: 17)

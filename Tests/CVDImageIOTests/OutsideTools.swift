@@ -1,5 +1,6 @@
 import CVDCore
 import Foundation
+import TestFolders
 import Testing
 
 @testable import CVDImageIO
@@ -33,9 +34,7 @@ enum OutsideTools {
 
     /// A folder of its own under the temporary folder.
     static func folder() -> String {
-        let d = NSTemporaryDirectory() + "cvdcam-embedded-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        TestFolder.make("cvdcam-embedded")
     }
 
     /// A picture whose every pixel differs from its neighbours and no turn maps onto itself:

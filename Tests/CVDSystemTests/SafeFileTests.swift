@@ -1,6 +1,7 @@
 import CVDSystem
 import Dispatch
 import Foundation
+import TestFolders
 import Testing
 
 /// The writer every file goes through: new names taken once across threads, an old file's
@@ -8,9 +9,7 @@ import Testing
 /// bounded by what a file's head says.
 @Suite struct SafeFileTests {
     static func folder() -> String {
-        let d = NSTemporaryDirectory() + "cvdcam-safefile-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        TestFolder.make("cvdcam-safefile")
     }
 
     static func info(_ path: String) -> stat {

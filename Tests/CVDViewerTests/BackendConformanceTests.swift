@@ -2,6 +2,7 @@ import CSDL2
 import CVDCore
 import CVDSources
 import Foundation
+import TestFolders
 import Testing
 import XvfbSupport
 
@@ -289,6 +290,7 @@ final class PrivateXServer: Sendable {
     static let shared: PrivateXServer? = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvdcam-xvfb-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        TestFolder.register(folder)
         return (try? Xvfb.start(width: 1024, height: 768, arguments: ["-terminate"], folder: folder))
             .map { PrivateXServer(display: $0.display) }
     }()

@@ -1,6 +1,7 @@
 import CVDCore
 import CVDImageIO
 import Foundation
+import TestFolders
 import Testing
 
 /// The window in the teacher's language, read back as a person would: cvdcam (a link to
@@ -14,8 +15,7 @@ import Testing
     /// A folder holding `cvdcam` (a link to the release binary) and `locale/LL/LC_MESSAGES/cvdcam.mo`
     /// for `languages`, compiled here from po/ (German without its "Deuteranopia" when `dropping`).
     static func install(_ languages: [String], dropping: String? = nil) throws -> String {
-        let dir = NSTemporaryDirectory() + "cvdcam-lang-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = TestFolder.make("cvdcam-lang")
         try FileManager.default.createSymbolicLink(atPath: dir + "/cvdcam", withDestinationPath: XSession.binary)
         for l in languages {
             let folder = "\(dir)/locale/\(l)/LC_MESSAGES"

@@ -1,6 +1,7 @@
 import CVDCore
 import CVDImageIO
 import Foundation
+import TestFolders
 import XvfbSupport
 
 /// A real X server (Xvfb) with cvdcam's window in it, driven as a person would: keys
@@ -29,8 +30,7 @@ final class XSession {
         for tool in ["Xvfb", "xdotool", "import"] where Self.which(tool) == nil {
             throw Failure("\(tool) is not installed (scripts/test installs xvfb, xdotool and imagemagick)")
         }
-        dir = NSTemporaryDirectory() + "cvdcam-x-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = TestFolder.make("cvdcam-x")
         do {
             let server = try Xvfb.start(width: width, height: height, arguments: serverArguments, folder: dir)
             (xvfb, display) = (server.process, server.display)

@@ -9,6 +9,7 @@ nonisolated(unsafe) let path = "/tmp/cvdcam-fuzz-image-\(getpid())"
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let f = fopen(path, "wb") else { return 0 }
+    defer { unlink(path) } // none left behind in /tmp when the fuzzer ends
     fwrite(data, 1, size, f)
     fclose(f)
     if let image = try? ImageFile.read(path) {
