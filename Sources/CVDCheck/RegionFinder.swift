@@ -4,7 +4,8 @@ import CVDCore
 /// material safe?"): the working picture (`WorkingPicture`), its flat colours
 /// (`FlatClusters`, fine texture set aside: `TextureBlocks`), every other pixel explained as a blend of colours around it or as the
 /// anti-aliased edge of a thin mark's ink (`PixelColours`, `InkColours`; colours the same to
-/// the eye made one, `mergeSame`), the marks and their
+/// the eye made one, `mergeSame`; a thin line of blends where two colours meet made part
+/// of them, `absorbBorders`), the marks and their
 /// kinds (`MarkComponents`), the colours with their kinds, widths and places (`FoundRegions`).
 public enum RegionFinder {
     /// `unjudged`: parts of the picture (picture pixels) never to be judged — a damaged
@@ -14,6 +15,7 @@ public enum RegionFinder {
         var clusters = FlatClusters(w, flat: w.flatness())
         var colours = PixelColours(w, &clusters)
         colours.mergeSame()
+        colours.absorbBorders(w)
         let marks = MarkComponents.find(&colours, width: w.width, height: w.height)
         return FoundRegions(marks, colours, w, unjudged: unjudged)
     }

@@ -96,7 +96,7 @@ enum CheckCorpus {
 
     /// What a camera or a print does to a picture.
     enum Variant: String, CaseIterable {
-        case clean, noise, unevenLight, blur
+        case clean, noise, unevenLight, blur, halvedChroma
 
         func apply(_ img: RGBAImage) -> RGBAImage {
             switch self {
@@ -148,7 +148,40 @@ enum CheckCorpus {
                     }
                 }
                 return out
+            case .halvedChroma:
+                return Self.halveChroma(img)
             }
+        }
+
+        /// What a JPEG (and a camera's YUV 4:2:0) keeps of a picture's colour: Y′CbCr as JFIF
+        /// defines it (ITU-R BT.601, full range), Cb and Cr averaged over each 2×2 block and
+        /// given back to its four pixels, their own Y′ kept. (The DCT's rounding is left out:
+        /// real JPEGs are measured by scripts/check-agreement --jpeg and `CheckTests`.)
+        static func halveChroma(_ img: RGBAImage) -> RGBAImage {
+            func ycc(_ c: RGB8) -> (Double, Double, Double) {
+                let (r, g, b) = (Double(c.r), Double(c.g), Double(c.b))
+                let y = 0.299 * r + 0.587 * g + 0.114 * b
+                return (y, -0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b)
+            }
+            func level(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
+            var out = img
+            for by in stride(from: 0, to: img.height, by: 2) {
+                for bx in stride(from: 0, to: img.width, by: 2) {
+                    let block = [(bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)].filter {
+                        $0.0 < img.width && $0.1 < img.height
+                    }
+                    let chroma = block.map { ycc(img[$0.0, $0.1]) }
+                    let cb = chroma.map(\.1).reduce(0, +) / Double(block.count)
+                    let cr = chroma.map(\.2).reduce(0, +) / Double(block.count)
+                    for (k, (x, y)) in block.enumerated() {
+                        let luma = chroma[k].0
+                        out[x, y] = RGB8(
+                            level(luma + 1.402 * cr), level(luma - 0.344136 * cb - 0.714136 * cr),
+                            level(luma + 1.772 * cb))
+                    }
+                }
+            }
+            return out
         }
     }
 
