@@ -55,6 +55,18 @@ if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first,
     }
 }
 
+// `cvdcam help convrt`: ArgumentParser would print the main help and exit 0.
+if arguments.count == 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
+    let names = Cvdcam.configuration.subcommands.map { $0._commandName } + ["help"]
+    if !names.contains(arguments[1]) {
+        let meant = Suggestion.nearest(arguments[1], among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        StderrCapture.write(
+            "cvdcam: error: no command '\(PathName.shown(arguments[1]))' to help with\(meant); cvdcam --help lists the commands\n"
+        )
+        exit(ExitCode.validationFailure.rawValue)
+    }
+}
+
 // `--screen` takes its monitor optionally: alone (last, or before another option) it
 // means "a monitor the window does not open on" (`ScreenChoice`).
 // A negative number after an option is its value (`-s -0.1`, `--page -1`), so that the
@@ -76,6 +88,11 @@ for (i, a) in arguments.enumerated() {
     } else {
         expanded.append(a)
     }
+}
+
+if let twice = RepeatedOption.problem(expanded) {
+    StderrCapture.write("cvdcam: error: \(twice)\n")
+    exit(ExitCode.validationFailure.rawValue)
 }
 
 do {

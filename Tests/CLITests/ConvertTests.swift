@@ -219,6 +219,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "x.png"))
     }
 
+    /// Asked to set a control with no camera: nothing was set, so one line and not status 0.
+    /// (Not run where there is a camera: it would set the control on it.)
+    @Test(
+        .enabled(
+            if: !((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).contains {
+                $0.hasPrefix("video")
+            }))
+    func aControlWithNoCameraIsAnError() throws {
+        let r = try CLI.run(["devices", "--control", "white_balance_automatic=0"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("no camera to set --control white_balance_automatic on"), "stderr: \(r.stderr)")
+        #expect(r.stderr.split(whereSeparator: \.isNewline).count == 1, "stderr: \(r.stderr)")
+    }
+
     /// An output that is not one: said as an output, not as a camera.
     @Test func relayToANodeThatTakesNoOutput() throws {
         let r = try CLI.run(["relay", "--to", "/dev/null"])

@@ -34,6 +34,14 @@ import Testing
         (["convert", "a.png", "b.png", "--model", "colourmatrix"], "(did you mean 'colormatrix'?)"),
         (["check", "a.png", "--mode", "all,normal"], "'all' stands alone (--mode all)"),
         (["convrt", "a.png", "b.png"], "unknown command 'convrt' (did you mean 'convert'?)"),
+        (["help", "convrt"], "no command 'convrt' to help with (did you mean 'convert'?)"),
+        (["help", "nothing"], "no command 'nothing' to help with; cvdcam --help lists the commands"),
+        // One value lost without a word: said.
+        (
+            ["convert", "a.png", "b.png", "-m", "deutan", "-m", "protan"],
+            "--mode is given twice ('deutan', then 'protan')"
+        ),
+        (["convert", "a.png", "b.png", "-m", "deutan", "--severity=0.5", "-s", "0.7"], "--severity is given twice"),
         (["bench", "--seconds", "0"], "--seconds must be more than 0 and at most 60"),
         (["bench", "--sizes", "1x1"], "--sizes 1x1: each side must be 2…16384 pixels"),
         (["bench", "--sizes", "16x16,32x32"], "--sizes takes WIDTHxHEIGHT in pixels"),

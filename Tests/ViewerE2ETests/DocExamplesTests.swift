@@ -190,7 +190,7 @@ import Testing
         case "snapshot": return noCamera ? "camera" : nil
         case "relay": return "virtual camera"
         default:
-            if args.contains("--device") && noCamera { return "camera" }
+            if (args.contains("--device") || args.contains("--control")) && noCamera { return "camera" }
             return nil
         }
     }

@@ -57,6 +57,12 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         guard !cameras.isEmpty else {
+            // Asked to set a control: nothing was set, so say so and fail.
+            if let first = settings.first {
+                throw CLIError(
+                    "no camera to set --control \(first.key) on: no /dev/video* capture device; plug in a webcam (cvdcam devices lists the cameras)"
+                )
+            }
             StandardOutput.line(
                 "No cameras found (no /dev/video* capture device). Plug in a webcam, or run `cvdcam` to see the built-in test scene."
             )
