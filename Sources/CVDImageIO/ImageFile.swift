@@ -45,6 +45,9 @@ public enum ImageFile {
         /// Why the file's colour profile could not be used (its colours are then read as
         /// sRGB), if it could not.
         public internal(set) var colourWarning: String?
+        /// Whether the file keeps its picture with lossy compression (JPEG, lossy WebP):
+        /// ringing at sharp edges, colour at half the resolution (`MaterialCheck`'s `lossy`).
+        public internal(set) var lossy = false
         /// What to tell about the file, one line each: its damage, its colour profile.
         public var warnings: [String] { [damage, colourWarning].compactMap { $0 } }
     }
@@ -61,6 +64,7 @@ public enum ImageFile {
     static func load(bytes: [UInt8], _ path: String) throws(ImageFileError) -> Loaded {
         var loaded = try damageChecked(decode(bytes, path), bytes, path)
         try loaded.applyEmbedded(bytes, path)
+        loaded.lossy = isLossy(bytes)
         return loaded
     }
 

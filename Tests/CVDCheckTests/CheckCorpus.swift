@@ -155,7 +155,8 @@ enum CheckCorpus {
 
         /// What a JPEG (and a camera's YUV 4:2:0) keeps of a picture's colour: Y′CbCr as JFIF
         /// defines it (ITU-R BT.601, full range), Cb and Cr averaged over each 2×2 block and
-        /// given back to its four pixels, their own Y′ kept. (The DCT's rounding is left out:
+        /// given back to its four pixels, their own Y′ kept (blocks offset by a pixel from
+        /// the chart's edges). (The DCT's rounding is left out:
         /// real JPEGs are measured by scripts/check-agreement --jpeg and `CheckTests`.)
         static func halveChroma(_ img: RGBAImage) -> RGBAImage {
             func ycc(_ c: RGB8) -> (Double, Double, Double) {
@@ -165,10 +166,12 @@ enum CheckCorpus {
             }
             func level(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
             var out = img
-            for by in stride(from: 0, to: img.height, by: 2) {
-                for bx in stride(from: 0, to: img.width, by: 2) {
+            // Blocks from (−1, −1): the chart's edges lie on even rows and columns, and blocks
+            // that start there would never mix a bar's foot with the axis under it.
+            for by in stride(from: -1, to: img.height, by: 2) {
+                for bx in stride(from: -1, to: img.width, by: 2) {
                     let block = [(bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)].filter {
-                        $0.0 < img.width && $0.1 < img.height
+                        $0.0 >= 0 && $0.1 >= 0 && $0.0 < img.width && $0.1 < img.height
                     }
                     let chroma = block.map { ycc(img[$0.0, $0.1]) }
                     let cb = chroma.map(\.1).reduce(0, +) / Double(block.count)

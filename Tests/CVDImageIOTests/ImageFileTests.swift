@@ -29,6 +29,32 @@ import Testing
         #expect(back.width == 64 && back.height == 36)
     }
 
+    /// Which files keep their picture lossily (the check takes their borders for what they
+    /// are): JPEG and lossy WebP, also an extended WebP with a profile before its picture;
+    /// not PNG, lossless WebP, TIFF (ImageMagick writes each).
+    @Test func lossyFilesAreKnown() throws {
+        let png = dir + "/l.png"
+        try ImageFile.write(sample(), to: png)
+        let cases: [(String, [String], Bool)] = [
+            ("l.jpg", ["-quality", "75"], true),
+            ("l.webp", ["-quality", "75"], true),
+            ("lossless.webp", ["-define", "webp:lossless=true"], false),
+            ("l.tif", [], false),
+        ]
+        #expect(try ImageFile.load(png).lossy == false)
+        for (name, options, lossy) in cases {
+            try OutsideTools.run("convert", [png] + options + [dir + "/" + name])
+            #expect(try ImageFile.load(dir + "/" + name).lossy == lossy, "\(name)")
+        }
+        // An extended WebP (VP8X, then ICCP, then the picture): the picture's chunk decides.
+        try OutsideTools.run(
+            "convert",
+            [png, "-profile", OutsideTools.profiles + "/AdobeRGB1998.icc", "-quality", "75", dir + "/icc.webp"])
+        let bytes = try #require(FileManager.default.contents(atPath: dir + "/icc.webp"))
+        #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
+        #expect(try ImageFile.load(dir + "/icc.webp").lossy)
+    }
+
     @Test func corruptAndMissingFilesAreReported() throws {
         let garbage = dir + "/garbage.png"
         _ = FileManager.default.createFile(atPath: garbage, contents: Data("this is not a picture".utf8))

@@ -133,7 +133,9 @@ struct CheckCommand: ParsableCommand {
                         "it is a picture, which is one page: there is no page \(page.first) (pages are for PDF files)"))
             }
             for warning in loaded.warnings { StderrCapture.write("cvdcam: warning: \(warning)\n") }
-            return check(loaded.image, unjudged: loaded.unjudged, file: file, page: nil, incomplete: nil, sims)
+            return check(
+                loaded.image, unjudged: loaded.unjudged, lossy: loaded.lossy, file: file, page: nil, incomplete: nil,
+                sims)
         case .pdf(let document):
             return checkPages(document, file, sims)
         }
@@ -144,11 +146,11 @@ struct CheckCommand: ParsableCommand {
     /// as the file has it (transparency too), which the replacements are put into; it is
     /// judged on white paper, and marked there.
     func check(
-        _ original: RGBAImage, unjudged: [PixelRect], file: String, page: Int?, incomplete: String?,
-        _ sims: [Simulation]
+        _ original: RGBAImage, unjudged: [PixelRect], lossy: Bool = false, file: String, page: Int?,
+        incomplete: String?, _ sims: [Simulation]
     ) -> Outcome {
         let judged = Self.judge(
-            original, unjudged: unjudged, shown: PathName.shown(file), page: page, incomplete: incomplete,
+            original, unjudged: unjudged, lossy: lossy, shown: PathName.shown(file), page: page, incomplete: incomplete,
             simulations: sims, chosen: mode != nil, json: json)
         let (image, check, suggestions, report) = (judged.image, judged.check, judged.suggestions, judged.report)
         emit(judged.text)
@@ -213,14 +215,14 @@ struct CheckCommand: ParsableCommand {
     /// after each step with its name (`paper`, `regions`, `pairs`, `replacements`, `report`):
     /// `bench --check` times the steps of exactly this.
     static func judge(
-        _ picture: RGBAImage, unjudged: [PixelRect], shown: String, page: Int? = nil,
+        _ picture: RGBAImage, unjudged: [PixelRect], lossy: Bool = false, shown: String, page: Int? = nil,
         incomplete: String? = nil, simulations sims: [Simulation], chosen: Bool, json: Bool,
         lap: (String) -> Void = { _ in }
     ) -> Judged {
         // Transparent parts are judged as the page shows them: on white paper.
         let image = picture.onWhitePaper()
         lap("paper")
-        let found = RegionFinder.regions(in: image, unjudged: unjudged)
+        let found = RegionFinder.regions(in: image, unjudged: unjudged, lossy: lossy)
         lap("regions")
         let check = MaterialCheck(found, simulations: sims)
         lap("pairs")

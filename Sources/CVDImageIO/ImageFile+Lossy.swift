@@ -1,0 +1,19 @@
+extension ImageFile {
+    /// Whether a picture file's bytes keep it with lossy compression: a JPEG, or a WebP
+    /// whose picture is a VP8 chunk (lossy) rather than VP8L (lossless). Its chunks are
+    /// walked from the RIFF header on (an extended WebP starts with VP8X, then ICCP or EXIF).
+    static func isLossy(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+        guard bytes.count >= 20, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8)
+        else { return false }
+        var at = 12
+        while at + 8 <= bytes.count {
+            let id = bytes[at..<(at + 4)]
+            if id.elementsEqual("VP8 ".utf8) { return true }
+            if id.elementsEqual("VP8L".utf8) { return false }
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[at + 4 + $1]) << (8 * $1) }
+            at += 8 + size + (size & 1)
+        }
+        return false
+    }
+}
