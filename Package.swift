@@ -166,7 +166,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "CVDViewerTests",
         dependencies: [
-            "CVDViewer", "CVDViewModel", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF", "XvfbSupport", "TestFolders",
+            "CVDViewer", "CVDViewModel", "CVDCheck", "CVDCore", "CVDSources", "CSDL2", "CSDL2TTF", "XvfbSupport",
+            "TestFolders",
         ]),
 ]
 

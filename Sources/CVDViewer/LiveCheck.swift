@@ -19,6 +19,8 @@ public final class LiveCheck: Sendable {
         let simulations: [Simulation]
         /// Also make the frame recoloured with the suggestions.
         let recolour: Bool
+        /// The frame comes from a lossy file (`FrameSource.isLossy`).
+        var lossy = false
     }
 
     struct Answer: Sendable {
@@ -92,7 +94,7 @@ public final class LiveCheck: Sendable {
     func forget() { state.withLock { $0.last = nil } }
 
     static func run(_ job: Job, _ picture: RGBAImage) -> Answer {
-        let check = MaterialCheck(picture, simulations: job.simulations)
+        let check = MaterialCheck(picture, simulations: job.simulations, lossy: job.lossy)
         let suggestions = check.isSafe ? [] : Replacement.suggest(for: check)
         var recoloured: Frame?
         if job.recolour, !suggestions.isEmpty {

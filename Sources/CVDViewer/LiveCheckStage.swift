@@ -40,9 +40,9 @@ struct LiveCheckStage {
     /// One turn of the view's loop at `now`: takes the worker's answer if one came, and
     /// starts a check of `frame` in `simulations` when one is due (at most every
     /// `LiveCheck.interval`; a still picture once per modes).
-    mutating func update(check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, now: Double)
-        -> Outcome
-    {
+    mutating func update(
+        check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, lossy: Bool = false, now: Double
+    ) -> Outcome {
         var out = Outcome()
         var check = asked
         if let answer = worker.take() { absorb(answer, shown: frame, check: &check, into: &out) }
@@ -69,7 +69,7 @@ struct LiveCheckStage {
         {
             return out
         }
-        if worker.start(LiveCheck.Job(frame: f, simulations: simulations, recolour: recolour)) {
+        if worker.start(LiveCheck.Job(frame: f, simulations: simulations, recolour: recolour, lossy: lossy)) {
             started = (now, f.timestamp, modes)
         }
         return out

@@ -5,7 +5,8 @@ import CVDViewModel
 extension Viewer {
     func updateCheck(now: Double) {
         let o = analysis.check.update(
-            check: state.check, simulations: state.checkedSimulations, frame: take.frame, now: now)
+            check: state.check, simulations: state.checkedSimulations, frame: take.frame, lossy: take.source.isLossy,
+            now: now)
         if let picture = o.picture {
             take.frame = picture
             drawing.pending.picture = true

@@ -97,7 +97,8 @@ struct SourceOptions: ParsableArguments {
             let (loaded, drawn) = try ImageFile.load(path, page: page)
             for warning in loaded.warnings { reporter.status(warning) }
             let notice = loaded.warnings.isEmpty ? nil : loaded.warnings.joined(separator: "; ")
-            return ImageSource(path: path, image: loaded.image, notice: notice, page: drawn?.number)
+            return ImageSource(
+                path: path, image: loaded.image, notice: notice, page: drawn?.number, lossy: loaded.lossy)
         }
         if let page { throw CLIError("--page \(page) is for a PDF shown with --image FILE.pdf") }
         let size = camera.frameSize ?? FrameSize(1280, 720)
