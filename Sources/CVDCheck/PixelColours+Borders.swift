@@ -13,7 +13,8 @@ extension PixelColours {
     /// chroma (libjpeg's "fancy" upsampling weighs the next block by 3/16 each way) takes
     /// the pixel beside it up to about ¾ of the way.
     static let chromaLag: Float = 0.75
-    /// Sides whose luma differ by less than this (levels) are told apart by chroma alone.
+    /// Sides whose luma differ by less than this (levels) are told apart by chroma alone;
+    /// sides whose chroma differ by less, by luma alone.
     static let lumaFloor: Float = 8
     /// Across, down and the two diagonals.
     static let borderDirections = [(1, 0), (0, 1), (1, 1), (1, -1)]
@@ -89,10 +90,11 @@ extension PixelColours {
     /// from the luma's (chroma is kept at half the resolution, so mixed over more pixels).
     /// The pixel may then lie off that blend by the blend distance `near` (sRGB levels, as
     /// `explain` allows), or by `borderSlack` of the step where that is more. Where the two
-    /// sides' luma is about the same (a red/green border) the chroma alone decides. Colour
-    /// cannot tell a border from a thin mark of a colour between its neighbours (a 2-pixel
-    /// segment of a mid red between a dark and a light one in a stacked bar): in a JPEG
-    /// such a mark is taken for their border.
+    /// sides' luma is about the same (a red/green border) the chroma alone decides, and
+    /// where their chroma is (black and white) the luma. Colour cannot tell a border from a
+    /// thin mark whose luma and chroma each lie between its neighbours' (a 2-pixel segment
+    /// of a mid red between a dark and a light one in a stacked bar; a grey outline between
+    /// a red bar and the paper): in a JPEG such a mark is taken for their border.
     static func borderShare(_ v: SIMD3<Float>, _ a: SIMD3<Float>, _ b: SIMD3<Float>, near: Float) -> Float? {
         let rgbStep = b - a
         let length2 = (rgbStep * rgbStep).sum()
@@ -102,7 +104,11 @@ extension PixelColours {
         let chromaStep = SIMD2(step.y, step.z)
         let chroma2 = (chromaStep * chromaStep).sum()
         func clamped(_ t: Float) -> Float { min(max(t, 0), 1) }
-        let tc = chroma2 == 0 ? nil : clamped(((SIMD2(yv.y, yv.z) - SIMD2(ya.y, ya.z)) * chromaStep).sum() / chroma2)
+        // Sides of about the same chroma (black and white, each slightly tinted): no share of
+        // their chroma can be told, and the luma's stands for it.
+        let tc =
+            chroma2 < Self.lumaFloor * Self.lumaFloor
+            ? nil : clamped(((SIMD2(yv.y, yv.z) - SIMD2(ya.y, ya.z)) * chromaStep).sum() / chroma2)
         let ty: Float
         if abs(step.x) >= Self.lumaFloor {
             let raw = (yv.x - ya.x) / step.x
@@ -110,7 +116,7 @@ extension PixelColours {
             ty = clamped(raw)
             guard abs(ty - (tc ?? ty)) <= Self.chromaLag else { return nil }
         } else {
-            guard let tc else { return nil }
+            guard let tc else { return nil } // the same colour, give or take a few levels
             ty = tc
         }
         let t = tc ?? ty

@@ -20,7 +20,7 @@ public final class LiveCheck: Sendable {
         /// Also make the frame recoloured with the suggestions.
         let recolour: Bool
         /// The frame comes from a lossy file (`FrameSource.isLossy`).
-        var lossy = false
+        let lossy: Bool
     }
 
     struct Answer: Sendable {
@@ -117,7 +117,7 @@ public final class LiveCheck: Sendable {
         let picture = reduced(frame)
         _ = Thumbnail(picture)
         lap("reduce")
-        let answer = run(Job(frame: frame, simulations: simulations, recolour: false), picture)
+        let answer = run(Job(frame: frame, simulations: simulations, recolour: false, lossy: false), picture)
         lap("check")
         return answer.check
     }

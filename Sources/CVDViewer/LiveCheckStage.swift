@@ -41,7 +41,7 @@ struct LiveCheckStage {
     /// starts a check of `frame` in `simulations` when one is due (at most every
     /// `LiveCheck.interval`; a still picture once per modes).
     mutating func update(
-        check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, lossy: Bool = false, now: Double
+        check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, lossy: Bool, now: Double
     ) -> Outcome {
         var out = Outcome()
         var check = asked

@@ -35,8 +35,9 @@ import Testing
     /// A picture from a JPEG file (`ImageSource(lossy:)`) is checked as `cvdcam check`
     /// checks the file: the lines of blends JPEG leaves at borders are borders. A bar chart
     /// whose chroma was halved as a JPEG halves it (`JPEGBorders`) has those lines; the
-    /// live check finds fewer colours when the job says lossy than when it does not, and
-    /// its source's flag is what the job is given (`Viewer+Check`).
+    /// live check finds fewer colours when the job says lossy than when it does not, and an
+    /// `ImageSource` carries the flag (the view hands `take.source.isLossy` to the stage:
+    /// `Viewer+Check`, where the flag is a required argument all the way down).
     @Test func aLossyPicturesBordersAreNoColours() {
         let picture = JPEGBorders.barChart()
         let frame = Frame(
@@ -45,7 +46,8 @@ import Testing
                 format: .rgba, width: picture.width, height: picture.height, bytesPerRow: 4 * picture.width),
             timestamp: 1)
         let sims = [try! Simulation(mode: .deuteranopia)]
-        let asPNG = LiveCheck.run(LiveCheck.Job(frame: frame, simulations: sims, recolour: false), picture)
+        let asPNG = LiveCheck.run(
+            LiveCheck.Job(frame: frame, simulations: sims, recolour: false, lossy: false), picture)
         let asJPEG = LiveCheck.run(
             LiveCheck.Job(frame: frame, simulations: sims, recolour: false, lossy: true), picture)
         #expect(
