@@ -4,7 +4,7 @@ import Glibc
 
 /// A file the input's bytes are written to, then read as `convert` and `--image` read
 /// pictures: any bytes must give a picture or a clear error, never a crash.
-nonisolated(unsafe) let path = "/tmp/cvdcam-fuzz-image-\(getpid())"
+let path = "/tmp/cvdcam-fuzz-image-\(getpid())"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
