@@ -2,10 +2,12 @@ extension ImageFile {
     /// Whether a picture file's bytes keep it with lossy compression: a JPEG, or a WebP
     /// whose picture is a VP8 chunk (lossy) rather than VP8L (lossless). Its chunks are
     /// walked from the RIFF header on (an extended WebP starts with VP8X, then ICCP or EXIF).
-    static func isLossy(_ bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        guard bytes.count >= 20, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8)
-        else { return false }
+    static func isLossy(_ bytes: [UInt8], _ path: String) -> Bool {
+        switch PictureFormat(bytes[...], path: path) {
+        case .jpeg: return true
+        case .webp: break
+        default: return false
+        }
         var at = 12
         while at + 8 <= bytes.count {
             let id = bytes[at..<(at + 4)]

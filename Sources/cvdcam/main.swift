@@ -45,9 +45,9 @@ if let word = RootHelp.singleDashLongOption(arguments) {
 }
 
 // `cvdcam convrt …`: a mistyped command, not a picture file of that name.
+let commandNames = Cvdcam.configuration.subcommands.map { $0._commandName }
 if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first, { access($0, F_OK) }) != 0 {
-    let names = Cvdcam.configuration.subcommands.map { $0._commandName }
-    if !names.contains(first), let meant = Suggestion.nearest(first, among: names) {
+    if !commandNames.contains(first), let meant = Suggestion.nearest(first, among: commandNames) {
         StderrCapture.write(
             "cvdcam: error: unknown command '\(PathName.shown(first))' (did you mean '\(meant)'?); cvdcam --help lists the commands\n"
         )
@@ -57,9 +57,9 @@ if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first,
 
 // `cvdcam help convrt`: ArgumentParser would print the main help and exit 0.
 if arguments.count == 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
-    let names = Cvdcam.configuration.subcommands.map { $0._commandName } + ["help"]
+    let names = commandNames + ["help"]
     if !names.contains(arguments[1]) {
-        let meant = Suggestion.nearest(arguments[1], among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let meant = Suggestion.clause(arguments[1], among: names)
         StderrCapture.write(
             "cvdcam: error: no command '\(PathName.shown(arguments[1]))' to help with\(meant); cvdcam --help lists the commands\n"
         )
