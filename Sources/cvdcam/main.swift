@@ -45,9 +45,11 @@ if let word = RootHelp.singleDashLongOption(arguments) {
 }
 
 // `cvdcam convrt …`: a mistyped command, not a picture file of that name.
-let commandNames = Cvdcam.configuration.subcommands.map { $0._commandName }
+// (Asked for only here: `Cvdcam.configuration` fixes the --version text, kernel level and
+// all, the first time it is read, which must come after `applyKernelLevel`.)
+func commandNames() -> [String] { Cvdcam.configuration.subcommands.map { $0._commandName } }
 if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first, { access($0, F_OK) }) != 0 {
-    if !commandNames.contains(first), let meant = Suggestion.nearest(first, among: commandNames) {
+    if !commandNames().contains(first), let meant = Suggestion.nearest(first, among: commandNames()) {
         StderrCapture.write(
             "cvdcam: error: unknown command '\(PathName.shown(first))' (did you mean '\(meant)'?); cvdcam --help lists the commands\n"
         )
@@ -57,7 +59,7 @@ if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first,
 
 // `cvdcam help convrt`: ArgumentParser would print the main help and exit 0.
 if arguments.count == 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
-    let names = commandNames + ["help"]
+    let names = commandNames() + ["help"]
     if !names.contains(arguments[1]) {
         let meant = Suggestion.clause(arguments[1], among: names)
         StderrCapture.write(
