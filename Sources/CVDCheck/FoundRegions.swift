@@ -79,6 +79,7 @@ public struct FoundRegions: Sendable {
             found.append((region, mass, list.map(\.first).min() ?? 0))
         }
         found.sort { $0.mass != $1.mass ? $0.mass > $1.mass : $0.first < $1.first }
+        found = Self.mergingTwins(found)
         // A picture that is all shading or texture (a photograph) has no colours to judge: the
         // few flat specks between its details are not colours anyone drew.
         if uncheckedShare >= Self.nothingJudged { found = [] }
