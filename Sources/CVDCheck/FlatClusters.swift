@@ -60,7 +60,8 @@ struct FlatClusters {
     var group: [Int]
 
     /// `flat`: `WorkingPicture.flatness()`, let go of before the shading is looked for.
-    init(_ w: WorkingPicture, flat: consuming [Bool]) {
+    /// `lossy`: a JPEG's or a lossy WebP's picture (`TextureBlocks`).
+    init(_ w: WorkingPicture, flat: consuming [Bool], lossy: Bool) {
         let n = w.width * w.height
         let table = LabTable.values
         let allJudged = w.judged.isEmpty
@@ -128,7 +129,7 @@ struct FlatClusters {
         }
         flat = []
         Self.markShading(&label, sums.map(\.mean), w)
-        TextureBlocks.mark(&label, clusters: sums.count, width: w.width, height: w.height)
+        TextureBlocks.mark(&label, clusters: sums.count, width: w.width, height: w.height, lossy: lossy)
         // The clusters' sums again, without the shading's pixels.
         var kept = [Sums](repeating: Sums(), count: sums.count)
         w.pixels.withUnsafeBufferPointer { px in

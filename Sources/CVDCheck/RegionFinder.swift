@@ -10,10 +10,12 @@ import CVDCore
 public enum RegionFinder {
     /// `unjudged`: parts of the picture (picture pixels) never to be judged — a damaged
     /// file's missing rows. `lossy`: the picture comes from a JPEG or a lossy WebP, whose
-    /// borders between colours are lines of blends of their own (`absorbBorders`).
+    /// borders between colours are lines of blends of their own (`absorbBorders`), and
+    /// whose blocks of many colours stay texture however large each colour is there
+    /// (`TextureBlocks`).
     public static func regions(in image: RGBAImage, unjudged: [PixelRect] = [], lossy: Bool = false) -> FoundRegions {
         let w = WorkingPicture(image, unjudged: unjudged)
-        var clusters = FlatClusters(w, flat: w.flatness())
+        var clusters = FlatClusters(w, flat: w.flatness(), lossy: lossy)
         var colours = PixelColours(w, &clusters)
         colours.mergeSame()
         if lossy { colours.absorbBorders(w) }

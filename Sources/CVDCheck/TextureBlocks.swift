@@ -1,19 +1,26 @@
 /// Fine texture in many colours — a photograph's detail, a painting — where the colours found
 /// are not colours anyone drew: blocks of the picture (`side` pixels) in which the flat
-/// pixels fall in many clusters, each holding a few pixels, are not judged. A chart's block holds the paper and a few inks (a
-/// legend's lines, a word, a bar's edge); a photograph's holds a dozen. Only blocks with a
-/// neighbour of the same kind count: one busy corner of a chart is not a photograph. From
-/// them the texture grows into neighbouring blocks that hold at least `edgeColours` colours
-/// (a photograph's fringe), never into a block of a bar or the paper.
+/// pixels fall in many clusters, each holding a few pixels, are not judged. A chart's block
+/// holds the paper and a few inks (a legend's lines, a word, a bar's edge); a photograph's
+/// holds a dozen specks. A cluster that fills much of a block (`speck` pixels or more) is a
+/// drawn area there, not a speck, and does not count: a grouped bar chart's five bars side
+/// by side over the paper were six colours a block, and the whole plot was "not judged".
+/// Not in a JPEG (`lossy`): there the fringes JPEG leaves where two bars touch are colours
+/// no border explains, which the texture keeps out of the judgement. Only blocks with a neighbour of the same kind count: one busy corner of a chart is not a
+/// photograph. From them the texture grows into neighbouring blocks that hold at least
+/// `edgeColours` specks (a photograph's fringe), never into a block of bars or the paper.
 enum TextureBlocks {
     static let side = 24
-    /// A block with at least this many colours, each on `present` pixels or more, is texture.
+    /// A block with at least this many colours, each on `present` pixels or more and fewer
+    /// than `speck`, is texture.
     static let colours = 6
     static let present = 4
+    static let speck = side * side / 8
     static let edgeColours = 3
 
     /// Marks texture in the clusters' labels (`FlatClusters.label`): its pixels become `shade`.
-    static func mark(_ label: inout [UInt16], clusters: Int, width: Int, height: Int) {
+    static func mark(_ label: inout [UInt16], clusters: Int, width: Int, height: Int, lossy: Bool) {
+        let speck = lossy ? Int.max : Self.speck
         let bw = (width + side - 1) / side
         let bh = (height + side - 1) / side
         var busy = [Bool](repeating: false, count: bw * bh)
@@ -30,7 +37,7 @@ enum TextureBlocks {
                         counts[Int(c)] += 1
                     }
                 }
-                let n = used.filter { counts[$0] >= present }.count
+                let n = used.filter { counts[$0] >= present && counts[$0] < speck }.count
                 busy[by * bw + bx] = n >= colours
                 some[by * bw + bx] = n >= edgeColours
                 for c in used { counts[c] = 0 }

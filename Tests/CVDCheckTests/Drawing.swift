@@ -46,6 +46,20 @@ struct Drawing {
         paint(c, x0: x, y0: y, x1: x + w, y1: y + h) { px, py in px >= x && px < x + w && py >= y && py < y + h }
     }
 
+    /// A translucent box over what is drawn (whole pixels): `colour` at `alpha` over it, as
+    /// matplotlib draws a legend's frame (white at 80 %).
+    mutating func veil(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ colour: RGB8, alpha: Double) {
+        for py in y..<(y + h) {
+            for px in x..<(x + w) {
+                let old = image[px, py]
+                func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+                    UInt8((Double(a) * (1 - alpha) + Double(b) * alpha).rounded())
+                }
+                image[px, py] = RGB8(mix(old.r, colour.r), mix(old.g, colour.g), mix(old.b, colour.b))
+            }
+        }
+    }
+
     mutating func disc(_ cx: Double, _ cy: Double, diameter d: Double, _ c: RGB8) {
         let r = d / 2
         paint(c, x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r) { px, py in

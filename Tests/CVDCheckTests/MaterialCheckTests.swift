@@ -131,6 +131,50 @@ import Testing
         #expect(okabeIto.verdict == .safe, "Okabe–Ito: \(okabeIto.results.map { ($0.simulation.mode, $0.pairs) })")
     }
 
+    /// A grouped bar chart as matplotlib draws one (`bar(x + i·w, h, width: w)` for each
+    /// series: each group's bars touching, their edges snapped to whole pixels as its
+    /// renderer snaps rectangles) in the axes' 1-pixel frame, with a legend, in
+    /// Okabe & Ito's five colours: five bars and the paper were six colours in a block of
+    /// `TextureBlocks`, and the whole plot was "fine texture, not judged" — "not fully
+    /// checked" for a palette made for colour-blind readers. Each bar colour holds much of
+    /// a block: a drawn area, not a speck.
+    @Test func aGroupedBarChartIsJudged() {
+        let okabeIto = [
+            RGB8(0xE6, 0x9F, 0x00), RGB8(0x56, 0xB4, 0xE9), RGB8(0x00, 0x9E, 0x73), RGB8(0xF0, 0xE4, 0x42),
+            RGB8(0x00, 0x72, 0xB2),
+        ]
+        var d = Drawing(width: 640, height: 480)
+        var rng = SceneRandom(seed: 3)
+        for g in 0..<12 {
+            for (i, c) in okabeIto.enumerated() {
+                // The last groups' bars reach up behind the legend.
+                let height = g >= 9 ? rng.uniform(290, 340) : rng.uniform(120, 330)
+                d.rect(Double(90 + g * 40 + i * 6), (420 - height).rounded(), 6, height.rounded(), c)
+            }
+        }
+        for (x0, y0, x1, y1) in [(80.5, 60.5, 80.5, 420.5), (80.5, 420.5, 580.5, 420.5), (580.5, 60.5, 580.5, 420.5)] {
+            d.line(x0, y0, x1, y1, width: 1, MarkCorpus.black)
+        }
+        d.line(80.5, 60.5, 580.5, 60.5, width: 1, MarkCorpus.black)
+        // The legend, top right over the bars (its frame white at 80 %: the bars show
+        // through, pale): a swatch and a name a series, stacked.
+        d.veil(470, 66, 106, 5 * 14 + 20, RGB8(255, 255, 255), alpha: 0.8)
+        for (k, c) in okabeIto.enumerated() {
+            d.rect(476, Double(72 + k * 14), 20, 7, c)
+            d.text("so", x: 504, y: Double(79 + k * 14), xHeight: 6, MarkCorpus.black)
+        }
+        // The forms the palette is rated for, as scripts/check-agreement checks them (at 6
+        // pixels its blue and bluish green are close in tritanopia).
+        let redGreen: [VisionMode] = [.protanopia, .deuteranopia, .protanomaly, .deuteranomaly]
+        let check = MaterialCheck(d.image, simulations: redGreen.map { try! Simulation(mode: $0) })
+        let found = check.found.regions.map(\.rgb.hexString)
+        #expect(check.coverage == .all, "not judged: \(check.found.unchecked)")
+        for c in okabeIto {
+            #expect(check.found.regions.contains { CIEDE2000.difference($0.rgb, c) < 3 }, "\(c.hexString) in \(found)")
+        }
+        #expect(check.verdict == .safe, "\(check.results.map { ($0.simulation.mode, $0.pairs.count) }) in \(found)")
+    }
+
     @Test func shadingIsNeverCalledSafe() {
         for (what, picture) in [("gradient", CheckCorpus.gradient()), ("photograph", CheckCorpus.photograph())] {
             let check = MaterialCheck(picture, simulations: Self.sims)
