@@ -11,13 +11,13 @@ public struct ColourRegion: Sendable, Equatable {
     /// Its everyday name, no other colour of the picture's (`ColourName.unique`).
     public internal(set) var name: ColourName
     /// The share of the judged picture its ink covers, 0…1.
-    public let share: Double
+    public internal(set) var share: Double
     /// Where it is: the box of its largest mark, in picture pixels.
     public let box: PixelRect
     /// Its marks' boxes, largest first (at most `FoundRegions.marksKept`), in picture pixels.
-    public let marks: [PixelRect]
+    public internal(set) var marks: [PixelRect]
     /// What each of `marks` is drawn as.
-    public let markKinds: [MarkKind]
+    public internal(set) var markKinds: [MarkKind]
     /// What it is drawn as: each kind of mark with its typical width, most ink first.
     public let kinds: [Kind]
     /// How different another colour must be to be told apart from it, for its hardest kind

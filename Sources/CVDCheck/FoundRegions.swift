@@ -37,6 +37,14 @@ public struct FoundRegions: Sendable {
 
     public var gradientShare: Double { uncheckedShare }
 
+    /// A colour found, with its ink (working pixels) and its first pixel's index.
+    typealias Candidate = (region: ColourRegion, mass: Float, first: Int)
+
+    /// Most ink first; of equal ink, the one met first in the picture.
+    static func moreInk(_ a: Candidate, _ b: Candidate) -> Bool {
+        a.mass != b.mass ? a.mass > b.mass : a.first < b.first
+    }
+
     init(_ marks: [Mark], _ p: PixelColours, _ w: WorkingPicture, unjudged: [PixelRect]) {
         width = w.pictureWidth
         height = w.pictureHeight
@@ -54,7 +62,7 @@ public struct FoundRegions: Sendable {
         // Each colour's marks, kinds and thresholds.
         var perColour = [[Mark]](repeating: [], count: p.colours.count)
         for m in byMass where m.colour < p.colours.count { perColour[m.colour].append(m) }
-        var found: [(region: ColourRegion, mass: Float, first: Int)] = []
+        var found: [Candidate] = []
         for (c, list) in perColour.enumerated() where !list.isEmpty {
             let mass = list.reduce(Float(0)) { $0 + $1.mass }
             let areaOnly = list.allSatisfy { $0.kind == .area }
@@ -78,7 +86,7 @@ public struct FoundRegions: Sendable {
                 noticeable: nd, hardest: hardest)
             found.append((region, mass, list.map(\.first).min() ?? 0))
         }
-        found.sort { $0.mass != $1.mass ? $0.mass > $1.mass : $0.first < $1.first }
+        found.sort(by: Self.moreInk)
         found = Self.mergingTwins(found)
         // A picture that is all shading or texture (a photograph) has no colours to judge: the
         // few flat specks between its details are not colours anyone drew.

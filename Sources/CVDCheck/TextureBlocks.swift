@@ -1,14 +1,14 @@
 /// Fine texture in many colours — a photograph's detail, a painting — where the colours found
 /// are not colours anyone drew: blocks of the picture (`side` pixels) in which the flat
-/// pixels fall in many clusters, each holding a few pixels, are not judged. A chart's block
-/// holds the paper and a few inks (a legend's lines, a word, a bar's edge); a photograph's
-/// holds a dozen specks. A cluster that fills much of a block (`speck` pixels or more) is a
-/// drawn area there, not a speck, and does not count: a grouped bar chart's five bars side
-/// by side over the paper were six colours a block, and the whole plot was "not judged".
-/// Not in a JPEG (`lossy`): there the fringes JPEG leaves where two bars touch are colours
-/// no border explains, which the texture keeps out of the judgement. Only blocks with a neighbour of the same kind count: one busy corner of a chart is not a
-/// photograph. From them the texture grows into neighbouring blocks that hold at least
-/// `edgeColours` specks (a photograph's fringe), never into a block of bars or the paper.
+/// pixels fall in many clusters, each holding a few pixels (a speck: fewer than `speck`),
+/// are not judged. A chart's block holds the paper and a few inks (a legend's lines, a
+/// word, a bar's edge) and bars that fill much of it; a photograph's holds a dozen specks.
+/// In a lossy picture every cluster counts, however large: the fringes JPEG leaves where
+/// two bars touch are colours no border explains, and the texture keeps them out of the
+/// judgement. Only blocks with a neighbour of the same kind count: one busy corner of a
+/// chart is not a photograph. From them the texture grows into neighbouring blocks that
+/// hold at least `edgeColours` of those colours (a photograph's fringe), never into a block
+/// of bars or the paper.
 enum TextureBlocks {
     static let side = 24
     /// A block with at least this many colours, each on `present` pixels or more and fewer

@@ -49,7 +49,8 @@ if let word = RootHelp.singleDashLongOption(arguments) {
 // all, the first time it is read, which must come after `applyKernelLevel`.)
 func commandNames() -> [String] { Cvdcam.configuration.subcommands.map { $0._commandName } }
 if let first = arguments.first, !first.hasPrefix("-"), PathName.withCPath(first, { access($0, F_OK) }) != 0 {
-    if !commandNames().contains(first), let meant = Suggestion.nearest(first, among: commandNames()) {
+    let names = commandNames()
+    if !names.contains(first), let meant = Suggestion.nearest(first, among: names) {
         StderrCapture.write(
             "cvdcam: error: unknown command '\(PathName.shown(first))' (did you mean '\(meant)'?); cvdcam --help lists the commands\n"
         )
