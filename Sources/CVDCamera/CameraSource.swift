@@ -36,6 +36,10 @@ public final class CameraSource: CameraControlSource {
     public let link = CameraLink()
     /// Seconds without a frame after which a stream that still runs is restarted.
     public static let stallLimit = 4.0
+    /// A camera's frames are photographs: the lens's blur and the chroma at half the
+    /// resolution leave lines of blends at every border, which the check (`z`) takes for
+    /// borders even where the sensor's noise is too low to tell.
+    public var blendedBorders: Bool { true }
 
     /// Streams `camera`, opened (by `SourceChoice`, through `CameraRestart`) before the
     /// window opens, so that start-up problems (busy, no permission) are reported first.

@@ -60,8 +60,8 @@ struct FlatClusters {
     var group: [Int]
 
     /// `flat`: `WorkingPicture.flatness()`, let go of before the shading is looked for.
-    /// `lossy`: a JPEG's or a lossy WebP's picture (`TextureBlocks`).
-    init(_ w: WorkingPicture, flat: consuming [Bool], lossy: Bool) {
+    /// `blendedBorders`: a JPEG's picture or a photographed one (`TextureBlocks`).
+    init(_ w: WorkingPicture, flat: consuming [Bool], blendedBorders: Bool) {
         let n = w.width * w.height
         let table = LabTable.values
         let allJudged = w.judged.isEmpty
@@ -129,7 +129,8 @@ struct FlatClusters {
         }
         flat = []
         Self.markShading(&label, sums.map(\.mean), w)
-        TextureBlocks.mark(&label, clusters: sums.count, width: w.width, height: w.height, lossy: lossy)
+        TextureBlocks.mark(
+            &label, clusters: sums.count, width: w.width, height: w.height, blendedBorders: blendedBorders)
         // The clusters' sums again, without the shading's pixels.
         var kept = [Sums](repeating: Sums(), count: sums.count)
         w.pixels.withUnsafeBufferPointer { px in

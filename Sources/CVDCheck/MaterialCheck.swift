@@ -53,8 +53,11 @@ public struct MaterialCheck: Sendable {
     /// A picture with fewer pixels than this is too small to judge.
     public static let smallestPicture = 1024
 
-    public init(_ image: RGBAImage, simulations: [Simulation], unjudged: [PixelRect] = [], lossy: Bool = false) {
-        self.init(RegionFinder.regions(in: image, unjudged: unjudged, lossy: lossy), simulations: simulations)
+    public init(_ image: RGBAImage, simulations: [Simulation], unjudged: [PixelRect] = [], blendedBorders: Bool = false)
+    {
+        self.init(
+            RegionFinder.regions(in: image, unjudged: unjudged, blendedBorders: blendedBorders),
+            simulations: simulations)
     }
 
     public init(_ found: FoundRegions, simulations: [Simulation]) {

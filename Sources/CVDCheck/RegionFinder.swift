@@ -9,16 +9,24 @@ import CVDCore
 /// kinds (`MarkComponents`), the colours with their kinds, widths and places (`FoundRegions`).
 public enum RegionFinder {
     /// `unjudged`: parts of the picture (picture pixels) never to be judged — a damaged
-    /// file's missing rows. `lossy`: the picture comes from a JPEG or a lossy WebP, whose
-    /// borders between colours are lines of blends of their own (`absorbBorders`), and
-    /// whose blocks of many colours stay texture however large each colour is there
-    /// (`TextureBlocks`).
-    public static func regions(in image: RGBAImage, unjudged: [PixelRect] = [], lossy: Bool = false) -> FoundRegions {
+    /// file's missing rows. `blendedBorders`: the picture's borders between colours are lines
+    /// of blends of their own — a JPEG's or a lossy WebP's, a camera's frame — and so are a
+    /// photographed picture's, which its noise tells (`WorkingPicture.isPhotographed`: a
+    /// snapshot's PNG). Those lines are taken for borders (`absorbBorders`), and blocks of
+    /// many colours stay texture however large each colour is there (`TextureBlocks`).
+    public static func regions(in image: RGBAImage, unjudged: [PixelRect] = [], blendedBorders: Bool = false)
+        -> FoundRegions
+    {
         let w = WorkingPicture(image, unjudged: unjudged)
-        var clusters = FlatClusters(w, flat: w.flatness(), lossy: lossy)
+        return regions(w, unjudged: unjudged, blendedBorders: blendedBorders || w.isPhotographed)
+    }
+
+    /// The regions of `w`, its borders taken for lines of blends or not.
+    static func regions(_ w: WorkingPicture, unjudged: [PixelRect], blendedBorders: Bool) -> FoundRegions {
+        var clusters = FlatClusters(w, flat: w.flatness(), blendedBorders: blendedBorders)
         var colours = PixelColours(w, &clusters)
         colours.mergeSame()
-        if lossy { colours.absorbBorders(w) }
+        if blendedBorders { colours.absorbBorders(w) }
         let marks = MarkComponents.find(&colours, width: w.width, height: w.height)
         return FoundRegions(marks, colours, w, unjudged: unjudged)
     }

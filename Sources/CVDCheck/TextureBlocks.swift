@@ -3,9 +3,9 @@
 /// pixels fall in many clusters, each holding a few pixels (a speck: fewer than `speck`),
 /// are not judged. A chart's block holds the paper and a few inks (a legend's lines, a
 /// word, a bar's edge) and bars that fill much of it; a photograph's holds a dozen specks.
-/// In a lossy picture every cluster counts, however large: the fringes JPEG leaves where
-/// two bars touch are colours no border explains, and the texture keeps them out of the
-/// judgement. Only blocks with a neighbour of the same kind count: one busy corner of a
+/// In a JPEG's picture or a photographed one every cluster counts, however large: the
+/// fringes JPEG leaves where two bars touch are colours no border explains, and the
+/// texture keeps them out of the judgement. Only blocks with a neighbour of the same kind count: one busy corner of a
 /// chart is not a photograph. From them the texture grows into neighbouring blocks that
 /// hold at least `edgeColours` of those colours (a photograph's fringe), never into a block
 /// of bars or the paper.
@@ -19,8 +19,8 @@ enum TextureBlocks {
     static let edgeColours = 3
 
     /// Marks texture in the clusters' labels (`FlatClusters.label`): its pixels become `shade`.
-    static func mark(_ label: inout [UInt16], clusters: Int, width: Int, height: Int, lossy: Bool) {
-        let speck = lossy ? Int.max : Self.speck
+    static func mark(_ label: inout [UInt16], clusters: Int, width: Int, height: Int, blendedBorders: Bool) {
+        let speck = blendedBorders ? Int.max : Self.speck
         let bw = (width + side - 1) / side
         let bh = (height + side - 1) / side
         var busy = [Bool](repeating: false, count: bw * bh)

@@ -18,6 +18,9 @@ struct WorkingPicture {
     /// The CIE76 step between neighbours above which a pixel is on an edge, for this
     /// picture: `edgeStep`, or more where the picture is noisy (a camera's sensor noise).
     let step: Float
+    /// The picture's noise (`noise`): 0 for a drawn picture, about the sensor's for a
+    /// photographed one.
+    let noise: Float
 
     /// Up to this many pixels the check works at the picture's own size: an A4 page at
     /// 150 dpi (1240×1754), a 1080p frame. A 12-megapixel photograph is halved.
@@ -25,6 +28,13 @@ struct WorkingPicture {
     /// The CIE76 step between neighbours above which a pixel is on an edge in a clean
     /// picture: well above JPEG's ringing, well below the step between two colours a chart uses.
     static let edgeStep: Float = 7
+    /// From this noise on, a picture was photographed (a camera's frame, a snapshot of one):
+    /// the lens's blur and the chroma at half the resolution leave lines of blends at its
+    /// borders as JPEG does. A drawn picture's noise is 0, and so is a JPEG's of one.
+    static let photographedNoise: Float = 0.5
+
+    /// Whether the picture was photographed (`photographedNoise`).
+    var isPhotographed: Bool { noise >= Self.photographedNoise }
 
     /// `unjudged`: parts of the picture (picture pixels) that are not to be judged.
     init(_ image: RGBAImage, unjudged: [PixelRect] = []) {
@@ -51,7 +61,8 @@ struct WorkingPicture {
             }
         }
         self.judged = judged
-        step = max(Self.edgeStep, 2.5 * Self.noise(pixels, width: width, height: height))
+        noise = Self.noise(pixels, width: width, height: height)
+        step = max(Self.edgeStep, 2.5 * noise)
     }
 
     @inline(__always) func rgb(_ i: Int) -> RGB8 { RGB8(pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) }

@@ -17,9 +17,10 @@ public protocol FrameSource: AnyObject, Sendable {
     /// Which source this is, for what is remembered per source (a camera's name and bus,
     /// a picture's path): stable across runs.
     var identity: String { get }
-    /// Its picture was kept with lossy compression (a JPEG file): the check (`z`) takes the
-    /// lines of blends at its borders for borders, as `cvdcam check` does for the file.
-    var isLossy: Bool { get }
+    /// Its picture's borders between colours are lines of blends: a JPEG file's (lossy
+    /// compression), a camera's frames (the lens's blur, the chroma at half the resolution).
+    /// The check (`z`) takes them for borders, as `cvdcam check` does for a JPEG file.
+    var blendedBorders: Bool { get }
     func start(into sink: LatestFrame)
     func stop()
 }
@@ -38,5 +39,5 @@ extension FrameSource {
     public var isStill: Bool { false }
     public var sendsOnlyChanges: Bool { false }
     public var identity: String { name }
-    public var isLossy: Bool { false }
+    public var blendedBorders: Bool { false }
 }

@@ -22,12 +22,12 @@ public final class ImageSource: FrameSource {
     public var isStill: Bool { true }
     /// The picture's path as given, made absolute.
     public let identity: String
-    public let isLossy: Bool
+    public let blendedBorders: Bool
 
     /// `page`: the PDF page `image` is (nil: a picture file). `lossy`: the file keeps it
     /// lossily (`ImageFile.Loaded.lossy`).
     public init(path: String, image: RGBAImage, notice: String? = nil, page: Int? = nil, lossy: Bool = false) {
-        isLossy = lossy
+        blendedBorders = lossy
         fileName = PathName.shown(PathName.lastComponent(path))
         name = "image " + fileName + (page.map { " page \($0)" } ?? "")
         self.page = page

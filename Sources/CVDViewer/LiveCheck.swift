@@ -19,8 +19,8 @@ public final class LiveCheck: Sendable {
         let simulations: [Simulation]
         /// Also make the frame recoloured with the suggestions.
         let recolour: Bool
-        /// The frame comes from a lossy file (`FrameSource.isLossy`).
-        let lossy: Bool
+        /// The frame's borders are lines of blends (`FrameSource.blendedBorders`).
+        let blendedBorders: Bool
     }
 
     struct Answer: Sendable {
@@ -94,7 +94,7 @@ public final class LiveCheck: Sendable {
     func forget() { state.withLock { $0.last = nil } }
 
     static func run(_ job: Job, _ picture: RGBAImage) -> Answer {
-        let check = MaterialCheck(picture, simulations: job.simulations, lossy: job.lossy)
+        let check = MaterialCheck(picture, simulations: job.simulations, blendedBorders: job.blendedBorders)
         let suggestions = check.isSafe ? [] : Replacement.suggest(for: check)
         var recoloured: Frame?
         if job.recolour, !suggestions.isEmpty {
@@ -117,7 +117,7 @@ public final class LiveCheck: Sendable {
         let picture = reduced(frame)
         _ = Thumbnail(picture)
         lap("reduce")
-        let answer = run(Job(frame: frame, simulations: simulations, recolour: false, lossy: false), picture)
+        let answer = run(Job(frame: frame, simulations: simulations, recolour: false, blendedBorders: false), picture)
         lap("check")
         return answer.check
     }

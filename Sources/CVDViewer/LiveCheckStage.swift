@@ -41,7 +41,7 @@ struct LiveCheckStage {
     /// starts a check of `frame` in `simulations` when one is due (at most every
     /// `LiveCheck.interval`; a still picture once per modes).
     mutating func update(
-        check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, lossy: Bool, now: Double
+        check asked: ViewState.CheckStage, simulations: [Simulation], frame: Frame?, blendedBorders: Bool, now: Double
     ) -> Outcome {
         var out = Outcome()
         var check = asked
@@ -69,7 +69,9 @@ struct LiveCheckStage {
         {
             return out
         }
-        if worker.start(LiveCheck.Job(frame: f, simulations: simulations, recolour: recolour, lossy: lossy)) {
+        if worker.start(
+            LiveCheck.Job(frame: f, simulations: simulations, recolour: recolour, blendedBorders: blendedBorders))
+        {
             started = (now, f.timestamp, modes)
         }
         return out

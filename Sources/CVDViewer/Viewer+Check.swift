@@ -5,7 +5,8 @@ import CVDViewModel
 extension Viewer {
     func updateCheck(now: Double) {
         let o = analysis.check.update(
-            check: state.check, simulations: state.checkedSimulations, frame: take.frame, lossy: take.source.isLossy,
+            check: state.check, simulations: state.checkedSimulations, frame: take.frame,
+            blendedBorders: take.source.blendedBorders,
             now: now)
         if let picture = o.picture {
             take.frame = picture

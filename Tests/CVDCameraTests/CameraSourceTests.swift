@@ -63,6 +63,20 @@ import Testing
     }
 }
 
+/// A camera's frames are photographs: the check (`z`) takes the lines of blends at their
+/// borders for borders (`FrameSource.blendedBorders`, handed to the live check), even
+/// while it shows the test scene waiting for the camera; the test scene alone, a drawn
+/// picture, does not.
+@Suite struct CameraFramesTests {
+    @Test func aCamerasFramesHaveBlendedBorders() {
+        let scene = TestSceneSource(size: FrameSize(64, 48), fps: FrameRate(30))
+        let waiting = CameraSource(
+            waitingFor: CameraOptions(), because: .busy(path: "/dev/video0"), scene: scene, reporter: SilentReporter())
+        #expect(waiting.blendedBorders)
+        #expect(!scene.blendedBorders)
+    }
+}
+
 @Suite struct TestSceneSourceTests {
     /// Paced at its rate (never faster), and nothing arrives after `stop` returns. The rate is
     /// judged over the time that really passed: on a loaded machine a sleep can last longer.

@@ -39,7 +39,8 @@ import Testing
     ) -> LiveCheckStage.Outcome? {
         for _ in 0..<3000 {
             clock += 1
-            let out = stage.update(check: check, simulations: deuteranopia, frame: frame, lossy: false, now: clock)
+            let out = stage.update(
+                check: check, simulations: deuteranopia, frame: frame, blendedBorders: false, now: clock)
             if done(out) { return out }
             usleep(10_000)
         }
@@ -62,14 +63,15 @@ import Testing
 
         // The same frame again: no new line, nothing to draw again.
         let again = stage.update(
-            check: .marks, simulations: Self.deuteranopia, frame: frame, lossy: false, now: clock + 0.1)
+            check: .marks, simulations: Self.deuteranopia, frame: frame, blendedBorders: false, now: clock + 0.1)
         #expect(again.line == nil && !again.overlaysChanged)
 
-        let off = stage.update(check: .off, simulations: Self.deuteranopia, frame: frame, lossy: false, now: clock + 1)
+        let off = stage.update(
+            check: .off, simulations: Self.deuteranopia, frame: frame, blendedBorders: false, now: clock + 1)
         #expect(off.overlaysChanged && off.hasFix == false && off.line == nil)
         #expect(stage.input(check: .marks) == nil, "the marks are forgotten once the check is off")
         let still = stage.update(
-            check: .off, simulations: Self.deuteranopia, frame: frame, lossy: false, now: clock + 2)
+            check: .off, simulations: Self.deuteranopia, frame: frame, blendedBorders: false, now: clock + 2)
         #expect(!still.overlaysChanged && still.hasFix == nil)
     }
 
@@ -86,12 +88,12 @@ import Testing
         #expect(stage.frameBeforeRecolour?.bytes == frame.bytes)
         // The view now shows the still; while it does, no check runs on it.
         let showing = stage.update(
-            check: .recoloured, simulations: Self.deuteranopia, frame: still, lossy: false, now: clock + 1)
+            check: .recoloured, simulations: Self.deuteranopia, frame: still, blendedBorders: false, now: clock + 1)
         #expect(showing.picture == nil)
         #expect(stage.input(check: .recoloured)?.recoloured == true)
 
         let back = stage.update(
-            check: .marks, simulations: Self.deuteranopia, frame: still, lossy: false, now: clock + 2)
+            check: .marks, simulations: Self.deuteranopia, frame: still, blendedBorders: false, now: clock + 2)
         #expect(back.picture?.bytes == frame.bytes, "back to marks: the picture the still replaced")
         #expect(stage.frameBeforeRecolour == nil)
     }

@@ -36,7 +36,7 @@ import Testing
     /// checks the file: the lines of blends JPEG leaves at borders are borders. A bar chart
     /// whose chroma was halved as a JPEG halves it (`JPEGBorders`) has those lines; the
     /// live check finds fewer colours when the job says lossy than when it does not, and an
-    /// `ImageSource` carries the flag (the view hands `take.source.isLossy` to the stage:
+    /// `ImageSource` carries the flag (the view hands `take.source.blendedBorders` to the stage:
     /// `Viewer+Check`, where the flag is a required argument all the way down).
     @Test func aLossyPicturesBordersAreNoColours() {
         let picture = JPEGBorders.barChart()
@@ -47,15 +47,15 @@ import Testing
             timestamp: 1)
         let sims = [try! Simulation(mode: .deuteranopia)]
         let asPNG = LiveCheck.run(
-            LiveCheck.Job(frame: frame, simulations: sims, recolour: false, lossy: false), picture)
+            LiveCheck.Job(frame: frame, simulations: sims, recolour: false, blendedBorders: false), picture)
         let asJPEG = LiveCheck.run(
-            LiveCheck.Job(frame: frame, simulations: sims, recolour: false, lossy: true), picture)
+            LiveCheck.Job(frame: frame, simulations: sims, recolour: false, blendedBorders: true), picture)
         #expect(
             asJPEG.check.found.regions.count < asPNG.check.found.regions.count,
             "\(asJPEG.check.found.regions.map(\.rgb.hexString)) against \(asPNG.check.found.regions.map(\.rgb.hexString))"
         )
-        #expect(ImageSource(path: "c.jpg", image: picture, lossy: true).isLossy)
-        #expect(!ImageSource(path: "c.png", image: picture).isLossy)
+        #expect(ImageSource(path: "c.jpg", image: picture, lossy: true).blendedBorders)
+        #expect(!ImageSource(path: "c.png", image: picture).blendedBorders)
     }
 }
 

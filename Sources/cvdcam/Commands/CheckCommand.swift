@@ -222,7 +222,7 @@ struct CheckCommand: ParsableCommand {
         // Transparent parts are judged as the page shows them: on white paper.
         let image = picture.onWhitePaper()
         lap("paper")
-        let found = RegionFinder.regions(in: image, unjudged: unjudged, lossy: lossy)
+        let found = RegionFinder.regions(in: image, unjudged: unjudged, blendedBorders: lossy)
         lap("regions")
         let check = MaterialCheck(found, simulations: sims)
         lap("pairs")
