@@ -9,7 +9,7 @@ public struct PaperMap: Sendable, Equatable {
     /// `material[row · columns + column]`.
     let material: [Bool]
 
-    public static let longSide = 160
+    public static let longSide = 320
 
     /// The map of `picture`, whose paper is `check`'s colour with most ink when it is an area.
     public init(_ picture: RGBAImage, _ check: MaterialCheck) {

@@ -38,9 +38,13 @@ extension OverlayPlan {
                 }
             }
             guard let scale = PieceScale(g, piece) else { continue }
-            // The outline's distance from the mark and its half width, in picture fractions.
-            let off = scale.fractions(lineWidth * 1.5)
+            // The outline's distance from the mark and its half width, in picture fractions;
+            // with a map, at least a cell of it past its half width, so that the outline's
+            // cells never hold the mark's own edge (which would break the outline there).
             let half = scale.fractions(lineWidth / 2 + 1)
+            let cell = input.paper.map { (x: 1 / Double($0.columns), y: 1 / Double($0.rows)) } ?? (x: 0, y: 0)
+            let least = scale.fractions(lineWidth * 1.5)
+            let off = (x: max(least.x, half.x + cell.x), y: max(least.y, half.y + cell.y))
             for (r, numbers) in numbered {
                 // The region's groups of marks, the largest mark's first; the tag goes at the
                 // first this piece shows (none shown — the split's other side, zoomed away —
@@ -132,9 +136,16 @@ extension OverlayPlan {
             if paper.hasMaterial(x: p.x - half.x, y: p.y - half.y, width: 2 * half.x, height: 2 * half.y) {
                 if run.count > 1 { runs.append(run) }
                 run = []
+            } else if run.count > 1, collinear(run[run.count - 2], run[run.count - 1], p) {
+                // One segment, not a step per half cell: a dashed line of many short pieces
+                // shows the renderer's seams between them as gaps.
+                run[run.count - 1] = p
             } else {
                 run.append(p)
             }
+        }
+        func collinear(_ a: Point, _ b: Point, _ c: Point) -> Bool {
+            abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) <= 1e-12
         }
         for (a, b) in zip(line, line.dropFirst()) {
             let n = max(1, Int((max(abs(b.x - a.x), abs(b.y - a.y)) / cell).rounded(.up)))
