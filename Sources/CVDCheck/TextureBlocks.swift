@@ -5,10 +5,10 @@
 /// word, a bar's edge) and bars that fill much of it; a photograph's holds a dozen specks.
 /// In a JPEG's picture or a photographed one every cluster counts, however large: the
 /// fringes JPEG leaves where two bars touch are colours no border explains, and the
-/// texture keeps them out of the judgement. Only blocks with a neighbour of the same kind count: one busy corner of a
-/// chart is not a photograph. From them the texture grows into neighbouring blocks that
-/// hold at least `edgeColours` of those colours (a photograph's fringe), never into a block
-/// of bars or the paper.
+/// texture keeps them out of the judgement. Only blocks with a neighbour of the same kind
+/// count: one busy corner of a chart is not a photograph. From them the texture grows into
+/// neighbouring blocks that hold at least `edgeColours` of those colours (a photograph's
+/// fringe), never into a block of bars or the paper.
 enum TextureBlocks {
     static let side = 24
     /// A block with at least this many colours, each on `present` pixels or more and fewer
