@@ -55,12 +55,15 @@ enum VisionModeArgument: Equatable {
         return m
     }
 
-    /// Modes separated by commas for the live view (`--quad`, `--cycle-modes`): `count` of
-    /// them where given, else at least one; `form` says what the option takes otherwise.
-    static func parseSequence(_ text: String, count: Int? = nil, form: String) throws -> [VisionMode] {
-        let names = text.split(separator: ",").map(String.init)
-        guard count.map({ names.count == $0 }) ?? !names.isEmpty else { throw ValidationError(form) }
-        return try names.map(parseOne)
+    /// The transform of an option that takes modes separated by commas for the live view
+    /// (`--quad`, `--cycle-modes`): `count` of them where given, else at least one; `form`
+    /// says what the option takes otherwise.
+    static func sequence(count: Int? = nil, form: String) -> @Sendable (String) throws -> [VisionMode] {
+        { text in
+            let names = text.split(separator: ",").map(String.init)
+            guard count.map({ names.count == $0 }) ?? !names.isEmpty else { throw ValidationError(form) }
+            return try names.map(parseOne)
+        }
     }
 
     static func unknown(_ text: String, all: Bool) -> String {
@@ -220,12 +223,9 @@ struct ViewSimulationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The 2×2 layout's four modes, left to right, top to bottom (default normal,protanopia,deuteranopia,tritanopia).",
-            valueName: "m,m,m,m"), transform: ViewSimulationOptions.parseQuad)
+            valueName: "m,m,m,m"),
+        transform: VisionModeArgument.sequence(
+            count: 4,
+            form: "--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly"))
     var quad: [VisionMode]?
-
-    static func parseQuad(_ text: String) throws -> [VisionMode] {
-        try VisionModeArgument.parseSequence(
-            text, count: 4,
-            form: "--quad takes four modes separated by commas, e.g. normal,protanomaly,deuteranomaly,tritanomaly")
-    }
 }

@@ -95,13 +95,10 @@ struct LessonOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The modes --cycle and a step through (default all eight), e.g. normal,deutan,protan.",
-            valueName: "m,m,…"), transform: LessonOptions.parseModes)
+            valueName: "m,m,…"),
+        transform: VisionModeArgument.sequence(
+            form: "--cycle-modes takes modes separated by commas, e.g. normal,deutan"))
     var cycleModes: [VisionMode]?
-
-    static func parseModes(_ text: String) throws -> [VisionMode] {
-        try VisionModeArgument.parseSequence(
-            text, form: "--cycle-modes takes modes separated by commas, e.g. normal,deutan")
-    }
 
     @Option(
         help: ArgumentHelp(
