@@ -57,7 +57,15 @@ extension XSession {
             }
             return windows.count == outputs && listening()
         }
-        guard windows.count == outputs else { throw Failure("weston did not open its \(outputs) outputs within 30 s") }
+        guard windows.count == outputs else {
+            // What weston said, for a failure that a rerun does not show (once under load in a full run).
+            let running = windowManager?.isRunning == true ? "still running" : "exited"
+            let log = (try? String(contentsOfFile: "\(dir)/weston.log", encoding: .utf8)) ?? "(no log)"
+            throw Failure(
+                "weston did not open its \(outputs) outputs within 30 s (\(windows.count) found, socket "
+                    + "\(listening() ? "listening" : "absent"), weston \(running)); its log ends:\n"
+                    + log.split(separator: "\n").suffix(15).joined(separator: "\n"))
+        }
         for (i, w) in windows.enumerated() where i > 0 { try run("xdotool", ["windowmove", w, "\(i * width)", "0"]) }
         // Without an X window manager the keyboard follows the pointer: keep it on output 1.
         try run("xdotool", ["mousemove", "\(width / 2)", "\(height / 2)"])
