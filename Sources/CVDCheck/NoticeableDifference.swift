@@ -14,13 +14,9 @@ import CVDCore
 public struct NoticeableDifference: Sendable, Equatable {
     /// ΔL*, Δa*, Δb* noticed by half of viewers.
     public let l: Double, a: Double, b: Double
+}
 
-    public init(l: Double, a: Double, b: Double) {
-        self.l = l
-        self.a = a
-        self.b = b
-    }
-
+extension NoticeableDifference {
     /// The thresholds for a mark of `kind` that is `width` degrees wide (model degrees:
     /// `degreesPerPixel`).
     public init(_ kind: MarkKind, width: Double) {

@@ -42,7 +42,7 @@ import Testing
         for (deg, mirrored, topLeft, _) in cases {
             let o = Orientation(degrees: deg, mirrored: mirrored)
             #expect(Self.close(o.homography(width: w, height: h).apply(0, 0), topLeft), "\(o): top left → \(topLeft)")
-            let size = o.size(of: FrameSizeLike(w, h))
+            let size = o.size(of: PictureSize(width: w, height: h))
             let want = deg % 180 == 0 ? (w, h) : (h, w)
             #expect(size.width == want.0 && size.height == want.1, "\(o): size")
         }

@@ -6,7 +6,7 @@ import Testing
 /// The framed layout's bands for pictures of each shape: the picture as large as the labels'
 /// room allows, beside it or above and below it.
 @Suite struct FramedBandsTests {
-    static func picture(_ view: FrameSizeLike, _ window: FrameSize, _ layout: ViewState.Layout = .single)
+    static func picture(_ view: PictureSize, _ window: FrameSize, _ layout: ViewState.Layout = .single)
         -> (bands: ViewGeometry.Bands, picture: Rect, side: Double)
     {
         let m = ApproximateMeasure()
@@ -24,7 +24,7 @@ import Testing
     /// 1024 × 768). Now it is narrowed just enough that the side bands hold a readout.
     @Test func aTallPictureOnAProjectorKeepsNearlyTheWholeHeight() {
         let window = FrameSize(1024, 768)
-        let (bands, picture, side) = Self.picture(FrameSizeLike(720, 1280), window)
+        let (bands, picture, side) = Self.picture(PictureSize(width: 720, height: 1280), window)
         #expect(bands.top + bands.bottom < 0.1 * 768, "\(bands)")
         #expect(picture.h >= 0.9 * 768, "\(picture)")
         #expect(picture.x >= side - 1 && Double(window.width) - picture.maxX >= side - 1, "\(picture), \(side)")
@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: [1.25, 1.5, 2.0]) func aTallPictureAtALargeScaleKeepsOneBandBesideIt(scale: Double) {
         let window = FrameSize(1024, 768)
         let m = ApproximateMeasure()
-        let view = FrameSizeLike(720, 1280)
+        let view = PictureSize(width: 720, height: 1280)
         let bands = FramedBands.frame(layout: .single, window: window, view: view, uiScale: scale, measure: m)
         let font = OverlayPlan.labelFont(layout: .single, window: window, uiScale: scale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))
@@ -57,10 +57,10 @@ import Testing
     /// below, as before.
     @Test func wideAndVeryTallPicturesAreAsBefore() {
         let window = FrameSize(1024, 768)
-        #expect(Self.picture(FrameSizeLike(600, 1400), window).bands == .none)
-        let chart = Self.picture(FrameSizeLike(1280, 720), window)
+        #expect(Self.picture(PictureSize(width: 600, height: 1400), window).bands == .none)
+        let chart = Self.picture(PictureSize(width: 1280, height: 720), window)
         #expect(chart.bands == FramedBands.stacked(window, .single))
-        let wide = Self.picture(FrameSizeLike(1280, 720), FrameSize(1920, 1080))
+        let wide = Self.picture(PictureSize(width: 1280, height: 720), FrameSize(1920, 1080))
         #expect(wide.bands == FramedBands.stacked(FrameSize(1920, 1080), .single))
     }
 }
@@ -68,6 +68,6 @@ import Testing
 extension FramedBands {
     /// The bands above and below alone (a shape that leaves no room beside it).
     static func stacked(_ window: FrameSize, _ layout: ViewState.Layout) -> ViewGeometry.Bands {
-        frame(layout: layout, window: window, view: FrameSizeLike(4000, 100), uiScale: 1, measure: ApproximateMeasure())
+        frame(layout: layout, window: window, view: PictureSize(width: 4000, height: 100), uiScale: 1, measure: ApproximateMeasure())
     }
 }

@@ -22,8 +22,8 @@ public struct Orientation: Equatable, Hashable, Sendable, CustomStringConvertibl
     public mutating func rotateClockwise() { quarterTurns = (quarterTurns + 1) % 4 }
 
     /// The picture's size after the turn (width and height swap at 90° and 270°).
-    public func size(of picture: FrameSizeLike) -> (width: Double, height: Double) {
-        quarterTurns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
+    public func size(of picture: PictureSize) -> PictureSize {
+        quarterTurns % 2 == 0 ? picture : PictureSize(width: picture.height, height: picture.width)
     }
 
     /// The map from the picture's pixel coordinates (`width` × `height`) to the turned
@@ -59,15 +59,5 @@ public struct Orientation: Equatable, Hashable, Sendable, CustomStringConvertibl
         case (_, false): "\(degrees)°"
         case (_, true): "\(degrees)°, mirrored"
         }
-    }
-}
-
-/// A width and height in pixels, as doubles.
-public struct FrameSizeLike: Equatable, Sendable {
-    public var width: Double
-    public var height: Double
-    public init(_ width: Double, _ height: Double) {
-        self.width = width
-        self.height = height
     }
 }

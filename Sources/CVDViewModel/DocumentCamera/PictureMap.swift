@@ -11,7 +11,7 @@ public struct PictureMap: Equatable, Sendable {
     /// The camera's picture, pixels.
     public let picture: FrameSize
     /// The shown picture, pixels (turned; or the page's rectangle).
-    public let view: FrameSizeLike
+    public let view: PictureSize
     /// Picture pixels → shown pixels, and back.
     public let forward: Homography
     public let backward: Homography
@@ -25,7 +25,7 @@ public struct PictureMap: Equatable, Sendable {
         let w = Double(picture.width)
         let h = Double(picture.height)
         let turn = orientation.homography(width: w, height: h)
-        let turned = orientation.size(of: FrameSizeLike(w, h))
+        let turned = orientation.size(of: PictureSize(width: w, height: h))
         if let corners, corners.count == 4,
             let page = Self.page(corners.map { (x: $0.x * w, y: $0.y * h) }, turn: turn, pictureCentre: (w / 2, h / 2)),
             let inverse = page.map.inverse
@@ -37,7 +37,7 @@ public struct PictureMap: Equatable, Sendable {
         } else {
             forward = turn
             backward = turn.inverse ?? .identity
-            view = FrameSizeLike(turned.width, turned.height)
+            view = turned
             straightened = false
         }
     }
@@ -64,7 +64,7 @@ public struct PictureMap: Equatable, Sendable {
     /// of its sides (in turned pixels). Nil for corners that make no quadrilateral.
     static func page(
         _ corners: [(x: Double, y: Double)], turn: Homography, pictureCentre: (x: Double, y: Double) = (0, 0)
-    ) -> (map: Homography, size: FrameSizeLike)? {
+    ) -> (map: Homography, size: PictureSize)? {
         let turned = corners.compactMap { turn.apply($0.x, $0.y) }
         guard turned.count == 4 else { return nil }
         let cx = turned.map(\.x).reduce(0, +) / 4
@@ -91,6 +91,6 @@ public struct PictureMap: Equatable, Sendable {
         guard width >= 8, height >= 8 else { return nil }
         let rect = [(x: 0.0, y: 0.0), (x: width, y: 0.0), (x: width, y: height), (x: 0.0, y: height)]
         guard let h = Homography(from: order.map { corners[$0] }, to: rect) else { return nil }
-        return (h, FrameSizeLike(width, height))
+        return (h, PictureSize(width: width, height: height))
     }
 }

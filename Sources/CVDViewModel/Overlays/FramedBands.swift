@@ -19,7 +19,7 @@ public enum FramedBands {
     /// make it just narrow enough for that when it stays larger so (a portrait page on a 4:3
     /// projector), with one wide band to its right where two would not fit.
     public static func frame(
-        layout: ViewState.Layout, window: FrameSize, view: FrameSizeLike, uiScale: Double, measure: TextMeasuring
+        layout: ViewState.Layout, window: FrameSize, view: PictureSize, uiScale: Double, measure: TextMeasuring
     ) -> ViewGeometry.Bands {
         let font = OverlayPlan.labelFont(layout: layout, window: window, uiScale: uiScale)
         let small = max(BadgeLayout.minimumFont, Int(Double(font) * OverlayPlan.smallTextScale))

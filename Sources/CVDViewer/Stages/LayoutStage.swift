@@ -47,7 +47,7 @@ extension LayoutStage {
         var framed: Bool
         var layout: ViewState.Layout
         var window: FrameSize
-        var view: FrameSizeLike
+        var view: PictureSize
         var uiScale: Double
     }
 
