@@ -30,8 +30,9 @@ import Testing
     }
 
     /// Which files keep their picture lossily (the check takes their borders for what they
-    /// are): JPEG and lossy WebP, also an extended WebP with a profile before its picture;
-    /// not PNG, lossless WebP, TIFF (ImageMagick writes each).
+    /// are): JPEG, lossy WebP, also an extended WebP with a profile before its picture, and a
+    /// TIFF with JPEG compression in either byte order; not PNG, lossless WebP, or TIFF
+    /// uncompressed or with Deflate (ImageMagick writes each).
     @Test func lossyFilesAreKnown() throws {
         let png = dir + "/l.png"
         try ImageFile.write(sample(), to: png)
@@ -40,6 +41,9 @@ import Testing
             ("l.webp", ["-quality", "75"], true),
             ("lossless.webp", ["-define", "webp:lossless=true"], false),
             ("l.tif", [], false),
+            ("zip.tif", ["-compress", "Zip"], false),
+            ("jpeg.tif", ["-compress", "JPEG", "-quality", "75"], true),
+            ("jpeg-msb.tif", ["-endian", "MSB", "-compress", "JPEG", "-quality", "75"], true),
         ]
         #expect(try ImageFile.load(png).lossy == false)
         for (name, options, lossy) in cases {
