@@ -68,6 +68,8 @@ import Testing
 extension FramedBands {
     /// The bands above and below alone (a shape that leaves no room beside it).
     static func stacked(_ window: FrameSize, _ layout: ViewState.Layout) -> ViewGeometry.Bands {
-        frame(layout: layout, window: window, view: PictureSize(width: 4000, height: 100), uiScale: 1, measure: ApproximateMeasure())
+        frame(
+            layout: layout, window: window, view: PictureSize(width: 4000, height: 100), uiScale: 1,
+            measure: ApproximateMeasure())
     }
 }
