@@ -36,7 +36,7 @@ public enum CheckMarks {
         let marked = tags.sorted { $0.key < $1.key }
         var framed: [Int: [PixelRect]] = [:]
         for (region, _) in marked {
-            framed[region] = groups(regions[region], thick: thick)
+            framed[region] = groups(regions[region], thick: thick).map { clear($0, thick: thick, space: space) }
             for group in framed[region]! { frame(&out, group, thick: thick, space: space) }
         }
         var taken: [PixelRect] = []
@@ -51,6 +51,34 @@ public enum CheckMarks {
             tag(&out, text, x: place.x, y: place.y, scale: digit)
         }
         return out
+    }
+
+    /// `box` widened on each side by the fewest pixels (up to `2 · thick`) that leave a
+    /// frame there on the least material, so that each side is drawn whole where it can
+    /// be: in a JPEG, or a camera's picture, a mark's box ends where its flat colour does,
+    /// and the pixels just outside are blends and ringing (not the paper); a bar stands on
+    /// an axis. A frame right against the box skipped them, leaving a line of 1 pixel or
+    /// none. A side whose every place is as covered stays against the box; past the
+    /// picture's edge counts as covered.
+    static func clear(_ box: PixelRect, thick: Int, space: FreeSpace) -> PixelRect {
+        func covered(_ r: PixelRect) -> Int {
+            let w = min(space.width, r.x + r.width) - max(0, r.x)
+            let h = min(space.height, r.y + r.height) - max(0, r.y)
+            return space.count(r) + r.width * r.height - max(0, w) * max(0, h)
+        }
+        func least(_ strip: (Int) -> PixelRect) -> Int {
+            (0...(2 * thick)).min { a, b in
+                let (ca, cb) = (covered(strip(a)), covered(strip(b)))
+                return ca != cb ? ca < cb : a < b
+            }!
+        }
+        let (x1, y1) = (box.x + box.width, box.y + box.height)
+        let left = least { d in PixelRect(x: box.x - thick - d, y: box.y, width: thick, height: box.height) }
+        let right = least { d in PixelRect(x: x1 + d, y: box.y, width: thick, height: box.height) }
+        let top = least { d in PixelRect(x: box.x, y: box.y - thick - d, width: box.width, height: thick) }
+        let bottom = least { d in PixelRect(x: box.x, y: y1 + d, width: box.width, height: thick) }
+        return PixelRect(
+            x: box.x - left, y: box.y - top, width: box.width + left + right, height: box.height + top + bottom)
     }
 
     /// A dashed frame `thick` pixels wide just outside `box`, on the paper only.

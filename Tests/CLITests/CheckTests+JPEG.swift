@@ -61,3 +61,48 @@ extension CheckTests {
         #expect(png.status == jpeg.status, "\(name): PNG \(png.status), JPEG \(jpeg.status)")
     }
 }
+
+extension CheckTests {
+    /// `--marked` frames each bar of the pair at risk whole, on a JPEG as on its PNG: each
+    /// side a dashed line two pixels wide (black dashes half its length), the bottom one
+    /// below the axis the bars stand on. The frame lay right against the bar and skipped
+    /// what was drawn there: JPEG's blends and ringing along every side, the axis under
+    /// the bottom one — a line of 1 pixel or none (black 0–0.31 of a whole dashed line's
+    /// on the JPEG's sides, 0 on both bottoms). Now each side lies on the least material
+    /// within two frame widths (`CheckMarks.clear`): 0.49–0.57 on every side of both.
+    @Test(arguments: ["png", "jpg"]) func theMarkedJPEGsFramesAreWhole(_ format: String) throws {
+        let dir = CLI.tempDir()
+        let red = RGB8(0xD6, 0x27, 0x28)
+        let green = RGB8(0x2C, 0xA0, 0x2C)
+        let path = dir + "/chart." + format
+        try ImageFile.write(Self.barChart([red, green, RGB8(0x1F, 0x77, 0xB4)]), to: path, jpegQuality: 75)
+        let r = try CLI.run(["check", path, "--mode", "deuteranopia", "--marked", dir + "/marked.png"])
+        #expect(r.status == 1, "red and green at risk: \(r.stdout)\(r.stderr)")
+        let original = try ImageFile.read(path)
+        let marked = try ImageFile.read(dir + "/marked.png")
+        let thick = 2 // `CheckMarks.frameWidth(960, 640)`
+        // The first two bars (`barChart`'s places), and each side's band: from the bar's
+        // edge out to a frame moved out by its most (2 · thick), and its own width.
+        for (i, top) in [(0, 200), (1, 300)] {
+            let (x0, x1) = (60 + i * 293 + 293 / 7, 60 + i * 293 + 293 * 6 / 7)
+            let sides: [(String, PixelRect, Int)] = [
+                ("left", PixelRect(x: x0 - 3 * thick, y: top, width: 3 * thick, height: 580 - top), 580 - top),
+                ("right", PixelRect(x: x1, y: top, width: 3 * thick, height: 580 - top), 580 - top),
+                ("top", PixelRect(x: x0, y: top - 3 * thick, width: x1 - x0, height: 3 * thick), x1 - x0),
+                ("bottom", PixelRect(x: x0, y: 580, width: x1 - x0, height: 3 * thick), x1 - x0),
+            ]
+            for (side, band, length) in sides {
+                var black = 0
+                for y in band.y..<(band.y + band.height) {
+                    for x in band.x..<(band.x + band.width) {
+                        let o = original[x, y]
+                        // Black drawn there, not the axis' own dark pixels.
+                        if marked[x, y] == RGB8(0, 0, 0), Int(o.r) + Int(o.g) + Int(o.b) > 300 { black += 1 }
+                    }
+                }
+                let share = Double(black) / Double(length * thick)
+                #expect(share >= 0.4, "\(format), bar \(i), \(side): black \(share) of a whole line's")
+            }
+        }
+    }
+}
