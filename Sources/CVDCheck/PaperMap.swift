@@ -35,6 +35,9 @@ public struct PaperMap: Sendable, Equatable {
         self.material = material
     }
 
+    /// A cell's width and height, as fractions of the picture.
+    public var cell: (width: Double, height: Double) { (1 / Double(columns), 1 / Double(rows)) }
+
     /// Whether anything is drawn at (x, y), fractions of the picture; outside it, nothing.
     public func isMaterial(_ x: Double, _ y: Double) -> Bool {
         guard x >= 0, y >= 0, x < 1, y < 1 else { return false }

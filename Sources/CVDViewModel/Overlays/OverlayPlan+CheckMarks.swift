@@ -42,7 +42,7 @@ extension OverlayPlan {
             // with a map, at least a cell of it past its half width, so that the outline's
             // cells never hold the mark's own edge (which would break the outline there).
             let half = scale.fractions(lineWidth / 2 + 1)
-            let cell = input.paper.map { (x: 1 / Double($0.columns), y: 1 / Double($0.rows)) } ?? (x: 0, y: 0)
+            let cell = input.paper.map { (x: $0.cell.width, y: $0.cell.height) } ?? (x: 0, y: 0)
             let least = scale.fractions(lineWidth * 1.5)
             let off = (x: max(least.x, half.x + cell.x), y: max(least.y, half.y + cell.y))
             for (r, numbers) in numbered {
@@ -128,8 +128,8 @@ extension OverlayPlan {
     /// The runs of `line` (picture fractions) that lie on bare paper, a line `half` wide
     /// each side; a line off the picture is on paper.
     static func onPaper(_ line: [Point], _ paper: PaperMap, half: (x: Double, y: Double)) -> [[Point]] {
-        // Each segment cut into steps of about half a cell of the map.
-        let cell = 0.5 / Double(max(paper.columns, paper.rows))
+        // Each segment cut into steps of half a cell of the map (its shorter side).
+        let step = 0.5 * min(paper.cell.width, paper.cell.height)
         var runs: [[Point]] = []
         var run: [Point] = []
         func visit(_ p: Point) {
@@ -148,7 +148,7 @@ extension OverlayPlan {
             abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) <= 1e-12
         }
         for (a, b) in zip(line, line.dropFirst()) {
-            let n = max(1, Int((max(abs(b.x - a.x), abs(b.y - a.y)) / cell).rounded(.up)))
+            let n = max(1, Int((max(abs(b.x - a.x), abs(b.y - a.y)) / step).rounded(.up)))
             for k in 0..<n {
                 visit(Point(a.x + (b.x - a.x) * Double(k) / Double(n), a.y + (b.y - a.y) * Double(k) / Double(n)))
             }
