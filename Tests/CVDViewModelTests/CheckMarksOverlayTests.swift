@@ -144,4 +144,37 @@ import Testing
         // Its corners at least (a side is one segment: `aFrameHasFourStraightSides`).
         #expect(around >= 4, "layout \(layouts): \(around) outline points around the swatch")
     }
+
+    /// Where the picture holds no bare paper near a group (a crowded colour chart: here every
+    /// cell of the map is drawn), its tag goes in the band beside the picture when there is
+    /// one, with a leader from the tag's side to the group's outline, rather than over the
+    /// material (the test scene's colour chart, split at 1024×768, had three tags over its
+    /// patches at `--ui-scale` 1 and seven at 2; failed before: 56 issues). A 4:3 picture in
+    /// a 1920×1080 window leaves bands beside it; single, split and 2×2.
+    @Test(arguments: [0, 1, 2], [1.0, 2.0]) func withoutPaperTagsGoBesideThePicture(_ layouts: Int, _ scale: Double) {
+        var s = ViewState(mode: .normal)
+        for _ in 0..<layouts { s.apply(.cycleLayout) }
+        let m = ApproximateMeasure()
+        let g = ViewGeometry(
+            state: s, window: FrameSize(1920, 1080), picture: FrameSize(1024, 768), uiScale: scale, measure: m)
+        let crowded = PaperMap(columns: 160, rows: 120, material: [Bool](repeating: true, count: 160 * 120))
+        let input = OverlayPlan.CheckInput(shown: CheckOverlayTests.shown, recoloured: false, paper: crowded)
+        let (outlines, tags) = OverlayPlan.checkMarks(
+            input, g, s.renderedSimulations, fontSize: Int(14 * scale), lineWidth: 3 * scale, measure: m)
+        #expect(!tags.isEmpty, "layout \(layouts), scale \(scale): tags")
+        for (i, t) in tags.enumerated() {
+            let box = t.shim
+            #expect(
+                !g.pieces.contains { $0.destination.intersects(box) },
+                "layout \(layouts), scale \(scale): tag \(t.lines.map(\.text)) at \(box) over a picture")
+            #expect(g.panes.contains { $0.contains(box) }, "tag \(i) inside a pane")
+            for u in tags[(i + 1)...] { #expect(!OverlayPlan.overlaps(box, u.shim, margin: 0), "tags on each other") }
+            // Its leader starts at the middle of the tag's side that faces the picture.
+            let leader = outlines.first { line in
+                line.count == 2 && abs(line[0].y - (box.y + box.h / 2)) < 1e-9
+                    && (abs(line[0].x - box.x) < 1e-9 || abs(line[0].x - box.maxX) < 1e-9)
+            }
+            #expect(leader != nil, "layout \(layouts), scale \(scale): tag \(t.lines.map(\.text)) has a leader")
+        }
+    }
 }

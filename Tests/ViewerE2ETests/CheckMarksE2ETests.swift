@@ -69,7 +69,8 @@ extension CheckE2ETests {
 /// screen: the test scene (eleven pairs at risk for deuteranopia, several tags numbering two
 /// or three) at a projector's 1024×768, `--ui-scale` 1 and 2, single and split, `z` and
 /// then two probes. No tag lies on another; the readout lies on no tag (the scene leaves it
-/// room: over a tag only where there is none); every tag lies inside the picture.
+/// room: over a tag only where there is none); every tag lies inside the picture or wholly
+/// beside it (a tag with no bare paper near its group goes to the band beside the picture).
 @Suite(.serialized) struct CheckTagsE2ETests {
     @Test(arguments: [1.0, 2.0], [0, 1]) func tagsAndTheReadoutKeepClear(_ scale: Double, _ layouts: Int) throws {
         let x = try XSession(width: 1024, height: 768)
@@ -97,9 +98,9 @@ extension CheckE2ETests {
         #expect(tags.count >= 8, "\(name): the scene's tags: \(tags.map(\.kind))")
         #expect(!readouts.isEmpty, "\(name): no readout")
         for (i, t) in tags.enumerated() {
-            #expect(
-                overlays.pictures.contains { $0.contains(t.rect, slack: 1.5) }, "\(name): \(t.kind) outside the picture"
-            )
+            let inside = overlays.pictures.contains { $0.contains(t.rect, slack: 1.5) }
+            let beside = !overlays.pictures.contains { $0.intersects(t.rect) }
+            #expect(inside || beside, "\(name): \(t.kind) at \(t.rect) partly over the picture")
             for u in tags[(i + 1)...] {
                 #expect(!t.rect.intersects(u.rect), "\(name): \(t.kind) on \(u.kind)")
             }

@@ -10,9 +10,10 @@ import CVDCore
 /// broken wherever it would cross anything drawn; its pairs' numbers in a tag on bare paper
 /// near the outline of its largest mark's group — the nearest such place inside the pane
 /// and clear of every other tag and label — joined to it by a leader (broken likewise) when
-/// not beside it. Without a map, or with no bare paper that holds it (large labels), the
-/// tag goes to the nearest place clear of the others over the picture; only where there is
-/// none, at that outline's top-left corner.
+/// not beside it. Without a map, or with no bare paper that holds it (a crowded chart, large
+/// labels), the tag goes in the band beside the picture with a leader (`tagBeside`); where
+/// that has no room, to the nearest place clear of the others over the picture; only where
+/// there is none, at that outline's top-left corner.
 extension OverlayPlan {
     /// The outlines (and leaders) as window polylines and the number tags, for every piece;
     /// the tags clear of `labels` (window rectangles: labels and rings placed before them).
@@ -64,12 +65,19 @@ extension OverlayPlan {
                 } else {
                     outlines += strokes(groups.map { outline($0) }, g, pieces: [piece])
                 }
-                // On bare paper; else (a photograph, no map, a tag larger than the paper
-                // between) over the picture, clear of the others; else at the corner.
-                let placed =
-                    input.paper.flatMap {
-                        Self.placeTag(tag, near: box, $0, scale, g, piece, gap: off, avoiding: taken)
-                    } ?? Self.placeTag(tag, near: box, nil, scale, g, piece, gap: off, avoiding: taken)
+                // On bare paper; else (a crowded chart, a photograph, no map, a tag larger
+                // than the paper between) beside the picture, with a leader; else over the
+                // picture, clear of the others; else at the corner.
+                let onPaper = input.paper.flatMap {
+                    Self.placeTag(tag, near: box, $0, scale, g, piece, gap: off, avoiding: taken)
+                }
+                if onPaper == nil, let beside = Self.tagBeside(tag, outline: box, g, piece, avoiding: taken) {
+                    tags.append(beside.tag)
+                    taken.append(beside.tag.shim)
+                    outlines.append(beside.leader)
+                    continue
+                }
+                let placed = onPaper ?? Self.placeTag(tag, near: box, nil, scale, g, piece, gap: off, avoiding: taken)
                 guard let placed else {
                     if let t = Self.atCorner(tag, anchor, g, piece) {
                         tags.append(t)
