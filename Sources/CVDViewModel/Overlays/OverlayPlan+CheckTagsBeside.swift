@@ -4,10 +4,10 @@ import CVDCore
 /// A check tag beside the picture (`checkMarks`), for a group whose surroundings in the
 /// picture hold no bare paper for it: a crowded colour chart, a photograph. It goes in the
 /// band beside the picture's edge (left or right, where it borders this piece), within the
-/// picture's height, at the free height nearest the group's — on the side whose leader is
-/// the shorter — joined to the group's outline by the leader — over the material where the
-/// leader crosses it, which a thin line covers less than a tag would. Never over any
-/// picture, another tag or a label.
+/// picture's height, at the free height nearest the group's, on the side whose leader is
+/// the shorter. The leader joins it to the group's outline across the material: a thin
+/// line covers less of it than the tag would. The tag is never over any picture, another
+/// tag or a label.
 extension OverlayPlan {
     /// The tag's window box and its leader (window points, tag to outline); nil when the
     /// bands beside this piece have no free place for it.
