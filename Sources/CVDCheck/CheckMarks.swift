@@ -66,11 +66,9 @@ public enum CheckMarks {
             let h = min(space.height, r.y + r.height) - max(0, r.y)
             return space.count(r) + r.width * r.height - max(0, w) * max(0, h)
         }
+        // The offset with the least covered, the nearer of equals (tuples compare in order).
         func least(_ strip: (Int) -> PixelRect) -> Int {
-            (0...(2 * thick)).min { a, b in
-                let (ca, cb) = (covered(strip(a)), covered(strip(b)))
-                return ca != cb ? ca < cb : a < b
-            }!
+            (0...(2 * thick)).map { (covered(strip($0)), $0) }.min { $0 < $1 }!.1
         }
         let (x1, y1) = (box.x + box.width, box.y + box.height)
         let left = least { d in PixelRect(x: box.x - thick - d, y: box.y, width: thick, height: box.height) }

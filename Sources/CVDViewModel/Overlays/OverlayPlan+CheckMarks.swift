@@ -68,16 +68,17 @@ extension OverlayPlan {
                 // On bare paper; else (a crowded chart, a photograph, no map, a tag larger
                 // than the paper between) beside the picture, with a leader; else over the
                 // picture, clear of the others; else at the corner.
-                let onPaper = input.paper.flatMap {
+                let paperPlace = input.paper.flatMap {
                     Self.placeTag(tag, near: box, $0, scale, g, piece, gap: off, avoiding: taken)
                 }
-                if onPaper == nil, let beside = Self.tagBeside(tag, outline: box, g, piece, avoiding: taken) {
+                if paperPlace == nil, let beside = Self.tagBeside(tag, outline: box, g, piece, avoiding: taken) {
                     tags.append(beside.tag)
                     taken.append(beside.tag.shim)
                     outlines.append(beside.leader)
                     continue
                 }
-                let placed = onPaper ?? Self.placeTag(tag, near: box, nil, scale, g, piece, gap: off, avoiding: taken)
+                let placed =
+                    paperPlace ?? Self.placeTag(tag, near: box, nil, scale, g, piece, gap: off, avoiding: taken)
                 guard let placed else {
                     if let t = Self.atCorner(tag, anchor, g, piece) {
                         tags.append(t)
