@@ -57,8 +57,9 @@ final class X11Grabber {
                 (header.width, header.height, header.bytes_per_line) = (
                     Int32(part.width), Int32(part.height), Int32(part.width * 4)
                 )
+                // It waits for the server's reply, so its errors have come in by then.
                 if XShmGetImage(x.display, x.root, &header, Int32(part.x), Int32(part.y), XAllPlanes()) != 0,
-                    cvd_x11_take_error(x.display) == 0
+                    cvd_x11_take_received_error() == 0
                 {
                     try copy(&header, into: &buffer, at: at)
                     return

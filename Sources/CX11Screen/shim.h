@@ -15,7 +15,10 @@
 /// memory for this client (over ssh: MIT-SHM is listed, but attaching fails) answers
 /// XShmAttach with a BadAccess error, and a window that closes while it is read answers
 /// XGetImage with BadMatch: both are expected, so the handler notes the last error code
-/// and returns. Set once per process; `cvd_x11_take_error` reads and clears the code.
+/// and returns. Set once per process; `cvd_x11_take_error` waits for the server to answer
+/// every request sent (XSync), then reads and clears the code; after a request that waited
+/// for its reply, `cvd_x11_take_received_error` does without the wait: the server answers in
+/// order, so every earlier request's error came in before that reply.
 static int cvd_x11_last_error = 0;
 static inline int cvd_x11_note_error(Display *d, XErrorEvent *e) {
     (void)d;
@@ -23,11 +26,14 @@ static inline int cvd_x11_note_error(Display *d, XErrorEvent *e) {
     return 0;
 }
 static inline void cvd_x11_catch_errors(void) { XSetErrorHandler(cvd_x11_note_error); }
-static inline int cvd_x11_take_error(Display *d) {
-    XSync(d, False);
+static inline int cvd_x11_take_received_error(void) {
     int code = cvd_x11_last_error;
     cvd_x11_last_error = 0;
     return code;
+}
+static inline int cvd_x11_take_error(Display *d) {
+    XSync(d, False);
+    return cvd_x11_take_received_error();
 }
 
 /// XDestroyImage is a macro (it calls the image's own destroy function).
