@@ -142,7 +142,12 @@ public final class Viewer {
             if work.draw {
                 let parts = work.onlyChangedParts ? drawing.panes.changedParts : nil
                 if !(try draw(shown?.geometry, parts: parts)) { running = false }
-            } else if SDL_WaitEventTimeout(&event, Self.idleWait) != 0 {
+            }
+            // Drawn and nothing more asked for, or nothing to do: sleep until the next event
+            // (a frame's news among them), so that a frame costs one turn, not two.
+            if running, !work.draw || !drawing.pending.needsView(screenshotDue: output.probes.screenshotDue),
+                SDL_WaitEventTimeout(&event, Self.idleWait) != 0
+            {
                 if !wake.taken(event), !handle(event) { running = false }
             }
         }
