@@ -11,7 +11,7 @@ extension Viewer {
     /// Tells the source the window's outer rectangle (its frame included) when it changed;
     /// called every tick (two SDL calls that ask no server).
     func followOwnWindow() {
-        guard let watcher = take.source as? OwnWindowWatcher else { return }
+        guard let watcher = take.ownWindowWatcher else { return }
         hideForSource(watcher)
         // The display it is on (SDL_GetWindowDisplayIndex, SDL_GetDisplayBounds) and the
         // window's outer rectangle, nil while hidden or minimised.
@@ -40,8 +40,8 @@ extension Viewer {
     }
 
     /// The screen source's place for the window (off what it reads), if it has one.
-    static func windowPlace(_ source: FrameSource) -> SDL_Rect? {
-        (source as? OwnWindowWatcher)?.takeWindowPlace().map {
+    static func windowPlace(_ watcher: (any OwnWindowWatcher)?) -> SDL_Rect? {
+        watcher?.takeWindowPlace().map {
             SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
         }
     }

@@ -79,7 +79,8 @@ public final class Viewer {
         canvas = try Canvas(
             size: options.windowSize ?? options.pictureSize, fitToDisplay: options.windowSize == nil,
             fullscreen: options.fullscreen, display: options.display, fontPaths: font.paths,
-            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer, area: Self.windowPlace(source),
+            fontNote: { [reporter] in reporter.status($0) }, renderer: options.renderer,
+            area: Self.windowPlace(source as? any OwnWindowWatcher),
             diagnostics: options.diagnostics)
         let opened = canvas.clientRect
         let now = SystemClock.monotonic

@@ -9,6 +9,9 @@ import CVDSystem
 struct TakeStage {
     /// Where the frames come from (a camera, the screen, a picture, the test scene).
     let source: any FrameSource
+    /// The source as one that follows cvdcam's own window (the screen), looked up once:
+    /// the loop asks every turn.
+    let ownWindowWatcher: (any OwnWindowWatcher)?
     /// The hand-off slot the source writes to (newest wins; `LatestFrame`).
     let sink = LatestFrame()
     /// The frame shown now; nil until the first one came.
@@ -32,6 +35,7 @@ struct TakeStage {
 
     init(source: any FrameSource, still: StillPicture, balance: WhiteBalanceStart?, now: Double) {
         self.source = source
+        ownWindowWatcher = source as? any OwnWindowWatcher
         self.still = still
         balancePending = balance
         stillShowings = StillShowings(now: now)
