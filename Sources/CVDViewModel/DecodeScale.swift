@@ -31,3 +31,33 @@ public enum DecodeScale {
         } ?? 1
     }
 }
+
+extension DecodeScale {
+    /// `reduction` for a loop that asks every turn: worked out again only when what it
+    /// depends on changed (the turn, the page's corners, the layout, the zoom, the window's
+    /// and the picture's sizes); the same answer as `reduction` always.
+    public struct Memo {
+        private struct Inputs: Equatable {
+            let orientation: Orientation
+            let corners: [Point]?
+            let layout: ViewState.Layout
+            let zoom: Double
+            let window: FrameSize
+            let picture: FrameSize
+        }
+        private var inputs: Inputs?
+        private var last = 1
+
+        public init() {}
+
+        public mutating func reduction(state: ViewState, window: FrameSize, picture: FrameSize) -> Int {
+            let now = Inputs(
+                orientation: state.orientation, corners: state.pageCorners, layout: state.layout, zoom: state.zoom,
+                window: window, picture: picture)
+            if now != inputs {
+                (inputs, last) = (now, DecodeScale.reduction(state: state, window: window, picture: picture))
+            }
+            return last
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import CVDCore
 import CVDSources
+import CVDViewModel
 
 /// What the view last told its source and heard from it: the request handed over
 /// (`SourceRequest`: reduction, planes, pause), the source's status, and the size its frames
@@ -11,6 +12,8 @@ struct SourceLink {
     private(set) var status = SourceStatus.running
     /// The size frames last came at.
     private(set) var decodedSize: FrameSize?
+    /// The reduction the view can take (`DecodeScale`), kept while what it depends on is the same.
+    var reduction = DecodeScale.Memo()
 
     /// Whether `wanted` differs from the request last handed over (it is the one from now).
     mutating func ask(_ wanted: SourceRequest) -> Bool {

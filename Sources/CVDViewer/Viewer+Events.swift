@@ -180,7 +180,9 @@ extension Viewer {
         let minimized = canvas.isMinimized && layout.screenWindow.hiddenAt == nil
         let request = SourceRequest(
             reduction: drawing.virtualCamera.isOn
-                ? 1 : DecodeScale.reduction(state: state, window: canvas.outputSize, picture: take.source.size),
+                ? 1
+                : take.sourceLink.reduction.reduction(
+                    state: state, window: canvas.outputSize, picture: take.source.size),
             planar: canvas.backend.readsPlanes && !drawing.virtualCamera.isOn,
             paused: take.frame != nil && (state.frozen || (minimized && !drawing.virtualCamera.isOn)))
         if take.sourceLink.ask(request) { take.sink.request = request }

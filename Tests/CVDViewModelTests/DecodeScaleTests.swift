@@ -46,4 +46,39 @@ import Testing
         #expect(DecodeScale.reduction(state: s, window: window, picture: photo) == 4)
         #expect(DecodeScale.reduction(state: s, window: FrameSize(1280, 1100), picture: photo) == 2)
     }
+
+    /// The loop asks every turn through a memo: the same answer as `reduction` after each
+    /// change that moves it (the window, the layout, the zoom, the turn, the page, the picture)
+    /// and back again.
+    @Test func theMemoAnswersAsReductionDoesAfterEveryChange() {
+        var memo = DecodeScale.Memo()
+        var s = ViewState()
+        var window = FrameSize(1920, 1080)
+        var picture = FrameSize(3840, 2160)
+        var seen: Set<Int> = []
+        func same(_ what: String) {
+            let r = DecodeScale.reduction(state: s, window: window, picture: picture)
+            seen.insert(r)
+            #expect(memo.reduction(state: s, window: window, picture: picture) == r, "\(what)")
+            #expect(memo.reduction(state: s, window: window, picture: picture) == r, "\(what), asked again")
+        }
+        same("4K in 1080p")
+        window = FrameSize(640, 360)
+        same("a small window")
+        s.apply(.cycleLayout)
+        s.apply(.cycleLayout)
+        same("2×2")
+        s.apply(.zoom(factor: 2, at: nil))
+        same("zoomed")
+        s = ViewState()
+        s.orientation = Orientation(degrees: 90)
+        same("turned")
+        s.pageCorners = [Point(0.25, 0.25), Point(0.75, 0.25), Point(0.75, 0.75), Point(0.25, 0.75)]
+        same("a page")
+        picture = FrameSize(1280, 720)
+        same("a smaller picture")
+        (s, window, picture) = (ViewState(), FrameSize(1920, 1080), FrameSize(3840, 2160))
+        same("back as at first")
+        #expect(seen.count >= 3, "the changes move the answer: \(seen.sorted())")
+    }
 }
