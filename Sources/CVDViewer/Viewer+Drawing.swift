@@ -88,7 +88,9 @@ extension Viewer {
         if let g = drawn { drawPictures(g) }
         let overlaysStart = SystemClock.monotonic
         output.probes.profiler.add(.pictures, overlaysStart - start)
-        screen.draw(overlayList(plan, drawn), text: canvas.text)
+        let overlays = overlayList(plan, drawn)
+        drawing.overlaysDrawn = overlays
+        screen.draw(overlays, text: canvas.text)
         try finishDrawing(overlaysStart)
     }
 

@@ -48,15 +48,16 @@ extension Viewer {
         guard merged.reduce(0, { $0 + $1.area }) * 2 < all.area else { return false }
         let start = SystemClock.monotonic
         if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
-        let overlays = overlayList(plan, g)
+        let overlays = drawing.overlaysDrawn ?? overlayList(plan, g)
         let divider = DrawList.divider(g)
         for box in merged {
             sw.clip(box)
             // Black beneath, unless a picture (opaque) covers the part.
             if !copies.contains(where: { $0.copy.destination.intersection(box) == box }) { sw.clear(box) }
             for c in copies { sw.copy(c.texture, c.copy, part: box) }
-            sw.draw(divider, text: canvas.text)
-            sw.draw(overlays, text: canvas.text)
+            // Only what reaches the part: the rest would be clipped away whole.
+            sw.draw(divider.reaching(box), text: canvas.text)
+            sw.draw(overlays.reaching(box), text: canvas.text)
         }
         sw.clip(nil)
         let overlaysStart = SystemClock.monotonic

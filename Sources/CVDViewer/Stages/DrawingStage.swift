@@ -12,6 +12,9 @@ struct DrawingStage {
     let virtualCamera: VirtualCameraOutput
     /// What must be done again before the window is right.
     var pending = Pending()
+    /// The overlays last drawn over the whole window. Drawing only a new frame's changed
+    /// parts (nothing else changed) draws these again there: they are still what shows.
+    var overlaysDrawn: DrawList?
 
     /// What a change asks of the next turn of the loop.
     struct Pending: Equatable {
