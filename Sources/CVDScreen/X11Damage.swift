@@ -11,19 +11,22 @@ final class X11Damage {
     private let damage: Damage
     private let notify: Int32
     private let layoutEvents: Set<Int32>
-    /// Changes reported and not yet looked at.
-    private var pending = true
+    /// What was drawn since the last look, as the server reported it (inside the screen).
+    private var drawn: [ScreenRect] = []
     /// A change of the screen's layout reported and not yet taken (`takeScreenChange`).
     private var layoutChanged = false
+    /// Past this many rectangles kept, they are kept as the one that holds them all.
+    static let most = 512
 
     /// Starts watching the whole screen (wraps `XDamageCreate` with
-    /// `XDamageReportNonEmpty`: one event when the damage goes from none to some). Nil
-    /// when the server has no DAMAGE.
+    /// `XDamageReportRawRectangles`: an event with the rectangle of each drawing, so that
+    /// what changed is known from the events alone, without asking the server for its
+    /// region — a round trip a frame). Nil when the server has no DAMAGE.
     init?(_ connection: X11Connection) {
         guard let base = connection.damageEventBase else { return nil }
         x = connection
         notify = cvd_x11_damage_notify(base)
-        damage = XDamageCreate(connection.display, connection.root, Int32(XDamageReportNonEmpty))
+        damage = XDamageCreate(connection.display, connection.root, Int32(XDamageReportRawRectangles))
         let randr = connection.randrEventBase.map { [cvd_x11_screen_change_notify($0), cvd_x11_rr_notify($0)] } ?? []
         layoutEvents = Set(randr + [ConfigureNotify])
         cvd_x11_select_screen_changes(connection.display, connection.root, randr.isEmpty ? 0 : 1)
@@ -44,41 +47,34 @@ final class X11Damage {
         while XPending(x.display) > 0 {
             var event = XEvent()
             XNextEvent(x.display, &event)
-            if event.type == notify { pending = true }
+            if event.type == notify {
+                let a = cvd_x11_damage_area(&event)
+                drawn.append(ScreenRect(x: Int(a.x), y: Int(a.y), width: Int(a.width), height: Int(a.height)))
+                if drawn.count > Self.most { drawn = [drawn.dropFirst().reduce(drawn[0]) { $0.union($1) }] }
+            }
             if layoutEvents.contains(event.type) {
                 // Xlib's idea of the screen's size follows (XRRUpdateConfiguration takes
-                // RandR's screen change and the root's ConfigureNotify); all is read again.
+                // RandR's screen change and the root's ConfigureNotify); the source reads
+                // all of it again where the monitor is now.
                 XRRUpdateConfiguration(&event)
-                (layoutChanged, pending) = (true, true)
+                layoutChanged = true
             }
         }
     }
 
     /// What changed in `rect` since the last call, in screen pixels (each part inside
     /// `rect`), leaving out what lies wholly inside `ignoring` (cvdcam's own window, which
-    /// redraws every frame); nil when nothing did. Without XFIXES, whose regions carry the
-    /// parts, a change is all of `rect`.
+    /// redraws every frame); nil when nothing did.
     func changed(in rect: ScreenRect, ignoring: ScreenRect?) -> [ScreenRect]? {
         drain()
-        guard pending else { return nil }
-        pending = false
-        guard x.hasFixes else {
-            XDamageSubtract(x.display, damage, 0, 0)
-            return [rect]
-        }
-        // What was damaged, taken and cleared (XDamageSubtract into an XFixes region).
-        let parts = XFixesCreateRegion(x.display, nil, 0)
-        defer { XFixesDestroyRegion(x.display, parts) }
-        XDamageSubtract(x.display, damage, 0, parts)
-        var count: Int32 = 0
-        guard let rects = XFixesFetchRegion(x.display, parts, &count) else { return [rect] }
-        defer { XFree(rects) }
-        // `rects` holds `count` rectangles (Xlib's allocation, freed above).
+        guard !drawn.isEmpty else { return nil }
+        defer { drawn.removeAll(keepingCapacity: true) }
+        // The server also gathers the reports into the damage's region, which nothing here
+        // reads: emptied, so that it does not grow for the whole run (no reply waited for).
+        XDamageSubtract(x.display, damage, 0, 0)
         var changed: [ScreenRect] = []
-        for i in 0..<Int(count) {
-            let r = rects[i]
-            let area = ScreenRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
-                .intersection(rect)
+        for r in drawn {
+            let area = r.intersection(rect)
             if area.isEmpty { continue }
             if let ignoring, ignoring.contains(area) { continue }
             changed.append(area)

@@ -41,6 +41,9 @@ static inline void cvd_x11_destroy_image(XImage *image) { XDestroyImage(image); 
 
 /// The event type a DAMAGE notify arrives as (the extension's first event number + XDamageNotify).
 static inline int cvd_x11_damage_notify(int eventBase) { return eventBase + XDamageNotify; }
+/// The rectangle a DAMAGE notify reports, in the watched drawable's pixels (with
+/// `XDamageReportRawRectangles`: what one drawing changed). `e` is a notify event.
+static inline XRectangle cvd_x11_damage_area(const XEvent *e) { return ((const XDamageNotifyEvent *)e)->area; }
 /// The event type RandR sends when the screen's size changes, from its event base.
 static inline int cvd_x11_screen_change_notify(int eventBase) { return eventBase + RRScreenChangeNotify; }
 /// The event type of RandR's finer notices (a CRTC or an output switched on or off).
