@@ -40,8 +40,9 @@ public final class Viewer {
     /// How long the loop sleeps at most when no event comes: a frame, a status, a key or
     /// the mouse wakes it at once (`LoopWake`), so this paces only what the loop does by
     /// the clock (a message's end, the figures, the window's place): a still desktop
-    /// costs next to nothing.
-    static let idleWait: Int32 = 30
+    /// costs next to nothing. Longer than a frame's period at 10 fps or more, so that a
+    /// live source's frame costs one turn of the loop, not a timed-out turn as well.
+    static let idleWait: Int32 = 100
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
     var printOverlays: Bool { options.diagnostics.printOverlays }
@@ -129,10 +130,19 @@ public final class Viewer {
         let start = SystemClock.monotonic
         var running = true
         var event = SDL_Event()
+        // Whether the last turn ended in a wait, which took the window system's events into
+        // SDL's queue: then the queue is emptied without asking the X server again
+        // (SDL_PollEvent pumps it first: a dozen reads of the connection). What comes after
+        // the wait is taken by the next one, which pumps before it sleeps.
+        var pumped = false
         while running {
-            while SDL_PollEvent(&event) != 0 {
+            while pumped
+                ? SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1
+                : SDL_PollEvent(&event) != 0
+            {
                 if !wake.taken(event), !handle(event) { running = false }
             }
+            pumped = false
             followSourceIdentity()
             if !takeFrame(startedAt: start) { running = false }
             if !tick() { running = false }
@@ -146,10 +156,11 @@ public final class Viewer {
             }
             // Drawn and nothing more asked for, or nothing to do: sleep until the next event
             // (a frame's news among them), so that a frame costs one turn, not two.
-            if running, !work.draw || !drawing.pending.needsView(screenshotDue: output.probes.screenshotDue),
-                SDL_WaitEventTimeout(&event, Self.idleWait) != 0
-            {
-                if !wake.taken(event), !handle(event) { running = false }
+            if running, !work.draw || !drawing.pending.needsView(screenshotDue: output.probes.screenshotDue) {
+                pumped = true
+                if SDL_WaitEventTimeout(&event, Self.idleWait) != 0, !wake.taken(event), !handle(event) {
+                    running = false
+                }
             }
         }
         if let figures = output.probes.benchmarkReport(
