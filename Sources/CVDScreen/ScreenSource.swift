@@ -13,7 +13,8 @@ import Synchronization
 /// on its right half (`ScreenChoice`).
 public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSource {
     public let name: String
-    public var identity: String { "screen " + name }
+    /// `"screen "` and the name: made once (the view asks every turn of its loop).
+    public let identity: String
     public let size: FrameSize
     /// What is read at first, in the screen's pixels.
     public let rect: ScreenRect
@@ -61,6 +62,7 @@ public final class ScreenSource: FrameSource, OwnWindowWatcher, RegionPickingSou
         monitorName = chosen.monitor
         reading = Mutex((chosen.rect, false, chosen.whole))
         name = chosen.name
+        identity = "screen " + chosen.name
         size = FrameSize(rect.width, rect.height)
         self.fps = fps
         self.cursor = cursor

@@ -88,9 +88,7 @@ extension Viewer {
         if let g = drawn { drawPictures(g) }
         let overlaysStart = SystemClock.monotonic
         output.probes.profiler.add(.pictures, overlaysStart - start)
-        let overlays = overlayList(plan, drawn)
-        drawing.overlaysDrawn = overlays
-        screen.draw(overlays, text: canvas.text)
+        screen.draw(overlays(plan, drawn, same: same), text: canvas.text)
         try finishDrawing(overlaysStart)
     }
 
@@ -121,11 +119,16 @@ extension Viewer {
     }
 
     /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
+    /// Worked out again only when the state, the window or the picture's size changed.
     func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
         let window = canvas.outputSize
+        let key = LayoutStage.ViewKey(state: state, window: window, picture: frame.size)
+        if let cached = layout.viewCache, cached.key == key { return cached.view }
         let g = layout.geometry(
             state: state, window: window, picture: frame.size, uiScale: options.uiScale, measure: canvas.text)
-        return (g, PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
+        let view = (geometry: g, regions: PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
+        layout.viewCache = (key, view)
+        return view
     }
 
     /// The assist view's assisted texture and strength, if shown.

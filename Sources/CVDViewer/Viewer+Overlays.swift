@@ -24,8 +24,17 @@ extension Viewer {
         return layout.plan(for: inputs, uiScale: options.uiScale, measure: canvas.text)
     }
 
-    /// The overlays of `plan` over the pictures `drawn`, as both renderers draw them: made
-    /// once per drawing (drawn in parts, every part draws the same list).
+    /// The overlays to draw with `plan`: the list drawn last when nothing they show changed
+    /// (`same`; the camera panel, whose figures the plan does not hold, is off), else made
+    /// again (`overlayList`) and kept. Drawn in parts, every part draws from this one list.
+    func overlays(_ plan: OverlayPlan, _ drawn: ViewGeometry?, same: Bool) -> DrawList {
+        if same, !state.cameraPanelVisible, !printOverlays, let kept = drawing.overlaysDrawn { return kept }
+        let list = overlayList(plan, drawn)
+        drawing.overlaysDrawn = list
+        return list
+    }
+
+    /// The overlays of `plan` over the pictures `drawn`, as both renderers draw them.
     func overlayList(_ plan: OverlayPlan, _ drawn: ViewGeometry?) -> DrawList {
         let window = canvas.backend.outputSize
         if printOverlays { reportOverlays(plan, geometry: drawn) }

@@ -48,7 +48,7 @@ extension Viewer {
         guard merged.reduce(0, { $0 + $1.area }) * 2 < all.area else { return false }
         let start = SystemClock.monotonic
         if printParts { reporter.status("parts: window " + merged.map(\.description).joined(separator: " ")) }
-        let overlays = drawing.overlaysDrawn ?? overlayList(plan, g)
+        let overlays = overlays(plan, g, same: true)
         let divider = DrawList.divider(g)
         for box in merged {
             sw.clip(box)

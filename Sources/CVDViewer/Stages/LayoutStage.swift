@@ -14,6 +14,8 @@ struct LayoutStage {
     var fullPlan: (callouts: Int, over: Int, labelsOver: Int)?
     /// The framed layout's bands and what they were decided for (`FramedBands`).
     var bandsCache: (key: BandsKey, bands: ViewGeometry.Bands)?
+    /// The view last worked out (`Viewer.view(of:)`) and what for: most frames ask for the same.
+    var viewCache: (key: ViewKey, view: (geometry: ViewGeometry, regions: PaneRegions))?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`Viewer.say`).
     var footerMessage = FooterMessage()
@@ -49,6 +51,14 @@ extension LayoutStage {
         var window: FrameSize
         var view: PictureSize
         var uiScale: Double
+    }
+
+    /// What the view of a frame depends on, besides what is fixed for a run (the ui-scale,
+    /// the font).
+    struct ViewKey: Equatable {
+        var state: ViewState
+        var window: FrameSize
+        var picture: FrameSize
     }
 
     /// The view for `picture` in `window` as `state` asks, with the framed layout's bands
