@@ -118,17 +118,12 @@ extension Viewer {
         output.probes.profiler.add(.present, SystemClock.monotonic - t)
     }
 
-    /// Where `frame` goes in the view as it is now, and what the pane textures must hold for it.
-    /// Worked out again only when the state, the window or the picture's size changed.
+    /// Where `frame` goes in the view as it is now, and what the pane textures must hold for
+    /// it (`LayoutStage.view`: kept while nothing it depends on changes).
     func view(of frame: Frame) -> (geometry: ViewGeometry, regions: PaneRegions) {
-        let window = canvas.outputSize
-        let key = LayoutStage.ViewKey(state: state, window: window, picture: frame.size)
-        if let cached = layout.viewCache, cached.key == key { return cached.view }
-        let g = layout.geometry(
-            state: state, window: window, picture: frame.size, uiScale: options.uiScale, measure: canvas.text)
-        let view = (geometry: g, regions: PaneRegions(geometry: g, state: state, window: window, picture: frame.size))
-        layout.viewCache = (key, view)
-        return view
+        layout.view(
+            state: state, window: canvas.outputSize, picture: frame.size, uiScale: options.uiScale,
+            measure: canvas.text)
     }
 
     /// The assist view's assisted texture and strength, if shown.

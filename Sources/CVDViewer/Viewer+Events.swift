@@ -9,13 +9,7 @@ extension Viewer {
     // MARK: Events
 
     /// The geometry of what is on screen now; nil before the first frame.
-    var geometry: ViewGeometry? {
-        take.frame.map {
-            layout.geometry(
-                state: state, window: canvas.outputSize, picture: $0.size, uiScale: options.uiScale,
-                measure: canvas.text)
-        }
-    }
+    var geometry: ViewGeometry? { take.frame.map { view(of: $0).geometry } }
 
     /// Handles one event; false means quit.
     func handle(_ e: SDL_Event) -> Bool {

@@ -127,4 +127,33 @@ import Testing
         check(state, FrameSize(1280, 800), 2, measured: false)
         check(state, FrameSize(1280, 800), 2, measured: false)
     }
+
+    /// The view kept between frames is the one worked out afresh after each change of what
+    /// it depends on: the state (a probe, a zoom, the layout), the window, the picture's
+    /// size, the ui-scale.
+    @Test func theKeptViewIsTheFreshOneAfterEveryChange() {
+        var stage = Self.stage()
+        let measure = Measure()
+        var state = ViewState()
+        state.framed = true
+        func check(_ window: FrameSize, _ picture: FrameSize, _ scale: Double) {
+            for _ in 0..<2 {
+                let kept = stage.view(state: state, window: window, picture: picture, uiScale: scale, measure: measure)
+                let g = ViewGeometry(state: state, window: window, picture: picture, uiScale: scale, measure: measure)
+                let regions = PaneRegions(geometry: g, state: state, window: window, picture: picture)
+                #expect(kept.geometry == g && kept.regions == regions, "\(state.layout) \(window) \(picture) \(scale)")
+            }
+        }
+        let (hd, page) = (FrameSize(1280, 720), FrameSize(720, 1280))
+        check(Self.window, hd, 1)
+        state.apply(.zoom(factor: ViewState.zoomStep, at: nil))
+        check(Self.window, hd, 1)
+        state.apply(.cycleLayout)
+        check(Self.window, hd, 1)
+        check(FrameSize(1920, 1080), hd, 1)
+        check(FrameSize(1920, 1080), page, 1)
+        check(FrameSize(1920, 1080), page, 2)
+        state.apply(.rotate)
+        check(FrameSize(1920, 1080), page, 2)
+    }
 }

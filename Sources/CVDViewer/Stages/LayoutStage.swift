@@ -14,7 +14,7 @@ struct LayoutStage {
     var fullPlan: (callouts: Int, over: Int, labelsOver: Int)?
     /// The framed layout's bands and what they were decided for (`FramedBands`).
     var bandsCache: (key: BandsKey, bands: ViewGeometry.Bands)?
-    /// The view last worked out (`Viewer.view(of:)`) and what for: most frames ask for the same.
+    /// The view last worked out (`view`) and what for: most frames ask for the same.
     var viewCache: (key: ViewKey, view: (geometry: ViewGeometry, regions: PaneRegions))?
     /// What the footer says for a while (a key's answer, "saved …"): in the window's
     /// language on screen, in English on stdout (`Viewer.say`).
@@ -53,12 +53,27 @@ extension LayoutStage {
         var uiScale: Double
     }
 
-    /// What the view of a frame depends on, besides what is fixed for a run (the ui-scale,
-    /// the font).
+    /// What the view of a frame depends on, besides the text's measure (the run's font, as
+    /// for the bands).
     struct ViewKey: Equatable {
         var state: ViewState
         var window: FrameSize
         var picture: FrameSize
+        var uiScale: Double
+    }
+
+    /// The view of a frame of `picture`'s size and what the pane textures must hold for it:
+    /// worked out again only when the state, the window, the picture's size or the ui-scale
+    /// changed (the frames and the pointer's moves in between ask for the same).
+    mutating func view(
+        state: ViewState, window: FrameSize, picture: FrameSize, uiScale: Double, measure: TextMeasuring
+    ) -> (geometry: ViewGeometry, regions: PaneRegions) {
+        let key = ViewKey(state: state, window: window, picture: picture, uiScale: uiScale)
+        if let cached = viewCache, cached.key == key { return cached.view }
+        let g = geometry(state: state, window: window, picture: picture, uiScale: uiScale, measure: measure)
+        let view = (geometry: g, regions: PaneRegions(geometry: g, state: state, window: window, picture: picture))
+        viewCache = (key, view)
+        return view
     }
 
     /// The view for `picture` in `window` as `state` asks, with the framed layout's bands
