@@ -63,6 +63,12 @@ static inline Display *cvd_gl_x11_window_display(SDL_Window *window) {
     if (window == NULL || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
     return info.info.x11.display;
 }
+/// The descriptor of the X connection the window is on (`ConnectionNumber`): readable
+/// when the server has sent something. -1 when the window is not on X11.
+static inline int cvd_x11_window_connection(SDL_Window *window) {
+    Display *d = cvd_gl_x11_window_display(window);
+    return d != NULL ? ConnectionNumber(d) : -1;
+}
 /// Waits for the server to answer everything sent so far on the window's display, then
 /// returns the first error noted (0: none) and clears it; `text` gets Xlib's words for it
 /// and the request ("BadValue (integer parameter out of range for operation), request 150.3").

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2X11
 import CVDCheck
 import CVDCore
 import CVDLocale
@@ -116,7 +117,7 @@ public final class Viewer {
     public func run() throws(ViewerError) -> Int32 {
         watchXServer()
         followOwnWindow()
-        let wake = LoopWake()
+        let wake = LoopWake(display: cvd_x11_window_connection(canvas.window))
         take.sink.onNews { wake.post() }
         defer { take.sink.onNews(nil) }
         take.source.start(into: take.sink)
@@ -130,10 +131,11 @@ public final class Viewer {
         let start = SystemClock.monotonic
         var running = true
         var event = SDL_Event()
-        // Whether the last turn ended in a wait, which took the window system's events into
-        // SDL's queue: then the queue is emptied without asking the X server again
-        // (SDL_PollEvent pumps it first: a dozen reads of the connection). What comes after
-        // the wait is taken by the next one, which pumps before it sleeps.
+        // Whether the last turn ended in a wait that took the window system's events into
+        // SDL's queue and woke for a frame or an event: then the queue is emptied without
+        // asking the X server again (SDL_PollEvent pumps it first: a dozen reads of the
+        // connection). What comes after the wait is taken by the next one, which pumps
+        // before it sleeps.
         var pumped = false
         while running {
             while pumped
@@ -157,9 +159,12 @@ public final class Viewer {
             // Drawn and nothing more asked for, or nothing to do: sleep until the next event
             // (a frame's news among them), so that a frame costs one turn, not two.
             if running, !work.draw || !drawing.pending.needsView(screenshotDue: output.probes.screenshotDue) {
-                pumped = true
-                if SDL_WaitEventTimeout(&event, Self.idleWait) != 0, !wake.taken(event), !handle(event) {
-                    running = false
+                switch wake.wait(&event, milliseconds: Self.idleWait) {
+                case .event:
+                    pumped = true
+                    if !handle(event) { running = false }
+                case .woken: pumped = true
+                case .other: pumped = false
                 }
             }
         }
