@@ -114,7 +114,8 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
     .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
-    .systemLibrary(name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev", "libxrandr-dev"])]),
+    .systemLibrary(
+        name: "CSDL2X11", providers: [.apt(["libsdl2-dev", "libx11-dev", "libxrandr-dev", "libepoxy-dev"])]),
     .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
     .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
     // OpenGL through libepoxy (GLX or EGL, desktop GL or GLES), for the GL renderer.

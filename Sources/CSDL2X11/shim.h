@@ -1,6 +1,7 @@
 // What cvdcam asks the X server directly, beside SDL (Debian libx11-dev, which
 // libsdl2-dev already depends on, and libxrandr-dev). Kept in a module of its own so that Xlib's names
 // (Window, Display, Font, …) reach only the code that needs them.
+#include <epoxy/glx.h>
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>
@@ -62,6 +63,21 @@ static inline Display *cvd_gl_x11_window_display(SDL_Window *window) {
     SDL_VERSION(&info.version);
     if (window == NULL || !SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
     return info.info.x11.display;
+}
+/// Whether the GL context current on the window is GLX's and can show a part of its back
+/// buffer without a swap (GLX_MESA_copy_sub_buffer, which Mesa's drivers offer): 0 on EGL
+/// (Wayland; OpenGL ES where SDL takes EGL), without GLX, or without the extension.
+static inline int cvd_glx_shows_parts(SDL_Window *window) {
+    Display *d = cvd_gl_x11_window_display(window);
+    if (d == NULL || !epoxy_has_glx(d) || glXGetCurrentContext() == NULL) return 0;
+    return epoxy_has_glx_extension(d, DefaultScreen(d), "GLX_MESA_copy_sub_buffer") ? 1 : 0;
+}
+/// Copies the part (x, y) w × h of the current context's back buffer to the window (y
+/// counted from the top of a drawable `height` pixels high; GLX counts from the bottom).
+/// Only after `cvd_glx_shows_parts` said 1.
+static inline void cvd_glx_show_part(int x, int y, int w, int h, int height) {
+    Display *d = glXGetCurrentDisplay();
+    if (d != NULL) glXCopySubBufferMESA(d, glXGetCurrentDrawable(), x, height - y - h, w, h);
 }
 /// The descriptor of the X connection the window is on (`ConnectionNumber`): readable
 /// when the server has sent something. -1 when the window is not on X11.

@@ -112,6 +112,8 @@ extension Viewer {
         let t = SystemClock.monotonic
         if let parts, let sw = canvas.backend as? SoftwareBackend {
             sw.present(parts: parts)
+        } else if let parts, let gl = canvas.backend as? GLBackend {
+            try gl.present(parts: parts)
         } else {
             try canvas.present()
         }

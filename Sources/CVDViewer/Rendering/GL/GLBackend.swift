@@ -74,12 +74,32 @@ final class GLBackend: RenderBackend {
     /// Binds the window's framebuffer, its whole size, for drawing (after the panes drew
     /// into their textures), and clears it to black.
     func clear() {
+        bindWindow(scissor: nil)
+        cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// Binds the window's framebuffer for drawing only inside `part` (window pixels, from
+    /// the top: a scissor), and clears that to black; `endParts` lifts the scissor.
+    func beginPart(_ part: PixelRect) {
+        bindWindow(scissor: part)
+        cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    func endParts() { cvd_glDisable(GLenum(GL_SCISSOR_TEST)) }
+
+    /// The window's framebuffer bound, its whole size, drawn into only inside `scissor`
+    /// (nil: everywhere); black to clear with, SDL's blending, the canvas program.
+    private func bindWindow(scissor: PixelRect?) {
         let size = outputSize
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        cvd_glDisable(GLenum(GL_SCISSOR_TEST))
+        if let r = scissor {
+            cvd_glEnable(GLenum(GL_SCISSOR_TEST))
+            cvd_glScissor(GLint(r.x), GLint(size.height - r.y - r.height), GLsizei(r.width), GLsizei(r.height))
+        } else {
+            cvd_glDisable(GLenum(GL_SCISSOR_TEST))
+        }
         cvd_glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
         cvd_glClearColor(0, 0, 0, 1)
-        cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         cvd_glEnable(GLenum(GL_BLEND))
         // SDL's "blend" mode: colour by the source's alpha, alpha accumulated.
         cvd_glBlendFuncSeparate(
@@ -193,6 +213,29 @@ final class GLBackend: RenderBackend {
     /// Swaps, then checks that GL can go on: no GL error, no reset (and the injected faults).
     func present() throws(RenderFault) {
         context.swap()
+        backBufferWhole = false
+        try presentedOne()
+    }
+
+    /// Whether the back buffer holds the window as last shown, whole: it was drawn whole and
+    /// only parts were shown since (`present(parts:)`). A swap leaves it undefined.
+    private(set) var backBufferWhole = false
+
+    /// Whether parts of the window can be drawn and shown alone (`GLContext.showsParts`).
+    var drawsParts: Bool { context.showsParts }
+
+    /// Shows `parts` (window pixels) of what was drawn, without a swap: the rest of the window
+    /// stays as it was, and the back buffer goes on holding the whole window — drawn whole
+    /// before, or in parts over a back buffer that held it whole. Checks as `present` does.
+    func present(parts: [PixelRect]) throws(RenderFault) {
+        context.show(parts: parts)
+        backBufferWhole = true
+        try presentedOne()
+    }
+
+    /// Counts a frame shown and checks that GL can go on: no GL error, no reset (and the
+    /// injected faults).
+    private func presentedOne() throws(RenderFault) {
         presented += 1
         switch context.settings.fault {
         case .error(let n) where presented == n:

@@ -1,5 +1,7 @@
 import CEpoxy
 import CSDL2
+import CSDL2X11
+import CVDCore
 import FoundationEssentials
 
 /// An OpenGL context on the window, made through SDL (`SDL_GL_CreateContext`): desktop GL
@@ -111,6 +113,18 @@ final class GLContext {
 
     /// Shows the back buffer (wraps `SDL_GL_SwapWindow`).
     func swap() { SDL_GL_SwapWindow(window) }
+
+    /// Whether parts of the back buffer can be shown without a swap (GLX with
+    /// GLX_MESA_copy_sub_buffer; not on EGL): asked once, with the context current.
+    private(set) lazy var showsParts = cvd_glx_shows_parts(window) != 0
+
+    /// Shows `parts` (drawable pixels, from the top) of the back buffer; the rest of the
+    /// window stays as it was, and the back buffer keeps what it holds (wraps
+    /// `glXCopySubBufferMESA`, which flushes the drawing first). Only where `showsParts`.
+    func show(parts: [PixelRect]) {
+        let height = Int32(drawableSize.1)
+        for p in parts { cvd_glx_show_part(Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height), height) }
+    }
 
     /// Deletes the context (wraps `SDL_GL_DeleteContext`).
     func close() { SDL_GL_DeleteContext(context) }
