@@ -110,10 +110,8 @@ extension Viewer {
         output.probes.profiler.add(.overlays, SystemClock.monotonic - overlaysStart)
         drawing.virtualCamera.send(window: canvas.backend)
         let t = SystemClock.monotonic
-        if let parts, let sw = canvas.backend as? SoftwareBackend {
-            sw.present(parts: parts)
-        } else if let parts, let gl = canvas.backend as? GLBackend {
-            try gl.present(parts: parts)
+        if let parts {
+            try canvas.backend.present(parts: parts, in: canvas.backend.outputSize)
         } else {
             try canvas.present()
         }

@@ -17,11 +17,11 @@ import Testing
         let list = BackendConformanceTests.list
         let size = BackendConformanceTests.size
         func drawn(_ l: DrawList, in box: PixelRect) throws -> [UInt8] {
-            sw.clip(nil)
+            sw.endParts()
             sw.clear()
-            sw.clip(box)
+            sw.beginPart(box, black: false)
             sw.draw(l, text: canvas.text, textures: [texture])
-            sw.clip(nil)
+            sw.endParts()
             var bytes: [UInt8] = []
             _ = try #require(sw.readPixels(into: &bytes))
             return Array(bytes.prefix(size.width * size.height * 4))

@@ -5,7 +5,7 @@ import Testing
 @testable import CVDViewer
 
 /// Which window pixels a change of some texels can reach when GL draws a texture part
-/// stretched over a rectangle with linear filtering (`Viewer.reach`): against the OpenGL
+/// stretched over a rectangle with linear filtering (`PartialPicture.linearReach`): against the OpenGL
 /// specification's own rule (§8.14.2: a sample at u reads texels ⌊u − ½⌋ and ⌊u − ½⌋ + 1),
 /// every window pixel whose centre's sample reads a changed texel lies in the reach.
 @Suite struct GLPartsReachTests {
@@ -47,7 +47,7 @@ import Testing
             let y = Int(source.y) + next(Int(source.h)) - 2
             let texels = PixelRect(x: x, y: y, width: 1 + next(40), height: 1 + next(30))
             let pixels = Self.reached(texels, source, destination)
-            let reach = Viewer.reach(of: texels, from: source, to: destination)
+            let reach = PartialPicture.linearReach(of: texels, from: source, to: destination)
             if pixels.isEmpty { continue }
             guard let reach else {
                 Issue.record("no reach for \(texels), though \(pixels.count) pixels read it")
@@ -69,9 +69,11 @@ import Testing
     @Test func texelsOutsideThePartReachNothing() {
         let s = Rect(100, 100, 200, 100)
         #expect(
-            Viewer.reach(of: PixelRect(x: 0, y: 0, width: 10, height: 10), from: s, to: Rect(0, 0, 400, 200)) == nil)
+            PartialPicture.linearReach(
+                of: PixelRect(x: 0, y: 0, width: 10, height: 10), from: s, to: Rect(0, 0, 400, 200)) == nil)
         #expect(
-            Viewer.reach(of: PixelRect(x: 400, y: 150, width: 10, height: 10), from: s, to: Rect(0, 0, 400, 200)) == nil
+            PartialPicture.linearReach(
+                of: PixelRect(x: 400, y: 150, width: 10, height: 10), from: s, to: Rect(0, 0, 400, 200)) == nil
         )
     }
 }

@@ -50,11 +50,15 @@ struct PaneUpdate {
         guard let parts else { return [box] }
         if still { return [] }
         return parts.compactMap { p in
-            let x0 = max(p.x / r, box.x)
-            let y0 = max(p.y / r, box.y)
-            let x1 = min((p.x + p.width + r - 1) / r, box.x + box.width)
-            let y1 = min((p.y + p.height + r - 1) / r, box.y + box.height)
-            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+            let b = texels(p, reduction: r).intersection(box)
+            return b.isEmpty ? nil : b
         }
+    }
+
+    /// The texels (texture pixels, the picture reduced by `r`) that picture pixels `p` fall in.
+    static func texels(_ p: PixelRect, reduction r: Int) -> PixelRect {
+        let (x0, y0) = (p.x / r, p.y / r)
+        return PixelRect(
+            x: x0, y: y0, width: (p.x + p.width + r - 1) / r - x0, height: (p.y + p.height + r - 1) / r - y0)
     }
 }

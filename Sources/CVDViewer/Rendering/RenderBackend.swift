@@ -51,6 +51,28 @@ protocol RenderBackend: AnyObject {
     /// Shows what was drawn. Throws when the renderer can no longer draw (a GL error, a
     /// lost context): the view then goes on in the software renderer.
     func present() throws(RenderFault)
+
+    // Drawing parts of the window alone (`Viewer.drawParts`): where only some of the
+    // picture's pixels changed, the window's parts they reach are drawn again — each
+    // holding, after, what drawing the window whole gives — and only they are shown.
+
+    /// Whether this backend can draw and show parts of the window alone.
+    var drawsParts: Bool { get }
+    /// Whether what was last shown is held whole to draw parts over; when not (GL after a
+    /// swap), the window is drawn whole and then only the parts shown.
+    var holdsWindow: Bool { get }
+    /// `source` of `t` over `destination`, as drawn in parts; nil when this piece cannot be
+    /// (the window is then drawn whole). Only where `drawsParts`.
+    func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) -> PartialPicture?
+    /// Draws from now on only inside `part` (window pixels), black there first when `black`.
+    func beginPart(_ part: PixelRect, black: Bool)
+    /// The pixels of `picture` inside `part`, those drawing it whole gives.
+    func draw(_ picture: PartialPicture, part: PixelRect)
+    /// Draws everywhere again.
+    func endParts()
+    /// Shows `parts` (window pixels) of what was drawn; the rest of the window stays as it
+    /// was. Throws as `present` does.
+    func present(parts: [PixelRect], in window: FrameSize) throws(RenderFault)
     /// The pane pictures' side of this backend, over the CPU kernels `kernels` shares with
     /// the virtual camera.
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend

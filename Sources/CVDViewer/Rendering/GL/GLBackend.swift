@@ -17,11 +17,15 @@ final class GLBackend: RenderBackend {
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     /// Whether the context can tell a GPU reset (`glGetGraphicsResetStatus`).
-    private let hasResetStatus = cvd_gl_has_reset_status() != 0
+    let hasResetStatus = cvd_gl_has_reset_status() != 0
     /// Every frame's read-back for the virtual camera, a frame late (`GLReadback`).
     let readback = GLReadback()
     /// Frames presented, for the injected faults (`GLFault`).
-    private var presented = 0
+    var presented = 0
+    /// Whether the back buffer holds the window as last shown, whole: it was drawn whole and
+    /// only parts were shown since (`present(parts:in:)`). A swap leaves it undefined.
+    var holdsWindow = false
+
     var name: String { context.name }
     let readsPlanes = true
 
@@ -78,18 +82,9 @@ final class GLBackend: RenderBackend {
         cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Binds the window's framebuffer for drawing only inside `part` (window pixels, from
-    /// the top: a scissor), and clears that to black; `endParts` lifts the scissor.
-    func beginPart(_ part: PixelRect) {
-        bindWindow(scissor: part)
-        cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    }
-
-    func endParts() { cvd_glDisable(GLenum(GL_SCISSOR_TEST)) }
-
     /// The window's framebuffer bound, its whole size, drawn into only inside `scissor`
     /// (nil: everywhere); black to clear with, SDL's blending, the canvas program.
-    private func bindWindow(scissor: PixelRect?) {
+    func bindWindow(scissor: PixelRect?) {
         let size = outputSize
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         if let r = scissor {
@@ -208,57 +203,6 @@ final class GLBackend: RenderBackend {
     func destroy(_ t: Texture) {
         var name = t.gl
         cvd_glDeleteTextures(1, &name)
-    }
-
-    /// Swaps, then checks that GL can go on: no GL error, no reset (and the injected faults).
-    func present() throws(RenderFault) {
-        context.swap()
-        backBufferWhole = false
-        try presentedOne()
-    }
-
-    /// Whether the back buffer holds the window as last shown, whole: it was drawn whole and
-    /// only parts were shown since (`present(parts:)`). A swap leaves it undefined.
-    private(set) var backBufferWhole = false
-
-    /// Whether parts of the window can be drawn and shown alone (`GLContext.showsParts`).
-    var drawsParts: Bool { context.showsParts }
-
-    /// Shows `parts` (window pixels) of what was drawn, without a swap: the rest of the window
-    /// stays as it was, and the back buffer goes on holding the whole window — drawn whole
-    /// before, or in parts over a back buffer that held it whole. Checks as `present` does.
-    func present(parts: [PixelRect]) throws(RenderFault) {
-        context.show(parts: parts)
-        backBufferWhole = true
-        try presentedOne()
-    }
-
-    /// Counts a frame shown and checks that GL can go on: no GL error, no reset (and the
-    /// injected faults).
-    private func presentedOne() throws(RenderFault) {
-        presented += 1
-        switch context.settings.fault {
-        case .error(let n) where presented == n:
-            cvd_glBindTexture(0x1234, 0) // not a texture target: a real GL_INVALID_ENUM
-        case .lost(let n) where presented >= n:
-            throw RenderFault("the OpenGL context was lost: the GPU was reset (injected: CVDCAM_GL_FAULT=lost@\(n))")
-        default: break
-        }
-        if hasResetStatus {
-            let status = cvd_glGetGraphicsResetStatus()
-            if status != GLenum(GL_NO_ERROR) {
-                throw RenderFault("the OpenGL context was lost: \(GLFault.reset(status))")
-            }
-        }
-        if let e = errorFault() { throw e }
-    }
-
-    /// The first GL error pending, as a fault (wraps `glGetError`).
-    func errorFault() -> RenderFault? {
-        let e = cvd_glGetError()
-        guard e != GLenum(GL_NO_ERROR) else { return nil }
-        while cvd_glGetError() != GLenum(GL_NO_ERROR) {}
-        return RenderFault("OpenGL reported \(GLFault.name(e))")
     }
 
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { GLPanes(backend: self, kernels: kernels) }

@@ -121,9 +121,11 @@ final class GLContext {
     /// Shows `parts` (drawable pixels, from the top) of the back buffer; the rest of the
     /// window stays as it was, and the back buffer keeps what it holds (wraps
     /// `glXCopySubBufferMESA`, which flushes the drawing first). Only where `showsParts`.
-    func show(parts: [PixelRect]) {
-        let height = Int32(drawableSize.1)
-        for p in parts { cvd_glx_show_part(Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height), height) }
+    /// `height`: the drawable's.
+    func show(parts: [PixelRect], height: Int) {
+        for p in parts {
+            cvd_glx_show_part(Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height), Int32(height))
+        }
     }
 
     /// Deletes the context (wraps `SDL_GL_DeleteContext`).

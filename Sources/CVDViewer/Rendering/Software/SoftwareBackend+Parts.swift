@@ -2,37 +2,36 @@ import CSDL2
 import CVDCore
 import CVDViewModel
 
-/// Drawing parts of the window alone (the screen as the source, where only a few parts of
-/// it changed): the overlays through SDL's clip rectangle, the pictures' parts computed
-/// here as SDL computes them for the whole (`SoftStretch`), written straight into the
-/// window's surface, and only those parts sent to the X server. The window then holds
-/// exactly what drawing it whole gives.
+/// Drawing parts of the window alone (`RenderBackend`'s parts): the overlays through SDL's
+/// clip rectangle, the pictures' parts computed here as SDL computes them for the whole
+/// (`SoftStretch`), written straight into the window's surface, and only those parts sent
+/// to the X server. The window then holds exactly what drawing it whole gives.
 extension SoftwareBackend {
-    /// Keeps SDL's drawing inside `part` (window pixels), or not (wraps `SDL_RenderSetClipRect`).
-    func clip(_ part: PixelRect?) {
-        guard let p = part else {
-            SDL_RenderSetClipRect(renderer, nil)
-            return
-        }
-        var r = SDL_Rect(x: Int32(p.x), y: Int32(p.y), w: Int32(p.width), h: Int32(p.height))
-        SDL_RenderSetClipRect(renderer, &r)
-    }
+    /// SDL's own software renderer: the window's surface keeps its pixels between frames.
+    var drawsParts: Bool { isSDLSoftware }
+    var holdsWindow: Bool { true }
 
-    /// Black in `part` (window pixels), as `clear` makes the whole window (a plain fill,
-    /// not blended: wraps `SDL_RenderFillRect` without blending).
-    func clear(_ part: PixelRect) {
+    /// Keeps SDL's drawing inside `part` (wraps `SDL_RenderSetClipRect`), black there when
+    /// `black` (a plain fill, not blended, as `clear` makes the whole window).
+    func beginPart(_ part: PixelRect, black: Bool) {
         var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
+        SDL_RenderSetClipRect(renderer, &r)
+        guard black else { return }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderFillRect(renderer, &r)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    /// How `copy(_:_:to:in:)` draws `source` of `t` onto `destination`, when its part can
-    /// be drawn here as SDL draws the whole: SDL's software renderer, a texture in the
-    /// window surface's own format without blending (SDL then scales straight from one to
-    /// the other), the source inside the texture. Nil otherwise.
-    func partialCopy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) -> BlitRects? {
+    func endParts() { SDL_RenderSetClipRect(renderer, nil) }
+
+    /// `source` of `t` over `destination`, when its parts can be drawn here as SDL draws
+    /// the whole: SDL's software renderer, a texture in the window surface's own format
+    /// without blending (SDL then scales straight from one to the other), the source inside
+    /// the texture. Nil otherwise.
+    func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
+        -> PartialPicture?
+    {
         guard isSDLSoftware, source.w >= 0.5, destination.w >= 1, let texture = t.sdl,
             let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height),
             r.source.x >= 0, r.source.y >= 0, r.source.x + r.source.width <= t.size.width,
@@ -44,13 +43,15 @@ extension SoftwareBackend {
             blend == SDL_BLENDMODE_NONE, format == surface.pointee.format.pointee.format,
             surface.pointee.format.pointee.BytesPerPixel == 4
         else { return nil }
-        return r
+        return PartialPicture(texture: t, source: source, destination: destination, sampling: .blit(r))
     }
 
-    /// Draws the part `part` (window pixels) of the copy `r` of texture `t` (`partialCopy`):
-    /// the pixels `copy(_:_:to:in:)` draws there — copied 1:1, or stretched with SDL's
-    /// nearest (enlarged three times or more) or bilinear filter.
-    func copy(_ t: Texture, _ r: BlitRects, part: PixelRect) {
+    /// Draws the part `part` (window pixels) of `picture`: the pixels `copy(_:_:to:in:)`
+    /// draws there — copied 1:1, or stretched with SDL's nearest (enlarged three times or
+    /// more) or bilinear filter.
+    func draw(_ picture: PartialPicture, part: PixelRect) {
+        guard case .blit(let r) = picture.sampling else { return }
+        let t = picture.texture
         let d = r.destination
         let x0 = max(part.x, d.x)
         let y0 = max(part.y, d.y)
@@ -67,7 +68,7 @@ extension SoftwareBackend {
         defer { SDL_UnlockTexture(texture) }
         let (sp, dp) = (Int(pitch), Int(surface.pointee.pitch))
         // The texture's pixels (`pitch` × its height) and the window surface's stay valid
-        // while locked; `partialCopy` checked that the source lies inside the texture, and
+        // while locked; `partialPicture` checked that the source lies inside the texture, and
         // BlitRects that the destination lies inside the window: every row read or written
         // below lies inside its picture.
         let s = r.source
@@ -85,7 +86,7 @@ extension SoftwareBackend {
 
     /// Shows the parts drawn (wraps `SDL_RenderFlush`, `SDL_UpdateWindowSurfaceRects`): the
     /// rest of the window is as it was.
-    func present(parts: [PixelRect]) {
+    func present(parts: [PixelRect], in _: FrameSize) {
         SDL_RenderFlush(renderer)
         let rects = parts.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count))
