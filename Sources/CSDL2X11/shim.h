@@ -1,5 +1,6 @@
 // What cvdcam asks the X server directly, beside SDL (Debian libx11-dev, which
-// libsdl2-dev already depends on, and libxrandr-dev). Kept in a module of its own so that Xlib's names
+// libsdl2-dev already depends on, and libxrandr-dev), and the GLX calls that show part of a
+// GL window (through libepoxy, libepoxy-dev). Kept in a module of its own so that Xlib's names
 // (Window, Display, Font, …) reach only the code that needs them.
 #include <epoxy/glx.h>
 #include <SDL2/SDL.h>
