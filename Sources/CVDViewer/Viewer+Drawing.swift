@@ -92,7 +92,8 @@ extension Viewer {
         try finishDrawing(overlaysStart)
     }
 
-    /// The pictures' pieces as `g` places them, the whole window (parts of it: `drawParts`).
+    /// The pictures' pieces as `g` places them, the whole window (`drawParts` draws the same
+    /// list, in parts).
     func drawPictures(_ g: ViewGeometry) {
         let screen = canvas.backend
         let textures = drawing.panes.textures

@@ -7,8 +7,8 @@ import CVDViewModel
 /// screen: `FrameChanges`), the panes simulated only those (`PaneUpdate`), and nothing else
 /// in the window changed (its size, the pictures' place, every label), a renderer that can
 /// (`RenderBackend.drawsParts`) draws again only the parts of the window those pixels reach
-/// — the black beneath, the pictures, the divider and every overlay, each kept inside the
-/// part — and shows only them. The window then holds what drawing it whole gives, byte for
+/// — black where no picture covers a part, the pictures, the divider and every overlay,
+/// each kept inside the part — and shows only them. The window then holds what drawing it whole gives, byte for
 /// byte.
 extension Viewer {
     /// `ViewerDiagnostics.printParts` (for tests): each frame simulated in parts prints them

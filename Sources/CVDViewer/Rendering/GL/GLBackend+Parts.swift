@@ -9,11 +9,13 @@ import CVDViewModel
 extension GLBackend {
     var drawsParts: Bool { context.showsParts }
 
-    /// Every piece can: GL samples it linearly (nearest, enlarged) over `destination`.
+    /// Every piece `copy(_:_:to:in:)` draws: GL samples it linearly (nearest, enlarged) over
+    /// `destination`. Nil for one it leaves out (under half a texel, or a pixel, wide).
     func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
         -> PartialPicture?
     {
-        PartialPicture(texture: t, source: source, destination: destination, sampling: .linear)
+        guard source.w >= 0.5, destination.w >= 1 else { return nil }
+        return PartialPicture(texture: t, source: source, destination: destination, sampling: .linear)
     }
 
     /// Binds the window's framebuffer for drawing only inside `part` (window pixels, from
@@ -29,13 +31,4 @@ extension GLBackend {
     }
 
     func endParts() { cvd_glDisable(GLenum(GL_SCISSOR_TEST)) }
-
-    /// Shows `parts` (window pixels) of what was drawn, without a swap: the rest of the window
-    /// stays as it was, and the back buffer goes on holding the whole window — drawn whole
-    /// before, or in parts over a back buffer that held it whole. Checks as `present` does.
-    func present(parts: [PixelRect], in window: FrameSize) throws(RenderFault) {
-        context.show(parts: parts, height: window.height)
-        holdsWindow = true
-        try presentedOne()
-    }
 }

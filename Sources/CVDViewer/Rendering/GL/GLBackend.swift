@@ -17,14 +17,14 @@ final class GLBackend: RenderBackend {
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     /// Whether the context can tell a GPU reset (`glGetGraphicsResetStatus`).
-    let hasResetStatus = cvd_gl_has_reset_status() != 0
+    private let hasResetStatus = cvd_gl_has_reset_status() != 0
     /// Every frame's read-back for the virtual camera, a frame late (`GLReadback`).
     let readback = GLReadback()
     /// Frames presented, for the injected faults (`GLFault`).
-    var presented = 0
+    private var presented = 0
     /// Whether the back buffer holds the window as last shown, whole: it was drawn whole and
     /// only parts were shown since (`present(parts:in:)`). A swap leaves it undefined.
-    var holdsWindow = false
+    private(set) var holdsWindow = false
 
     var name: String { context.name }
     let readsPlanes = true
@@ -189,20 +189,40 @@ final class GLBackend: RenderBackend {
         cvd_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count))
     }
 
-    /// A text texture from its R, G, B, A bytes (wraps `glTexImage2D`).
-    func makeTexture(from image: RGBAImage) -> Texture? {
-        guard image.width > 0, image.height > 0 else { return nil }
-        let t = image.pixels.withUnsafeBytes {
-            GLTextures.make(
-                width: image.width, height: image.height, storage: GL_RGBA8, format: GL_RGBA, rowLength: image.width,
-                pixels: $0.baseAddress)
-        }
-        return Texture(gl: t, size: FrameSize(image.width, image.height))
+    /// Swaps, then checks that GL can go on: no GL error, no reset (and the injected faults).
+    func present() throws(RenderFault) {
+        context.swap()
+        holdsWindow = false
+        try presentedOne()
     }
 
-    func destroy(_ t: Texture) {
-        var name = t.gl
-        cvd_glDeleteTextures(1, &name)
+    /// Shows `parts` (window pixels) of what was drawn, without a swap: the rest of the window
+    /// stays as it was, and the back buffer goes on holding the whole window — drawn whole
+    /// before, or in parts over a back buffer that held it whole. Checks as `present` does.
+    func present(parts: [PixelRect], in window: FrameSize) throws(RenderFault) {
+        context.show(parts: parts, height: window.height)
+        holdsWindow = true
+        try presentedOne()
+    }
+
+    /// Counts a frame shown and checks that GL can go on: no GL error, no reset (and the
+    /// injected faults).
+    private func presentedOne() throws(RenderFault) {
+        presented += 1
+        switch context.settings.fault {
+        case .error(let n) where presented == n:
+            cvd_glBindTexture(0x1234, 0) // not a texture target: a real GL_INVALID_ENUM
+        case .lost(let n) where presented >= n:
+            throw RenderFault("the OpenGL context was lost: the GPU was reset (injected: CVDCAM_GL_FAULT=lost@\(n))")
+        default: break
+        }
+        if hasResetStatus {
+            let status = cvd_glGetGraphicsResetStatus()
+            if status != GLenum(GL_NO_ERROR) {
+                throw RenderFault("the OpenGL context was lost: \(GLFault.reset(status))")
+            }
+        }
+        if let e = errorFault() { throw e }
     }
 
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { GLPanes(backend: self, kernels: kernels) }

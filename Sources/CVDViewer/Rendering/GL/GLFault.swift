@@ -47,3 +47,13 @@ public enum GLFault: Equatable, Sendable {
         }
     }
 }
+
+extension GLBackend {
+    /// The first GL error pending, as a fault (wraps `glGetError`).
+    func errorFault() -> RenderFault? {
+        let e = cvd_glGetError()
+        guard e != GLenum(GL_NO_ERROR) else { return nil }
+        while cvd_glGetError() != GLenum(GL_NO_ERROR) {}
+        return RenderFault("OpenGL reported \(GLFault.name(e))")
+    }
+}

@@ -75,3 +75,22 @@ extension Texture {
     /// The GL texture name (the GL backend's textures are all GL's).
     var gl: GLuint { GLuint(truncatingIfNeeded: handle) }
 }
+
+/// The text textures the view draws.
+extension GLBackend {
+    /// A text texture from its R, G, B, A bytes (wraps `glTexImage2D`).
+    func makeTexture(from image: RGBAImage) -> Texture? {
+        guard image.width > 0, image.height > 0 else { return nil }
+        let t = image.pixels.withUnsafeBytes {
+            GLTextures.make(
+                width: image.width, height: image.height, storage: GL_RGBA8, format: GL_RGBA, rowLength: image.width,
+                pixels: $0.baseAddress)
+        }
+        return Texture(gl: t, size: FrameSize(image.width, image.height))
+    }
+
+    func destroy(_ t: Texture) {
+        var name = t.gl
+        cvd_glDeleteTextures(1, &name)
+    }
+}
