@@ -44,7 +44,7 @@ struct PaneUpdate {
     /// simulate: those of `parts` (picture pixels) inside it, or the whole box. A pane
     /// showing the still (`still`) has none to make again where only parts of the live
     /// frame changed, and all of it in a render made whole.
-    static func boxes(_ parts: [PixelRect]?, still: Bool = false, reduction r: Int, in box: PixelRect)
+    nonisolated static func boxes(_ parts: [PixelRect]?, still: Bool = false, reduction r: Int, in box: PixelRect)
         -> [PixelRect]
     {
         guard let parts else { return [box] }
@@ -56,7 +56,7 @@ struct PaneUpdate {
     }
 
     /// The texels (texture pixels, the picture reduced by `r`) that picture pixels `p` fall in.
-    static func texels(_ p: PixelRect, reduction r: Int) -> PixelRect {
+    nonisolated static func texels(_ p: PixelRect, reduction r: Int) -> PixelRect {
         let (x0, y0) = (p.x / r, p.y / r)
         return PixelRect(
             x: x0, y: y0, width: (p.x + p.width + r - 1) / r - x0, height: (p.y + p.height + r - 1) / r - y0)
