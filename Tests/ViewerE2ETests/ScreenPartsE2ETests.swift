@@ -7,16 +7,18 @@ import Testing
 /// rectangles): a small window moved about over the slide damages a few small parts of the
 /// monitor at a time. The view's picture once all has settled is the same, byte for byte,
 /// as when every read is whole (`CVDCAM_SCREEN_WHOLE=1`) — in the software renderer (the
-/// window drawn in parts too), in its 2×2 layout (each pane's picture reduced by 2, the
-/// reduction redone in parts) and in GL (uploaded, simulated and drawn in parts, shown with
-/// `glXCopySubBufferMESA`, which Mesa's llvmpipe offers). The pictures compared are the X
+/// window drawn in parts too) and in GL (uploaded, simulated and drawn in parts, shown with
+/// `glXCopySubBufferMESA`, which Mesa's llvmpipe offers), each alone, split (two pieces
+/// and the divider between them) and in 2×2 (each pane's picture reduced by 2, the
+/// reduction redone in parts). The pictures compared are the X
 /// window's own (`import`), so what was shown in parts is what is compared.
 @Suite(.serialized) struct ScreenPartsE2ETests {
     typealias S = ScreenE2ETests
 
     @Test(arguments: [
-        ["--renderer", "software"], ["--renderer", "software", "--press", "v@2", "--press", "v@3"],
-        ["--renderer", "gl"],
+        ["--renderer", "software"], ["--renderer", "software", "--press", "v@2"],
+        ["--renderer", "software", "--press", "v@2", "--press", "v@3"], ["--renderer", "gl"],
+        ["--renderer", "gl", "--press", "v@2"], ["--renderer", "gl", "--press", "v@2", "--press", "v@3"],
     ])
     func partsGiveTheWholePictureByteForByte(args: [String]) throws {
         var shots: [RGBAImage] = []
