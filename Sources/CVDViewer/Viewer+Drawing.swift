@@ -103,8 +103,10 @@ extension Viewer {
     }
 
     /// What follows the drawing: a snapshot or screenshot taken from it, the virtual camera
-    /// fed, the window presented (`parts`: only those parts of it).
-    func finishDrawing(_ overlaysStart: Double, parts: [PixelRect]? = nil) throws(RenderFault) {
+    /// fed, the window presented (`parts`: only those parts of it, of a window that size).
+    func finishDrawing(_ overlaysStart: Double, parts: (rects: [PixelRect], window: FrameSize)? = nil)
+        throws(RenderFault)
+    {
         let due = output.snapshots.takeDue()
         if due.screenshot { saveSnapshot(screenshot: true) }
         if due.snapshot { saveSnapshot() }
@@ -112,7 +114,7 @@ extension Viewer {
         drawing.virtualCamera.send(window: canvas.backend)
         let t = SystemClock.monotonic
         if let parts {
-            try canvas.backend.present(parts: parts, in: canvas.backend.outputSize)
+            try canvas.backend.present(parts: parts.rects, in: parts.window)
         } else {
             try canvas.present()
         }

@@ -49,8 +49,8 @@ extension Viewer {
         } else {
             for box in merged {
                 // Black beneath, unless a picture (opaque) covers the part.
-                screen.beginPart(box, black: !pictures.contains { $0.covered.intersection(box) == box })
-                for p in pictures { screen.draw(p, part: box) }
+                screen.beginPart(box, black: !pictures.contains { $0.covered.intersection(box) == box }, in: window)
+                for p in pictures { screen.draw(p, part: box, in: window) }
                 // Only what reaches the part: the rest would be clipped away whole.
                 screen.draw(divider.reaching(box), text: canvas.text)
                 screen.draw(overlays.reaching(box), text: canvas.text)
@@ -59,7 +59,7 @@ extension Viewer {
         }
         let overlaysStart = SystemClock.monotonic
         output.probes.profiler.add(.pictures, overlaysStart - start)
-        try finishDrawing(overlaysStart, parts: merged)
+        try finishDrawing(overlaysStart, parts: (merged, window))
         return true
     }
 }

@@ -19,7 +19,7 @@ import Testing
         func drawn(_ l: DrawList, in box: PixelRect) throws -> [UInt8] {
             sw.endParts()
             sw.clear()
-            sw.beginPart(box, black: false)
+            sw.beginPart(box, black: false, in: size)
             sw.draw(l, text: canvas.text, textures: [texture])
             sw.endParts()
             var bytes: [UInt8] = []

@@ -64,10 +64,11 @@ protocol RenderBackend: AnyObject {
     /// `source` of `t` over `destination`, as drawn in parts; nil when this piece cannot be
     /// (the window is then drawn whole). Only where `drawsParts`.
     func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) -> PartialPicture?
-    /// Draws from now on only inside `part` (window pixels), black there first when `black`.
-    func beginPart(_ part: PixelRect, black: Bool)
-    /// The pixels of `picture` inside `part`, those drawing it whole gives.
-    func draw(_ picture: PartialPicture, part: PixelRect)
+    /// Draws from now on only inside `part` (pixels of `window`, the window's size), black
+    /// there first when `black`.
+    func beginPart(_ part: PixelRect, black: Bool, in window: FrameSize)
+    /// The pixels of `picture` inside `part` of `window`, those drawing it whole gives.
+    func draw(_ picture: PartialPicture, part: PixelRect, in window: FrameSize)
     /// Draws everywhere again.
     func endParts()
     /// Shows `parts` (window pixels) of what was drawn; the rest of the window stays as it

@@ -20,14 +20,14 @@ extension GLBackend {
 
     /// Binds the window's framebuffer for drawing only inside `part` (window pixels, from
     /// the top: a scissor), black there when `black`; `endParts` lifts the scissor.
-    func beginPart(_ part: PixelRect, black: Bool) {
-        bindWindow(scissor: part)
+    func beginPart(_ part: PixelRect, black: Bool, in window: FrameSize) {
+        bindWindow(window, scissor: part)
         if black { cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
     }
 
     /// The whole piece, the scissor keeping it inside `part`.
-    func draw(_ picture: PartialPicture, part: PixelRect) {
-        copy(picture.texture, picture.source, to: picture.destination, in: outputSize)
+    func draw(_ picture: PartialPicture, part: PixelRect, in window: FrameSize) {
+        copy(picture.texture, picture.source, to: picture.destination, in: window)
     }
 
     func endParts() { cvd_glDisable(GLenum(GL_SCISSOR_TEST)) }

@@ -78,14 +78,13 @@ final class GLBackend: RenderBackend {
     /// Binds the window's framebuffer, its whole size, for drawing (after the panes drew
     /// into their textures), and clears it to black.
     func clear() {
-        bindWindow(scissor: nil)
+        bindWindow(outputSize, scissor: nil)
         cvd_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// The window's framebuffer bound, its whole size, drawn into only inside `scissor`
+    /// The window's framebuffer (`size`) bound whole, drawn into only inside `scissor`
     /// (nil: everywhere); black to clear with, SDL's blending, the canvas program.
-    func bindWindow(scissor: PixelRect?) {
-        let size = outputSize
+    func bindWindow(_ size: FrameSize, scissor: PixelRect?) {
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         if let r = scissor {
             cvd_glEnable(GLenum(GL_SCISSOR_TEST))

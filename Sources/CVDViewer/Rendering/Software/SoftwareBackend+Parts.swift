@@ -13,7 +13,7 @@ extension SoftwareBackend {
 
     /// Keeps SDL's drawing inside `part` (wraps `SDL_RenderSetClipRect`), black there when
     /// `black` (a plain fill, not blended, as `clear` makes the whole window).
-    func beginPart(_ part: PixelRect, black: Bool) {
+    func beginPart(_ part: PixelRect, black: Bool, in _: FrameSize) {
         var r = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
         SDL_RenderSetClipRect(renderer, &r)
         guard black else { return }
@@ -49,7 +49,7 @@ extension SoftwareBackend {
     /// Draws the part `part` (window pixels) of `picture`: the pixels `copy(_:_:to:in:)`
     /// draws there — copied 1:1, or stretched with SDL's nearest (enlarged three times or
     /// more) or bilinear filter.
-    func draw(_ picture: PartialPicture, part: PixelRect) {
+    func draw(_ picture: PartialPicture, part: PixelRect, in _: FrameSize) {
         guard case .blit(let r) = picture.sampling else { return }
         let t = picture.texture
         let d = r.destination
