@@ -34,7 +34,7 @@ extension Viewer {
             }
             pictures.append(p)
         }
-        let divider = DrawList.divider(g) // the rest of `list`
+        let divider = list.withoutPictures
         let texels = parts.map { PaneUpdate.texels($0, reduction: held.reduction) }
         let all = PixelRect(width: window.width, height: window.height)
         let merged = PixelRect.merged(pictures.flatMap { p in texels.compactMap { p.reach(of: $0) } }, within: all)

@@ -41,6 +41,7 @@ import Testing
                 .fill(Rect(bar.x + bar.w / 2, bar.y, bar.w / 2, bar.h), RGB8(255, 255, 255), alpha: 255),
             ])
         #expect(DrawList.divider(g).items == Array(list.items.suffix(2)))
+        #expect(list.withoutPictures == DrawList.divider(g), "what drawing in parts draws after the pieces")
         // A pane texture that is not there (yet): its piece is left out, the bar stays.
         #expect(Self.list(s, panes: 1).0.items.count == 3)
     }

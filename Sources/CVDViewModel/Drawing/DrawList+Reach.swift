@@ -16,6 +16,18 @@ extension DrawList {
         return kept
     }
 
+    /// The items that are not picture pieces (after `pictures`: the divider), in order.
+    public var withoutPictures: DrawList {
+        var kept = DrawList()
+        kept.items = items.filter { item in
+            switch item {
+            case .picture, .flippedPicture, .turnedPicture, .mesh: false
+            case .fill, .triangles, .text: true
+            }
+        }
+        return kept
+    }
+
     /// Where `item` draws, in window pixels: its rectangle, or the box round its points.
     static func bounds(_ item: Item) -> Rect? {
         switch item {
