@@ -9,20 +9,12 @@ import Testing
 /// pixels a GL piece paints whole (`PartialPicture.covered`: each pixel's whole square
 /// inside the quad, so its centre is too, whatever the rasteriser's rule for edges).
 @Suite struct PartsGeometryTests {
-    /// A small deterministic generator (the same cases every run).
-    struct Numbers {
-        var seed: UInt64
-        mutating func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(max(1, n)))
-        }
-    }
-
     @Test(arguments: [1, 2, 3, 4])
     func theTexelsOfAPartAreExactlyThoseItsPixelsFallIn(reduction r: Int) {
-        var n = Numbers(seed: 0x7E7E1)
+        var random = SceneRandom(seed: 0x7E7E1) // the same cases every run
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &random) }
         for _ in 0..<200 {
-            let p = PixelRect(x: n.next(300), y: n.next(200), width: 1 + n.next(50), height: 1 + n.next(40))
+            let p = PixelRect(x: next(300), y: next(200), width: 1 + next(50), height: 1 + next(40))
             let t = PaneUpdate.texels(p, reduction: r)
             // Every pixel's texel is inside, and the first and last pixels' texels are its edges.
             #expect(t.x == p.x / r && t.y == p.y / r, "\(p) ÷ \(r) → \(t)")
@@ -48,12 +40,13 @@ import Testing
     }
 
     @Test func aGLPieceCoversThePixelsWhollyInsideIt() {
-        var n = Numbers(seed: 0xC0FE)
+        var random = SceneRandom(seed: 0xC0FE) // the same cases every run
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &random) }
         let texture = Texture(handle: 1, size: FrameSize(640, 360))
         for _ in 0..<200 {
             let d = Rect(
-                Double(n.next(4000)) / 8, Double(n.next(3000)) / 8, 1 + Double(n.next(8000)) / 8,
-                1 + Double(n.next(6000)) / 8)
+                Double(next(4000)) / 8, Double(next(3000)) / 8, 1 + Double(next(8000)) / 8,
+                1 + Double(next(6000)) / 8)
             let piece = PartialPicture(
                 texture: texture, source: Rect(0, 0, 640, 360), destination: d, sampling: .linear)
             let c = piece.covered
