@@ -93,6 +93,13 @@ public enum Localization {
         return code.isEmpty ? "en" : code
     }
 
+    /// `items` in a list, with the language's separator ("auto, Machado" in English,
+    /// "自動、Machado" in Japanese).
+    public static func list(_ items: [String]) -> String {
+        // translators: what separates the items of a list: ", " (Japanese: "、")
+        items.joined(separator: translate(N_(", ")))
+    }
+
     /// `x` with `places` decimals and the language's decimal separator ("0,6" in German).
     public static func decimal(_ x: Double, places: Int) -> String {
         var s = String(cFormat: "%.\(places)f", x)

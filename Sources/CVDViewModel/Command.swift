@@ -163,7 +163,7 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// Lines for the help sheet: key, what it does (from `KeyGuide`).
+    /// Lines for the help sheet, in the window's language: key, what it does (from `KeyGuide`).
     public static var helpLines: [(String, String)] {
         viewHelpLines + teachingHelpLines + cameraHelpLines + KeyGuide.sheetLines(.document)
     }

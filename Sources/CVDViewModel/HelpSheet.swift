@@ -23,13 +23,13 @@ public enum HelpSheet {
 
     /// The keys, then what the modes show: one after the other, or side by side on a wide window.
     static var keyRows: [Row] {
-        [.title(title)] + Command.viewHelpLines.map { .entry(tr($0.0), tr($0.1)) }
-            + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry(tr($0.0), tr($0.1)) }
+        [.title(title)] + Command.viewHelpLines.map { .entry($0.0, $0.1) }
+            + [.heading(cameraHeading)] + Command.cameraHelpLines.map { .entry($0.0, $0.1) }
     }
     /// With the screen as the source (`--screen`), Shift+R's line too.
     static func modeRows(screen: Bool) -> [Row] {
-        [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry(tr($0.0), tr($0.1)) }
-            + KeyGuide.sheetLines(.document).map { .entry(tr($0.0), tr($0.1)) }
+        [.heading(teachingHeading)] + Command.teachingHelpLines.map { .entry($0.0, $0.1) }
+            + KeyGuide.sheetLines(.document).map { .entry($0.0, $0.1) }
             + (screen ? [.entry(tr("Shift+R"), tr("pick the part of the screen to show"))] : [])
             + [.heading(modesHeading)]
             + VisionMode.allCases.enumerated().map {

@@ -17,8 +17,8 @@ extension KeyGuide {
             .looking, "[  ]", N_("severity −/+ 0.1 (the -anomaly modes)"), table: "`[` `]`",
             "severity −/+ 0.1 (the -anomaly modes)", keys: [.leftBracket, .rightBracket]),
         KeyGuide(
-            .looking, "m", N_("next model: auto, Machado, Brettel, Viénot, iOS"), table: "`m`",
-            "next model: auto → Machado 2009 → Brettel 1997 → Viénot 1999 → original iOS matrices",
+            .looking, "m", N_("next model: %s"), listing: ModelKind.selectable.map(\.shortName), table: "`m`",
+            "next model: " + ModelKind.selectable.map(\.displayName).joined(separator: " → "),
             keys: [.letter("m")]),
         KeyGuide(
             .looking, N_("+  −  wheel"), N_("zoom 1×–8× (the wheel: at the pointer)"), table: "`+` `-`, mouse wheel",

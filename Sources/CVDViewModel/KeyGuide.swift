@@ -1,3 +1,5 @@
+import CVDLocale
+
 /// Every key of the live view, written once: the help sheet (`h`), `cvdcam keys`, the
 /// README's keys table and the man page's KEYS section are all made from this list
 /// (`KeyGuideTests` checks that each key it names is bound, and the README's table is
@@ -19,8 +21,12 @@ public struct KeyGuide: Sendable {
     /// The keys as the help sheet shows them: "1 – 8", "f  Shift+F"; empty for a key the
     /// sheet names on another one's line (Shift+F with f, 0 with the arrows).
     public let sheetKeys: String
-    /// What they do, in the few words the help sheet has room for.
+    /// What they do, in the few words the help sheet has room for (untranslated; a `%s`
+    /// stands for `listing`).
     public let sheet: String
+    /// Terms listed in the sheet's `%s`, each translated (the `m` key's models, from
+    /// `ModelKind.selectable`, so a new model is named without a new string).
+    public let listing: [String]
     /// The keys as the table (Markdown) writes them: "`1` … `8` (top row or keypad)".
     public let tableKeys: String
     /// What they do, in full (Markdown): the README's and the man page's words.
@@ -28,18 +34,27 @@ public struct KeyGuide: Sendable {
     /// The keys that do it, for the check that each is bound (`Command.forKey`).
     public let keys: [Key]
 
-    init(_ group: Group, _ sheetKeys: String, _ sheet: String, table tableKeys: String, _ table: String, keys: [Key]) {
+    init(
+        _ group: Group, _ sheetKeys: String, _ sheet: String, listing: [String] = [], table tableKeys: String,
+        _ table: String, keys: [Key]
+    ) {
         self.group = group
         self.sheetKeys = sheetKeys
         self.sheet = sheet
+        self.listing = listing
         self.tableKeys = tableKeys
         self.table = table
         self.keys = keys
     }
 
-    /// The help sheet's lines of one group: keys, what they do.
+    /// What the keys do as the help sheet says it, in the window's language.
+    public var sheetLine: String {
+        listing.isEmpty ? tr(sheet) : tr(sheet, Localization.list(listing.map { tr($0) }))
+    }
+
+    /// The help sheet's lines of one group, in the window's language: keys, what they do.
     public static func sheetLines(_ group: Group) -> [(String, String)] {
-        all.filter { $0.group == group && !$0.sheetKeys.isEmpty }.map { ($0.sheetKeys, $0.sheet) }
+        all.filter { $0.group == group && !$0.sheetKeys.isEmpty }.map { (tr($0.sheetKeys), $0.sheetLine) }
     }
 
     /// The keys table in Markdown, as the README has it between its `keys:begin` and

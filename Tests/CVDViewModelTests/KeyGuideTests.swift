@@ -1,4 +1,5 @@
 import CVDCore
+import CVDLocale
 import Testing
 
 @testable import CVDViewModel
@@ -45,5 +46,23 @@ import Testing
         #expect(texts(true).contains("Shift+R"))
         #expect(texts(true).contains { $0.hasPrefix("pick the part of the screen") })
         #expect(!texts(false).contains("Shift+R"))
+    }
+
+    /// The `m` key's line names the models the key goes through, from the one list
+    /// (`ModelKind.selectable`), in the language's own list: a model added there is named
+    /// on the help sheet and in the table with no text to write.
+    @Test func theModelKeyNamesEveryModelItCyclesThrough() throws {
+        let m = try #require(KeyGuide.all.first { $0.keys == [.letter("m")] })
+        #expect(m.sheetLine == "next model: auto, Machado, Brettel, Viénot, iOS matrices")
+        #expect(m.table == "next model: auto → Machado 2009 → Brettel 1997 → Viénot 1999 → original iOS matrices")
+        #expect(ViewState.modelCycle == ModelKind.selectable)
+        let ja = try LabelLayoutTests.catalogue("ja")
+        Localization.$catalogue.withValue(ja) {
+            #expect(m.sheetLine == "次のモデル: 自動、Machado、Brettel、Viénot、iOS 行列")
+        }
+        let de = try LabelLayoutTests.catalogue("de")
+        Localization.$catalogue.withValue(de) {
+            #expect(m.sheetLine == "nächstes Modell: automatisch, Machado, Brettel, Viénot, iOS-Matrizen")
+        }
     }
 }

@@ -7,9 +7,7 @@ struct Cvdcam: ParsableCommand {
         abstract: "See pictures the way people with colour-vision deficiency see them.",
         discussion: """
             Modes: \(VisionModeArgument.helpList)
-            Models: auto (default: Viénot 1999 for protanopia/deuteranopia, Machado 2009 for \
-            the milder forms, Brettel 1997 for tritan), machado2009, brettel1997, vienot1999, \
-            colormatrix (the original iOS app's inaccurate gamma-space matrices, for comparison).
+            Models: \(ModelArgument.described).
 
             Environment: CVDCAM_KERNEL_LEVEL=baseline, v3 or v4 runs the per-pixel kernels at a \
             lower instruction-set level than this CPU's best (x86-64 SSE2, x86-64-v3 AVX2, \

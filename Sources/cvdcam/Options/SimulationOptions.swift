@@ -101,6 +101,25 @@ struct ModelArgument {
         ("viénot", .vienot1999), ("viénot1999", .vienot1999), ("ios", .colormatrix),
     ]
 
+    /// The models as `--model`'s help names them: "auto (default), machado2009, … or colormatrix".
+    static var helpList: String {
+        let names = ModelKind.selectable.map { $0 == .auto ? "auto (default)" : $0.rawValue }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// The models as the main help describes them, auto's rule and the iOS matrices' caveat with them.
+    static var described: String {
+        ModelKind.selectable.map { k in
+            switch k {
+            case .auto:
+                "auto (default: Viénot 1999 for protanopia/deuteranopia, Machado 2009 for the milder forms, "
+                    + "Brettel 1997 for tritan)"
+            case .colormatrix: "colormatrix (the original iOS app's inaccurate gamma-space matrices, for comparison)"
+            default: k.rawValue
+            }
+        }.joined(separator: ", ")
+    }
+
     static func parse(_ text: String) throws -> ModelArgument {
         let t = text.lowercased()
         if let k = ModelKind(rawValue: t), ModelKind.selectable.contains(k) { return ModelArgument(k) }
@@ -122,8 +141,7 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Simulation model: auto (default), machado2009, brettel1997, vienot1999 or colormatrix.", valueName: "model"
-        ),
+            "Simulation model: \(ModelArgument.helpList).", valueName: "model"),
         transform: ModelArgument.parse)
     var model: ModelArgument = ModelArgument(.auto)
 
