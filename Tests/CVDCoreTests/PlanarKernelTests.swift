@@ -10,11 +10,8 @@ import Testing
     static func frame(width w: Int, height h: Int, subsampling: YCbCrPlanes.Subsampling, noise: Bool)
         -> (y: [UInt8], cb: [UInt8], cr: [UInt8], yuyv: [UInt8])
     {
-        var state: UInt64 = 12345
-        func rnd() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = SceneRandom(seed: 12345) // the same planes every run
+        func rnd() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
         let cw = w / 2
         let ch = subsampling == .s422 ? h : (h + 1) / 2
         var y = [UInt8](repeating: 0, count: w * h)

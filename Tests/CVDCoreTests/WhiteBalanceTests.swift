@@ -13,10 +13,9 @@ import Testing
     /// like noise (±4 levels, fixed seed) and a dark mark (a finger) on the card.
     static func cardPicture(_ card: RGB8, noise: Int = 4) -> RGBAImage {
         var img = RGBAImage(width: 640, height: 480, fill: RGB8(40, 120, 200))
-        var seed: UInt64 = 12345
+        var random = SceneRandom(seed: 12345) // the same noise every run
         func jitter(_ v: UInt8) -> UInt8 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let d = Int(seed >> 33) % (2 * noise + 1) - noise
+            let d = Int.random(in: -noise...noise, using: &random)
             return UInt8(min(max(Int(v) + d, 0), 255))
         }
         for y in 120..<360 { for x in 160..<480 { img[x, y] = RGB8(jitter(card.r), jitter(card.g), jitter(card.b)) } }
