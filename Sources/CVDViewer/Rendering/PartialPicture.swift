@@ -4,7 +4,7 @@ import CVDViewModel
 /// A picture piece — `source` of a pane texture drawn over `destination` — as a backend
 /// draws it part by part (`RenderBackend.partialPicture`): which window pixels a change of
 /// some of its texels can reach, and which it paints whole. Drawn in a part
-/// (`RenderBackend.draw(_:part:)`), its pixels there are those drawing it whole gives.
+/// (`RenderBackend.draw(_:part:in:)`), its pixels there are those drawing it whole gives.
 struct PartialPicture {
     /// How the backend samples the texture.
     enum Sampling {
