@@ -24,8 +24,9 @@ public struct KeyGuide: Sendable {
     /// What they do, in the few words the help sheet has room for (untranslated; a `%s`
     /// stands for `listing`).
     public let sheet: String
-    /// Terms listed in the sheet's `%s`, each translated (the `m` key's models, from
-    /// `ModelKind.selectable`, so a new model is named without a new string).
+    /// Terms listed in the sheet's `%s`, each an English msgid (`N_`) translated when shown
+    /// (`sheetLine`): the `m` key's models, from `ModelKind.selectable`, so a new model is
+    /// named without a new string.
     public let listing: [String]
     /// The keys as the table (Markdown) writes them: "`1` … `8` (top row or keypad)".
     public let tableKeys: String
