@@ -59,7 +59,7 @@ import Testing
 
     /// The view with two probes: the rings first, then the leaders, then the labels (the
     /// readouts' text last, over everything); every label of the plan is in the list.
-    @Test func theOverlaysOfAPlanInTheOrderTheyCoverEachOther() {
+    @Test func theOverlaysOfAPlanInTheOrderTheyCoverEachOther() throws {
         var s = ViewState(mode: .deuteranopia)
         s.apply(.probe(Point(0.3, 0.4)))
         s.apply(.probe(Point(0.6, 0.5)))
@@ -87,6 +87,18 @@ import Testing
             shim: Rect(100, 100, 800, 500), lines: [.init(text: "keys", fontSize: 20, rect: Rect(120, 120, 60, 24))])
         let covered = DrawList.overlays(plan, penWidth: 4, sheet: sheet)
         let coveredTexts = covered.items.compactMap { if case .text(let t, _, _) = $0 { t } else { nil } }
+        #expect(!plan.badges.contains { $0.shim.intersects(sheet.shim) })
         #expect(coveredTexts == plan.badges.flatMap { $0.lines.map { (l: LabelBox.Line) in l.text } } + ["keys"])
+        // A sheet over a badge's edge (the help sheet, tall, under the mode label): the
+        // badge is left out rather than shown cut through.
+        let badge = try #require(plan.badges.first)
+        let over = LabelBox(
+            shim: Rect(0, badge.shim.y + badge.shim.h / 2, Double(Self.window.width), 400),
+            lines: [.init(text: "keys", fontSize: 20, rect: Rect(120, 120, 60, 24))])
+        let overTexts = DrawList.overlays(plan, penWidth: 4, sheet: over).items.compactMap {
+            if case .text(let t, _, _) = $0 { t } else { nil }
+        }
+        #expect(!overTexts.contains { badge.lines.map(\.text).contains($0) }, "\(overTexts)")
+        #expect(overTexts.last == "keys")
     }
 }

@@ -56,7 +56,8 @@ extension DrawList {
     /// The overlays of `plan` in the order they cover each other: pen strokes, probe rings,
     /// the check's and the region pick's dashes, the check's tags and the readouts' leaders
     /// (unless a sheet covers the picture), then the labels — or, with `sheet` (the help
-    /// sheet or the camera panel), only the badges and the sheet. `penWidth`: the strokes'
+    /// sheet or the camera panel), only the badges clear of it and the sheet (a badge the
+    /// sheet covers in part would show as a label cut through). `penWidth`: the strokes'
     /// (`OverlayPlan.penWidth`).
     public static func overlays(_ plan: OverlayPlan, penWidth: Double, sheet: LabelBox?) -> DrawList {
         var list = DrawList()
@@ -68,7 +69,7 @@ extension DrawList {
         list.triangles(plan.pickDashes[1], RGB8(255, 255, 255))
         if let sheet {
             // The sheet covers the picture; the footer and chips would show through it.
-            for box in plan.badges { list.label(box) }
+            for box in plan.badges where !box.shim.intersects(sheet.shim) { list.label(box) }
             list.label(sheet)
         } else {
             for t in plan.checkTags { list.label(t) }
