@@ -46,6 +46,22 @@ import Testing
         #expect(Self.list(s, panes: 1).0.items.count == 3)
     }
 
+    /// A split's divider at the picture's edge leaves one side nothing to show: its piece,
+    /// under a pixel wide, is not in the list (no backend draws it).
+    @Test func aPieceThatDrawsNothingIsLeftOut() {
+        for divider in [0.0, 0.0002, 0.9998, 1.0] {
+            var s = ViewState()
+            s.layout = .split
+            s.divider = divider
+            let (list, _, _) = Self.list(s, panes: 2)
+            let pieces = list.items.compactMap { item -> (Rect, Rect)? in
+                if case .picture(_, let source, let destination) = item { (source, destination) } else { nil }
+            }
+            #expect(pieces.count == 1, "divider \(divider): \(pieces)")
+            #expect(pieces.allSatisfy { DrawList.drawsPiece($0.0, to: $0.1) })
+        }
+    }
+
     @Test func upsideDownOrMirroredIsAFlippedCopy() {
         for (degrees, mirrored, flipX, flipY) in [
             (180, false, true, true), (0, true, true, false), (180, true, false, true),

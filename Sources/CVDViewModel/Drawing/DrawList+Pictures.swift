@@ -5,21 +5,28 @@ extension DrawList {
     /// regions: each piece copied (flipped where the picture is upside down or mirrored),
     /// turned where it is turned a quarter, or through a mesh where it is straightened; then the split
     /// divider's bar (`divider`). `orientation`: the state's (`ViewState.orientation`). `panes`: how many
-    /// textures there are (a piece of another is left out).
+    /// textures there are (a piece of another is left out). A copied piece under half a texel
+    /// or a pixel wide draws nothing and is left out (`drawsPiece`).
     public static func pictures(_ g: ViewGeometry, held: PaneRegions, orientation: Orientation, panes: Int)
         -> DrawList
     {
         var list = DrawList()
         for piece in g.pieces where piece.texture < panes {
             if g.map.isIdentity {
-                list.items.append(.picture(pane: piece.texture, held.textureRect(piece.source), to: piece.destination))
+                let source = held.textureRect(piece.source)
+                if drawsPiece(source, to: piece.destination) {
+                    list.items.append(.picture(pane: piece.texture, source, to: piece.destination))
+                }
             } else if !g.map.straightened, orientation.quarterTurns % 2 == 0 {
                 // Upside down and/or mirrored: a flipped copy of the camera picture's part.
-                list.items.append(
-                    .flippedPicture(
-                        pane: piece.texture, held.textureRect(g.pictureSource(piece)), to: piece.destination,
-                        flipX: orientation.mirrored != (orientation.quarterTurns == 2),
-                        flipY: orientation.quarterTurns == 2))
+                let source = held.textureRect(g.pictureSource(piece))
+                if drawsPiece(source, to: piece.destination) {
+                    list.items.append(
+                        .flippedPicture(
+                            pane: piece.texture, source, to: piece.destination,
+                            flipX: orientation.mirrored != (orientation.quarterTurns == 2),
+                            flipY: orientation.quarterTurns == 2))
+                }
             } else if !g.map.straightened {
                 // A quarter turn: the picture's x runs down the window, its y across.
                 let clockwise = orientation.quarterTurns == 1
@@ -39,6 +46,10 @@ extension DrawList {
         list.items += divider(g).items
         return list
     }
+
+    /// Whether a copy of `source` (texels) over `destination` (window pixels) draws anything:
+    /// not under half a texel or a pixel wide (a split's piece beside a divider at its edge).
+    static func drawsPiece(_ source: Rect, to destination: Rect) -> Bool { source.w >= 0.5 && destination.w >= 1 }
 
     /// A quarter turn's one-cell mesh (`.turnedPicture`'s meaning): the window's top-left,
     /// top-right, bottom-left and bottom-right corners with the texture pixel each shows.

@@ -28,7 +28,8 @@ protocol RenderBackend: AnyObject {
     /// A whole texture (text) into `r`, blended by its alpha.
     func draw(_ t: Texture, in r: Rect)
     /// Part of a pane picture into `destination`, smoothed; each pixel a sharp square when
-    /// enlarged three times or more. `window`: the output size, which the caller has.
+    /// enlarged three times or more. `window`: the output size, which the caller has. (A
+    /// draw list holds no piece too thin to draw: `DrawList.drawsPiece`.)
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
     /// The same mirrored left–right and/or upside down (a picture turned by 180° or mirrored).
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool)

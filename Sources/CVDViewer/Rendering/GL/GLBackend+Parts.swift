@@ -9,13 +9,11 @@ import CVDViewModel
 extension GLBackend {
     var drawsParts: Bool { context.showsParts }
 
-    /// Every piece `copy(_:_:to:in:)` draws: GL samples it linearly (nearest, enlarged) over
-    /// `destination`. Nil for one it leaves out (under half a texel, or a pixel, wide).
+    /// Every piece can: GL samples it linearly (nearest, enlarged) over `destination`.
     func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
         -> PartialPicture?
     {
-        guard source.w >= 0.5, destination.w >= 1 else { return nil }
-        return PartialPicture(texture: t, source: source, destination: destination, sampling: .linear)
+        PartialPicture(texture: t, source: source, destination: destination, sampling: .linear)
     }
 
     /// Binds the window's framebuffer for drawing only inside `part` (window pixels, from

@@ -120,13 +120,11 @@ final class GLBackend: RenderBackend {
     }
 
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) {
-        guard source.w >= 0.5, destination.w >= 1 else { return }
         let enlarged = destination.w >= 3 * source.w && destination.h >= 3 * source.h
         copy(t, source, destination, flipX: false, flipY: false, filter: enlarged ? GL_NEAREST : GL_LINEAR)
     }
 
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool) {
-        guard source.w >= 0.5, destination.w >= 1 else { return }
         copy(t, source, destination, flipX: flipX, flipY: flipY, filter: GL_LINEAR)
     }
 

@@ -32,7 +32,7 @@ extension SoftwareBackend {
     func partialPicture(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize)
         -> PartialPicture?
     {
-        guard isSDLSoftware, source.w >= 0.5, destination.w >= 1, let texture = t.sdl,
+        guard isSDLSoftware, let texture = t.sdl,
             let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height),
             r.source.x >= 0, r.source.y >= 0, r.source.x + r.source.width <= t.size.width,
             r.source.y + r.source.height <= t.size.height, let surface = SDL_GetWindowSurface(self.window)

@@ -103,7 +103,6 @@ final class SoftwareBackend: RenderBackend {
     /// Wraps `SDL_RenderCopy`. The destination is clipped to the window first (`BlitRects`):
     /// SDL's software renderer scales a copy that reaches outside through a temporary surface.
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, in window: FrameSize) {
-        guard source.w >= 0.5, destination.w >= 1 else { return }
         guard let r = BlitRects(source: source, destination: destination, width: window.width, height: window.height)
         else { return }
         var s = SDL_Rect(
@@ -120,7 +119,6 @@ final class SoftwareBackend: RenderBackend {
     /// software renderer draws a two-triangle mesh that forms a flipped rectangle offset,
     /// so flips go this way; quarter turns use `drawTurned`, straightened pages `drawMesh`.)
     func copy(_ t: Texture, _ source: Rect, to destination: Rect, flipX: Bool, flipY: Bool) {
-        guard source.w >= 0.5, destination.w >= 1 else { return }
         var s = SDL_Rect(
             x: Int32(source.x.rounded()), y: Int32(source.y.rounded()), w: Int32(source.w.rounded()),
             h: Int32(source.h.rounded()))
