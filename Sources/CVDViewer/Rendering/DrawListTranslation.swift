@@ -3,13 +3,14 @@ import CVDViewModel
 extension RenderBackend {
     /// Draws `list` item by item through this backend's primitives, in its order: pictures
     /// from the pane `textures` (an item naming none of them is left out), text through
-    /// `text` (rendered once, then cached). The window's size is asked only for a picture
-    /// (a list of overlays, drawn part by part, never asks).
+    /// `text` (rendered once, then cached). The window's size is asked once, where there are
+    /// pictures to draw (a list of overlays, drawn part by part, never asks).
     func draw(_ list: DrawList, text: TextCache, textures: [Texture] = []) {
+        let window = textures.isEmpty ? nil : outputSize
         for item in list.items {
             switch item {
             case .picture(let pane, let source, let destination):
-                if pane < textures.count { copy(textures[pane], source, to: destination, in: outputSize) }
+                if pane < textures.count, let window { copy(textures[pane], source, to: destination, in: window) }
             case .flippedPicture(let pane, let source, let destination, let flipX, let flipY):
                 if pane < textures.count { copy(textures[pane], source, to: destination, flipX: flipX, flipY: flipY) }
             case .turnedPicture(let pane, let source, let destination, let uDown, let vRight):
