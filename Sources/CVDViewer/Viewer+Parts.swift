@@ -8,8 +8,8 @@ import CVDViewModel
 /// in the window changed (its size, the pictures' place, every label), a renderer that can
 /// (`RenderBackend.drawsParts`) draws again only the parts of the window those pixels reach
 /// — black where no picture covers a part, the pictures, the divider and every overlay,
-/// each kept inside the part — and shows only them. The window then holds what drawing it whole gives, byte for
-/// byte.
+/// each kept inside the part — and shows only them. The window then holds what drawing it
+/// whole gives, byte for byte.
 extension Viewer {
     /// `ViewerDiagnostics.printParts` (for tests): each frame simulated in parts prints them
     /// (`parts: picture WxH+X+Y …`), and each drawing in parts the window's (`parts: window …`).

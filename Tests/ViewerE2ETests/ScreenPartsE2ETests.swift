@@ -10,8 +10,8 @@ import Testing
 /// window drawn in parts too) and in GL (uploaded, simulated and drawn in parts, shown with
 /// `glXCopySubBufferMESA`, which Mesa's llvmpipe offers), each alone, split (two pieces
 /// and the divider between them) and in 2×2 (each pane's picture reduced by 2, the
-/// reduction redone in parts). The pictures compared are the X
-/// window's own (`import`), so what was shown in parts is what is compared.
+/// reduction redone in parts). The pictures compared are the X window's own (`import`), so
+/// what was shown in parts is what is compared.
 @Suite(.serialized) struct ScreenPartsE2ETests {
     typealias S = ScreenE2ETests
 
