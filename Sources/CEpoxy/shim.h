@@ -72,6 +72,13 @@ static inline GLenum cvd_glGetGraphicsResetStatus(void) { return glGetGraphicsRe
 static inline GLsync cvd_glFenceSync(GLenum condition, GLbitfield flags) { return glFenceSync(condition, flags); }
 static inline GLenum cvd_glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) { return glClientWaitSync(sync, flags, timeout); }
 static inline void cvd_glDeleteSync(GLsync sync) { glDeleteSync(sync); }
+static inline void cvd_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer) { glTexBuffer(target, internalformat, buffer); }
+
+/// Whether buffers can be made over memory the program owns, read where it lies
+/// (`GL_AMD_pinned_memory`) and read by shaders as buffer textures (desktop GL 3.1).
+static inline int cvd_gl_has_pinned_memory(void) {
+    return epoxy_is_desktop_gl() && epoxy_gl_version() >= 31 && epoxy_has_gl_extension("GL_AMD_pinned_memory");
+}
 
 /// Whether the context offers glGetGraphicsResetStatus (GL 4.5, GLES 3.2, or the robustness extensions).
 static inline int cvd_gl_has_reset_status(void) {

@@ -8,7 +8,7 @@ import Glibc
 /// - `CVDCAM_KERNEL_LEVEL`: the per-pixel kernels' instruction-set level (`KernelLevel`).
 /// - `CVDCAM_PRINT_OVERLAYS`, `CVDCAM_PRINT_PARTS`, `CVDCAM_PRINT_TEXTS` (`=1`): what the
 ///   view prints for tests (`ViewerDiagnostics`).
-/// - `CVDCAM_GL_PROFILE` (`core`, `es`), `CVDCAM_GL_UPLOAD` (`buffer` or another word),
+/// - `CVDCAM_GL_PROFILE` (`core`, `es`), `CVDCAM_GL_UPLOAD` (`buffer`, `direct`, `in-place`),
 ///   `CVDCAM_GL_FAULT` (`GLFault`): how the GL renderer starts, for tests (`GLSettings`).
 /// - `CVDCAM_SCREEN_WHOLE=1`, `CVDCAM_NO_SHM`: the screen source's reads, for tests and
 ///   measurements.
@@ -33,7 +33,7 @@ enum EnvironmentSettings {
         d.printParts = isOne("CVDCAM_PRINT_PARTS")
         d.printTexts = isOne("CVDCAM_PRINT_TEXTS")
         d.gl.profile = value("CVDCAM_GL_PROFILE").flatMap(GLSettings.Profile.init(rawValue:)) ?? .any
-        d.gl.uploadThroughBuffers = value("CVDCAM_GL_UPLOAD").map { $0 == "buffer" }
+        d.gl.upload = value("CVDCAM_GL_UPLOAD").flatMap(GLSettings.Upload.init(rawValue:))
         d.gl.fault = GLFault.parse(value("CVDCAM_GL_FAULT") ?? "")
         return d
     }

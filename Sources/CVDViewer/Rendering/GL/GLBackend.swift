@@ -28,6 +28,9 @@ final class GLBackend: RenderBackend {
 
     var name: String { context.name }
     let readsPlanes = true
+    /// How live frames reach the colour kernel: as `GLSettings.upload` asks, or by default
+    /// buffers on a GPU and in place on a CPU rasteriser; `direct` where in place cannot be.
+    let upload: GLSettings.Upload
 
     /// Compiles the shaders in `context` (current) and checks the colour kernel on a few
     /// known colours against the CPU's reference (`GLSelfTest`). Throws on any failure:
@@ -40,8 +43,13 @@ final class GLBackend: RenderBackend {
             attributes: ["position", "uv", "colour"])
         // A program of each source kind now (a driver that cannot compile them is known at
         // start); the others when first drawn.
+        let asked = context.settings.upload ?? (context.isSoftwareRasteriser ? .inPlace : .buffer)
+        upload = asked == .inPlace && cvd_gl_has_pinned_memory() == 0 ? .direct : asked
         for kind in [GLSourceTexture.Texel.Kind.pixel, .pair422, .planar] {
-            _ = try kernel(GLKernelSpec(source: kind, reduction: 1, first: .linear, second: nil, marking: false))
+            _ = try kernel(
+                GLKernelSpec(
+                    source: kind, inPlace: upload == .inPlace, reduction: 1, first: .linear, second: nil,
+                    marking: false))
         }
         cvd_glGenVertexArrays(1, &vertexArray)
         cvd_glGenBuffers(1, &vertexBuffer)

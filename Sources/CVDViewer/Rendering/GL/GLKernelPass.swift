@@ -45,7 +45,7 @@ final class GLKernelPass {
         let t = source.texel
         let program = try backend.kernel(
             GLKernelSpec(
-                source: t.kind, reduction: reduction, first: steps[0].kind,
+                source: t.kind, inPlace: source.readsInPlace, reduction: reduction, first: steps[0].kind,
                 second: steps.count > 1 ? steps[1].kind : nil, marking: table != 0))
         program.use()
         cvd_glUniform4i(program.location("offsets"), t.offsets.0, t.offsets.1, t.offsets.2, t.offsets.3)
@@ -57,14 +57,16 @@ final class GLKernelPass {
         set("first", steps[0], program)
         set("second", steps.count > 1 ? steps[1] : steps[0], program)
         cvd_glUniform1i(program.location("phase"), GLint(phase & 0xFFFF))
+        cvd_glUniform1i(program.location("rowTexels"), GLint(source.binding.rowTexels))
         cvd_glUniform1i(program.location("source"), 0)
         cvd_glUniform1i(program.location("confusion"), 1)
         cvd_glActiveTexture(GLenum(GL_TEXTURE1))
         cvd_glBindTexture(GLenum(GL_TEXTURE_3D), table)
         cvd_glActiveTexture(GLenum(GL_TEXTURE0))
-        cvd_glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
+        cvd_glBindTexture(source.binding.target, source.binding.texture)
         cvd_glBindVertexArray(emptyArray)
         cvd_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        source.readsIssued()
         cvd_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
@@ -86,18 +88,19 @@ final class GLKernelPass {
 }
 
 /// What a colour kernel program is specialised for (its `#define`s): the source's kind
-/// (`GLSourceTexture.Texel.Kind`), the reduction, the kinds of the first and second
-/// transform (`ColourShader.Transform.Kind`; no second: one step, `SECOND` -1) and the
-/// stripes.
+/// (`GLSourceTexture.Texel.Kind`) and whether it is read in place (a buffer texture), the
+/// reduction, the kinds of the first and second transform (`ColourShader.Transform.Kind`;
+/// no second: one step, `SECOND` -1) and the stripes.
 struct GLKernelSpec: Hashable {
     let source: GLSourceTexture.Texel.Kind
+    let inPlace: Bool
     let reduction: Int
     let first: ColourShader.Transform.Kind
     let second: ColourShader.Transform.Kind?
     let marking: Bool
 
     var defines: String {
-        "#define KIND \(source.rawValue)\n#define REDUCTION \(reduction)\n#define FIRST \(first.rawValue)\n"
-            + "#define SECOND \(second?.rawValue ?? -1)\n#define MARKING \(marking ? 1 : 0)\n"
+        "#define KIND \(source.rawValue)\n#define BUFFER \(inPlace ? 1 : 0)\n#define REDUCTION \(reduction)\n"
+            + "#define FIRST \(first.rawValue)\n#define SECOND \(second?.rawValue ?? -1)\n#define MARKING \(marking ? 1 : 0)\n"
     }
 }

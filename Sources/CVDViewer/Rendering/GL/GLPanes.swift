@@ -9,7 +9,8 @@ import FoundationEssentials
 /// and the `kernel` shader simulates each pane's part of it into a texture of the pane's
 /// size (`GLKernelPass`) — Y′CbCr → R′G′B′, the EOTF, the model, the OETF and 8-bit
 /// quantisation on the GPU, with the confusion stripes and assist. The CPU is left the
-/// upload, and the confusion map's share while a colour is picked.
+/// upload (none on a CPU rasteriser: `GLFramesInPlace`), and the confusion map's share
+/// while a colour is picked.
 @MainActor
 final class GLPanes: PaneBackend {
     private let backend: GLBackend
@@ -27,9 +28,8 @@ final class GLPanes: PaneBackend {
     init(backend: GLBackend, kernels: PaneKernels) {
         self.backend = backend
         self.kernels = kernels
-        let buffers = backend.context.settings.uploadThroughBuffers ?? !backend.context.isSoftwareRasteriser
-        live = GLSourceTexture(usesBuffers: buffers)
-        still = GLSourceTexture(usesBuffers: false)
+        live = GLSourceTexture(upload: backend.upload)
+        still = GLSourceTexture(upload: .direct)
         pass = GLKernelPass(backend: backend)
     }
 

@@ -25,7 +25,7 @@ enum GLSelfTest {
             Simulation(deficiency: .tritan, severity: 1, model: .brettel1997).transform,
             Simulation(deficiency: .protan, severity: 1, model: .colormatrix).transform,
         ]
-        let source = GLSourceTexture(usesBuffers: false)
+        let source = GLSourceTexture(upload: backend.upload)
         let pass = GLKernelPass(backend: backend)
         let size = FrameSize(64, 1)
         let target = Texture(gl: GLTextures.make(width: 64, height: 1, storage: GL_RGBA8, format: GL_RGBA), size: size)

@@ -11,10 +11,23 @@ public struct GLSettings: Sendable, Equatable {
         case es
     }
 
+    /// How a live frame's bytes reach the colour kernel.
+    public enum Upload: String, Sendable, Equatable {
+        /// Copied into the texture through pixel-unpack buffers (the GPU fetches them while
+        /// the view goes on).
+        case buffer
+        /// Copied into the texture straight from the frame's memory.
+        case direct
+        /// Not copied: the kernel reads the frame's memory where it lies, through a buffer
+        /// made over it (`GL_AMD_pinned_memory`; desktop GL only). Where the driver cannot,
+        /// `direct`.
+        case inPlace = "in-place"
+    }
+
     public var profile = Profile.any
-    /// Frames uploaded through pixel-unpack buffers (true) or straight from memory (false);
-    /// nil: buffers, except on a CPU rasteriser, where a copy more costs more than it saves.
-    public var uploadThroughBuffers: Bool?
+    /// nil: `buffer` on a GPU; on a CPU rasteriser, whose "GPU memory" is the CPU's and
+    /// whose copies run on the calling thread, `inPlace`.
+    public var upload: Upload?
     /// A fault forced on purpose; nil: none.
     public var fault: GLFault?
 

@@ -62,7 +62,8 @@ enum GLShaders {
     /// `FIRST` and `SECOND` (-1: one step) and `MARKING` (defined before it: one program
     /// per combination in use, `GLKernelSpec`, so the loops unroll and no branch is left on
     /// what is the same for every pixel). The source is the frame's bytes as an
-    /// unsigned-integer texture (read exactly, no filtering): one RGB pixel per texel
+    /// unsigned-integer texture (read exactly, no filtering; with `BUFFER`, a buffer texture
+    /// over the frame's own memory, rows `rowTexels` apart): one RGB pixel per texel
     /// (`KIND` 0), a 4:2:2 pair (1), or a planar frame's whole buffer as one-byte texels
     /// (2: `planes` = the buffer's width in bytes, the Cb and Cr planes' offsets, luma rows
     /// per chroma row; chroma rows are half as wide); `offsets` says which byte is which.
@@ -73,7 +74,14 @@ enum GLShaders {
     /// cell and bands).
     static let kernelFragment =
         ColourShader.functions + """
+            #if BUFFER
+            uniform usamplerBuffer source;
+            uniform int rowTexels;
+            uvec4 cvd_texel(ivec2 q) { return texelFetch(source, q.y * rowTexels + q.x); }
+            #else
             uniform usampler2D source;
+            uvec4 cvd_texel(ivec2 q) { return texelFetch(source, q, 0); }
+            #endif
             uniform ivec4 offsets;
             uniform ivec4 planes;
             uniform ivec2 sourceSize;
@@ -92,11 +100,11 @@ enum GLShaders {
             uint cvd_mean(uint sum, int n) { return (sum + uint(n / 2)) / uint(n); }
 
             #if KIND == 2
-            uint cvd_at(int offset) { return texelFetch(source, ivec2(offset % planes.x, offset / planes.x), 0).r; }
-            uint cvd_luma(int x, int y) { return texelFetch(source, ivec2(x, y), 0).r; }
+            uint cvd_at(int offset) { return cvd_texel(ivec2(offset % planes.x, offset / planes.x)).r; }
+            uint cvd_luma(int x, int y) { return cvd_texel(ivec2(x, y)).r; }
             #elif KIND == 1
             uint cvd_luma(int x, int y) {
-                return cvd_byte(texelFetch(source, ivec2(x >> 1, y), 0), (x & 1) == 0 ? offsets.x : offsets.z);
+                return cvd_byte(cvd_texel(ivec2(x >> 1, y)), (x & 1) == 0 ? offsets.x : offsets.z);
             }
             #endif
 
@@ -108,7 +116,7 @@ enum GLShaders {
                 uvec3 sum = uvec3(0u);
                 for (int dy = 0; dy < R; dy++) {
                     for (int dx = 0; dx < R; dx++) {
-                        uvec4 t = texelFetch(source, p * R + ivec2(dx, dy), 0);
+                        uvec4 t = cvd_texel(p * R + ivec2(dx, dy));
                         sum += uvec3(cvd_byte(t, offsets.x), cvd_byte(t, offsets.y), cvd_byte(t, offsets.z));
                     }
                 }
@@ -141,7 +149,7 @@ enum GLShaders {
                         cb += cvd_at(planes.y + at);
                         cr += cvd_at(planes.z + at);
             #else
-                        uvec4 t = texelFetch(source, ivec2(cx, top + dy), 0);
+                        uvec4 t = cvd_texel(ivec2(cx, top + dy));
                         cb += cvd_byte(t, offsets.y);
                         cr += cvd_byte(t, offsets.w);
             #endif

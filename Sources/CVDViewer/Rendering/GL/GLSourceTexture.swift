@@ -5,20 +5,27 @@ import CVDSystem
 
 /// A source frame's bytes on the GPU, as they came: an unsigned-integer texture the
 /// colour kernel reads exactly (a 4:2:2 pair per texel, one RGB pixel, or a planar frame's
-/// buffer whole, planes and all), uploaded once
-/// per frame however many panes read it. Uploads go through a ring of pixel-buffer objects
-/// (`GL_PIXEL_UNPACK_BUFFER`: the copy into driver memory returns at once and the GPU
-/// fetches it while the view goes on) — except on a CPU rasteriser, where the driver copies
-/// synchronously anyway and a buffer would only add a second copy.
+/// buffer whole, planes and all), uploaded once per frame however many panes read it
+/// (`GLSettings.Upload`): through a ring of pixel-buffer objects (`GL_PIXEL_UNPACK_BUFFER`:
+/// the copy into driver memory returns at once and the GPU fetches it while the view goes
+/// on), straight from the frame's memory, or not at all — on a CPU rasteriser the kernel
+/// reads the frame where it lies (`GLFramesInPlace`).
 @MainActor
 final class GLSourceTexture {
-    private(set) var texture: GLuint = 0
-    /// What the texture holds: the frame (its timestamp and layout).
+    /// The 2D texture frames are copied into.
+    private var texture: GLuint = 0
+    /// What the kernel reads now: the frame (its timestamp and layout).
     private var holds: (timestamp: Double, layout: FrameLayout)?
+    /// What `texture` holds.
+    private var copied: (timestamp: Double, layout: FrameLayout)?
     private var allocated: (width: Int, height: Int, format: PixelFormat)?
     private var buffers: [GLuint] = []
     private var next = 0
     private let usesBuffers: Bool
+    private let inPlace: GLFramesInPlace?
+    /// The texture the kernel binds: `GL_TEXTURE_2D` (a frame copied) or
+    /// `GL_TEXTURE_BUFFER` (a frame read in place, rows `rowTexels` apart).
+    private(set) var binding = (target: GLenum(GL_TEXTURE_2D), texture: GLuint(0), rowTexels: 0)
     /// How the kernel reads the texture.
     private(set) var texel = Texel(FrameLayout(format: .rgba, width: 1, height: 1))
 
@@ -73,9 +80,14 @@ final class GLSourceTexture {
         }
     }
 
-    init(usesBuffers: Bool) {
-        self.usesBuffers = usesBuffers
+    /// `upload` `.inPlace` only where the context can (`GLBackend.upload` says).
+    init(upload: GLSettings.Upload) {
+        usesBuffers = upload == .buffer
+        inPlace = upload == .inPlace ? GLFramesInPlace() : nil
     }
+
+    /// Whether the frame the kernel reads is read where it lies.
+    var readsInPlace: Bool { binding.target == GLenum(GL_TEXTURE_BUFFER) }
 
     /// The picture's size in pixels.
     private(set) var size = FrameSize(1, 1)
@@ -88,17 +100,28 @@ final class GLSourceTexture {
         let wanted = (timestamp: frame.timestamp, layout: frame.layout)
         if let h = holds, h == wanted { return 0 }
         let t0 = SystemClock.monotonic
-        if let h = holds, h.layout == frame.layout, texel.kind == .pixel, let parts = frame.changed(since: h.timestamp)
-        {
-            frame.bytes.withUnsafeBytes { uploadParts(parts, $0, frame.layout) }
-            holds = wanted
-            return SystemClock.monotonic - t0
-        }
-        frame.bytes.withUnsafeBytes { upload($0, frame.layout) }
         size = frame.size
         holds = wanted
+        texel = Texel(frame.layout)
+        if let p = inPlace, let t = p.texture(for: frame, texel) {
+            binding = (GLenum(GL_TEXTURE_BUFFER), t, frame.layout.bytesPerRow / texel.bytes)
+            return SystemClock.monotonic - t0
+        }
+        inPlace?.release()
+        if let c = copied, c.layout == frame.layout, texel.kind == .pixel, let parts = frame.changed(since: c.timestamp)
+        {
+            frame.bytes.withUnsafeBytes { uploadParts(parts, $0, frame.layout) }
+        } else {
+            frame.bytes.withUnsafeBytes { upload($0, frame.layout) }
+        }
+        copied = wanted
+        binding = (GLenum(GL_TEXTURE_2D), texture, 0)
         return SystemClock.monotonic - t0
     }
+
+    /// After the kernel's draws from the frame held: a frame read in place is kept until
+    /// they are done.
+    func readsIssued() { if readsInPlace { inPlace?.readsIssued() } }
 
     /// Uploads `bytes` (a frame in `layout`) into the texture (wraps `glTexSubImage2D`).
     private func upload(_ bytes: UnsafeRawBufferPointer, _ layout: FrameLayout) {
@@ -181,14 +204,16 @@ final class GLSourceTexture {
     }
 
     /// Forgets what the texture holds (the next `hold` uploads).
-    func invalidate() { holds = nil }
+    func invalidate() { (holds, copied) = (nil, nil) }
 
     func close() {
+        inPlace?.close()
         if texture != 0 { cvd_glDeleteTextures(1, &texture) }
         if !buffers.isEmpty { cvd_glDeleteBuffers(GLsizei(buffers.count), &buffers) }
         texture = 0
         buffers = []
-        holds = nil
+        (holds, copied) = (nil, nil)
+        binding = (GLenum(GL_TEXTURE_2D), 0, 0)
         allocated = nil
     }
 }

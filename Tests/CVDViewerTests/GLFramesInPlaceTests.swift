@@ -1,0 +1,122 @@
+import CEpoxy
+import CVDCore
+import CVDSources
+import Testing
+
+@testable import CVDViewer
+
+/// A frame read in place (`GLFramesInPlace`: a buffer texture over the frame's own memory)
+/// gives the colour kernel's output that the same frame copied into a texture gives, byte
+/// for byte, in every layout the kernel reads (RGBA/BGRA pixels, 4:2:2 pairs, planar 4:2:2
+/// and 4:2:0, each whole and reduced by 2) — on Mesa's llvmpipe under Xvfb, where in place
+/// is the default. A frame of 3-byte pixels has no buffer texture format: it is copied.
+@Suite(.serialized) @MainActor struct GLFramesInPlaceTests {
+    static let size = FrameSize(64, 34)
+
+    @Test func aCPURasteriserReadsFramesInPlaceByDefault() throws {
+        let backend = try Self.backend()
+        #expect(backend.upload == .inPlace, "\(backend.name) with GL_AMD_pinned_memory")
+    }
+
+    @Test(arguments: [PixelFormat.rgba, .bgra, .yuyv, .uyvy, .i422, .i420, .rgb24])
+    func inPlaceGivesWhatACopyGives(_ format: PixelFormat) throws {
+        let backend = try Self.backend()
+        var random = SceneRandom(seed: 0xC0DE)
+        let layout = FrameLayout(format: format, width: Self.size.width, height: Self.size.height)
+        let bytes = (0..<layout.minimumByteCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let frame = Frame(bytes: bytes, layout: layout, timestamp: 1)
+        for reduction in [1, 2] {
+            let (inPlace, readInPlace) = try Self.simulated(frame, .inPlace, reduction, backend)
+            let (copied, _) = try Self.simulated(frame, .direct, reduction, backend)
+            #expect(readInPlace == (format.bytesPerPixel != 3), "\(format)")
+            #expect(Self.differing(inPlace, copied) == 0, "\(format), reduced by \(reduction): bytes differing")
+            // Not all one colour: the frame was read.
+            #expect(Set(stride(from: 0, to: inPlace.count, by: 4).map { inPlace[$0] }).count > 8)
+        }
+    }
+
+    /// The next frame, in other memory, is the one read; a frame that says only a part
+    /// changed is read whole (its memory holds all of it).
+    @Test func theFrameReadIsTheFrameHeld() throws {
+        let backend = try Self.backend()
+        let layout = FrameLayout(format: .bgra, width: Self.size.width, height: Self.size.height)
+        let first = Frame(bytes: [UInt8](repeating: 40, count: layout.minimumByteCount), layout: layout, timestamp: 1)
+        var bytes = first.bytes
+        for i in stride(from: 0, to: 16 * 4, by: 1) { bytes[i] = 200 }
+        let second = Frame(
+            bytes: bytes, layout: layout, timestamp: 2,
+            changes: FrameChanges(base: 1, rects: [PixelRect(width: 16, height: 1)]))
+        let source = GLSourceTexture(upload: .inPlace)
+        defer { source.close() }
+        let pass = GLKernelPass(backend: backend)
+        defer { pass.close() }
+        let target = Texture(
+            gl: GLTextures.make(width: layout.width, height: layout.height, storage: GL_RGBA8, format: GL_RGBA),
+            size: Self.size)
+        defer { backend.destroy(target) }
+        var seen: [[UInt8]] = []
+        for frame in [first, second] {
+            source.hold(frame)
+            #expect(source.readsInPlace)
+            seen.append(try Self.run(pass, source, into: target, reduction: 1, frame))
+        }
+        let (copied, _) = try Self.simulated(second, .direct, 1, backend)
+        #expect(Self.differing(seen[1], copied) == 0)
+        #expect(Self.differing(seen[0], seen[1]) > 0)
+    }
+
+    // MARK: - Helpers
+
+    /// How many bytes differ (all of the longer's beyond the shorter's end).
+    static func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count)
+    }
+
+    /// A GL window's backend (its context current), as `BackendConformanceTests` opens one.
+    static func backend() throws -> GLBackend {
+        let canvas = try BackendConformanceTests.opened(.gl)
+        held.append(canvas)
+        return try #require(canvas.backend as? GLBackend, "no OpenGL here (Debian: libgl1-mesa-dri)")
+    }
+
+    /// The windows opened, kept open until the process ends (a test's GL objects are made
+    /// in its window's context).
+    static var held: [Canvas] = []
+
+    /// `frame` simulated (deuteranopia) by the colour kernel from a source that `upload`s,
+    /// reduced by `reduction`: the target's RGBA bytes and whether it was read in place.
+    static func simulated(_ frame: Frame, _ upload: GLSettings.Upload, _ reduction: Int, _ backend: GLBackend)
+        throws -> ([UInt8], Bool)
+    {
+        let source = GLSourceTexture(upload: upload)
+        defer { source.close() }
+        let pass = GLKernelPass(backend: backend)
+        defer { pass.close() }
+        let out = FrameSize(frame.size.width / reduction, frame.size.height / reduction)
+        let target = Texture(
+            gl: GLTextures.make(width: out.width, height: out.height, storage: GL_RGBA8, format: GL_RGBA), size: out)
+        defer { backend.destroy(target) }
+        source.hold(frame)
+        return (try run(pass, source, into: target, reduction: reduction, frame), source.readsInPlace)
+    }
+
+    static func run(
+        _ pass: GLKernelPass, _ source: GLSourceTexture, into target: Texture, reduction: Int, _ frame: Frame
+    )
+        throws -> [UInt8]
+    {
+        let simulation = Simulation(deficiency: .deutan, severity: 1, model: .machado2009)
+        try pass.run(
+            into: target, box: PixelRect(width: target.size.width, height: target.size.height), source: source,
+            reduction: reduction, encoding: frame.ycbcr, steps: [ColourShader.transform(simulation.transform)],
+            table: 0, phase: 0)
+        var out = [UInt8](repeating: 0, count: target.size.width * target.size.height * 4)
+        out.withUnsafeMutableBytes {
+            cvd_glReadPixels(
+                0, 0, GLsizei(target.size.width), GLsizei(target.size.height), GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        return out
+    }
+}
