@@ -219,6 +219,35 @@ import Testing
         }
     }
 
+    /// Side by side at 1024×768 and `--ui-scale 2`, a message in the footer (`m`'s, three
+    /// lines there) left the band below the pictures no room for the list, which went over
+    /// their lower half (146 000 px² of them, seen in English): the footer makes way — the
+    /// list keeps the band it has once the message is gone, and the message, shown for a few
+    /// seconds, goes over less of the pictures than the list did.
+    @Test(arguments: ["en", "de", "ja"]) func aFooterMessageLeavesTheListItsBand(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            var s = ViewState(mode: .normal)
+            s.apply(.cycleLayout)
+            s.framed = true
+            let m = ApproximateMeasure()
+            let window = FrameSize(1024, 768)
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
+            func plan(footer: String?) -> OverlayPlan {
+                OverlayPlan(
+                    .init(
+                        geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: footer,
+                        compact: false, check: .init(shown: Self.manyPairs, recoloured: false)), uiScale: 2, measure: m)
+            }
+            let quiet = plan(footer: nil)
+            let message = plan(footer: tr("model %s — it applies to the colour-deficient modes (2–7)", "Machado 2009"))
+            let band = try #require(message.checkBand, "\(language)")
+            #expect(!message.checkBandOnPicture, "\(language): the list \(band.shim) over a picture")
+            #expect(message.footer != nil, "\(language): the message is shown")
+            #expect(band.shim == quiet.checkBand?.shim, "\(language): the list stays where it is without the message")
+        }
+    }
+
     /// The band scales with `--ui-scale` as the other labels do: at 1.5 and 2 it is never set
     /// smaller than at 1 (the same window and layout) — it says less (the pairs' names on one
     /// line) rather than shrink the list out of reach of the back of the room — and it stays

@@ -40,6 +40,13 @@ public struct FreeSpace: Equatable, Sendable {
     /// Whether `r` covers any picture.
     public func coversPicture(_ r: Rect) -> Bool { pictures.contains { $0.intersects(r) } }
 
+    /// How much of the pictures `r` covers, in square pixels.
+    public func pictureCovered(by r: Rect) -> Double {
+        pictures.reduce(0) { sum, p in
+            sum + max(0, min(p.maxX, r.maxX) - max(p.x, r.x)) * max(0, min(p.maxY, r.maxY) - max(p.y, r.y))
+        }
+    }
+
     public mutating func take(_ r: Rect) { taken.append(r) }
 
     /// Keeps every label placed from now on off `line`.

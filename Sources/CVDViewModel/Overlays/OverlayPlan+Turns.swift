@@ -9,6 +9,8 @@ extension OverlayPlan {
     public var readoutsOnPicture: Int { callouts.filter { space.coversPicture($0.shim) }.count }
     /// How much the readouts say (`said`).
     public var readoutsSaid: Int { Self.said(callouts) }
+    /// How much of the pictures the labels over them cover, in square pixels.
+    public var pictureCovered: Double { onPicture.reduce(0) { $0 + space.pictureCovered(by: $1.shim) } }
     /// The check's list lies over a picture.
     public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
 
@@ -17,10 +19,10 @@ extension OverlayPlan {
     /// caption where readouts wanted have no room and it lies off the picture (the plan
     /// with more readouts wins); the chip and the footer, placed last, where a label lies
     /// over a picture (a readout, the check's list, the legend, a chip: the plan with fewer
-    /// over a picture wins, no readout lost or put over one, the model still named, the
-    /// footer still shown); the footer also where a readout says less than it could (the
-    /// plan whose readouts say more wins, as much off the picture). `memo`: the plans
-    /// already laid out, by their turns.
+    /// over a picture wins — for the footer, as many covering less of it too — no readout
+    /// lost or put over one, the model still named, the footer still shown); the footer
+    /// also where a readout says less than it could (the plan whose readouts say more wins,
+    /// as much off the picture). `memo`: the plans already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Int: OverlayPlan]
@@ -62,8 +64,11 @@ extension OverlayPlan {
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
             let fewerOver = made.onPicture.count < over
+            // As many over a picture, but less of it covered (the check's list, which does
+            // not shrink away, off it, and the footer's few lines over it instead).
+            let lessCovered = made.onPicture.count == over && made.pictureCovered < plan.pictureCovered
             let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
-            if keeps(made), fewerOver || saysMore {
+            if keeps(made), fewerOver || lessCovered || saysMore {
                 result = made
                 return result
             }

@@ -119,7 +119,8 @@ extension OverlayPlan {
                 text, swatch: swatch, fontSize: fontSize, room: window, maxHeight: window.h * 0.22, measure: measure)
         else { return nil }
         let extent = Rect(0, 0, box.shim.w, box.shim.h)
-        return space.lowest(size: extent, in: window, alignRight: alignRight, offPicture: false).map {
+        // Over what is to be kept clear (the check's tags) rather than not at all.
+        return space.placing { $0.lowest(size: extent, in: window, alignRight: alignRight, offPicture: false) }.map {
             box.moved(dx: $0.x - box.shim.x, dy: $0.y - box.shim.y)
         }
     }
