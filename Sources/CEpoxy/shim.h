@@ -54,6 +54,7 @@ static inline void cvd_glUniform3f(GLint location, GLfloat v0, GLfloat v1, GLflo
 static inline void cvd_glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3) { glUniform4f(location, v0, v1, v2, v3); }
 static inline void cvd_glUniformMatrix3fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value) { glUniformMatrix3fv(location, count, transpose, value); }
 static inline void cvd_glGenBuffers(GLsizei n, GLuint *buffers) { glGenBuffers(n, buffers); }
+static inline void cvd_glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params) { glGetBufferParameteriv(target, pname, params); }
 static inline void cvd_glDeleteBuffers(GLsizei n, const GLuint *buffers) { glDeleteBuffers(n, buffers); }
 static inline void cvd_glBindBuffer(GLenum target, GLuint buffer) { glBindBuffer(target, buffer); }
 static inline void cvd_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage) { glBufferData(target, size, data, usage); }

@@ -220,10 +220,10 @@ import Testing
     }
 
     /// Side by side at 1024×768 and `--ui-scale 2`, a message in the footer (`m`'s, three
-    /// lines there) left the band below the pictures no room for the list, which went over
-    /// their lower half (146 000 px² of them, seen in English): the footer makes way — the
-    /// list keeps the band it has once the message is gone, and the message, shown for a few
-    /// seconds, goes over less of the pictures than the list did.
+    /// lines there) and the list cannot both have the band below the pictures: the footer
+    /// makes way — the list keeps the band it has without the message, and the message, shown
+    /// for a few seconds, goes over the pictures, covering no more of the check's tags than
+    /// the list would have.
     @Test(arguments: ["en", "de", "ja"]) func aFooterMessageLeavesTheListItsBand(language: String) throws {
         let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
         try Localization.$catalogue.withValue(catalogue) {
@@ -240,11 +240,21 @@ import Testing
                         compact: false, check: .init(shown: Self.manyPairs, recoloured: false)), uiScale: 2, measure: m)
             }
             let quiet = plan(footer: nil)
-            let message = plan(footer: tr("model %s — it applies to the colour-deficient modes (2–7)", "Machado 2009"))
+            let text = tr("model %s — it applies to the colour-deficient modes (2–7)", "Machado 2009")
+            let message = plan(footer: text)
             let band = try #require(message.checkBand, "\(language)")
             #expect(!message.checkBandOnPicture, "\(language): the list \(band.shim) over a picture")
             #expect(message.footer != nil, "\(language): the message is shown")
             #expect(band.shim == quiet.checkBand?.shim, "\(language): the list stays where it is without the message")
+            let footerFirst = OverlayPlan(
+                .init(
+                    geometry: g, state: s, simulations: s.renderedSimulations, window: window,
+                    footer: text, compact: false,
+                    check: .init(shown: Self.manyPairs, recoloured: false)), uiScale: 2, measure: m,
+                keeping: OverlayPlan.Choices())
+            // Against the footer placed first (the list then over the pictures).
+            #expect(footerFirst.checkBandOnPicture, "\(language)")
+            #expect(message.tagsCovered <= footerFirst.tagsCovered, "\(language): tags covered")
         }
     }
 

@@ -65,6 +65,41 @@ import Testing
         #expect(Self.differing(seen[0], seen[1]) > 0)
     }
 
+    /// A source's ring fills the same buffer again once the view has let it go: the buffer
+    /// made over that memory is used again, and the kernel reads what is there now.
+    @Test func aBufferFilledAgainIsReadAgain() throws {
+        let backend = try Self.backend()
+        let layout = FrameLayout(format: .bgra, width: Self.size.width, height: Self.size.height)
+        var storage = [UInt8](repeating: 40, count: layout.minimumByteCount)
+        let address = storage.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+        let other = Frame(bytes: [UInt8](repeating: 90, count: layout.minimumByteCount), layout: layout, timestamp: 2)
+        let source = GLSourceTexture(upload: .inPlace)
+        defer { source.close() }
+        let pass = GLKernelPass(backend: backend)
+        defer { pass.close() }
+        let target = Texture(
+            gl: GLTextures.make(width: layout.width, height: layout.height, storage: GL_RGBA8, format: GL_RGBA),
+            size: Self.size)
+        defer { backend.destroy(target) }
+        do {
+            let first = Frame(bytes: storage, layout: layout, timestamp: 1)
+            source.hold(first)
+            _ = try Self.run(pass, source, into: target, reduction: 1, first)
+        }
+        // The next frame held, the first is let go: the storage is the test's alone again.
+        source.hold(other)
+        _ = try Self.run(pass, source, into: target, reduction: 1, other)
+        var random = SceneRandom(seed: 7)
+        for i in storage.indices { storage[i] = UInt8(truncatingIfNeeded: random.next()) }
+        #expect(storage.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } == address, "written where it lay")
+        let third = Frame(bytes: storage, layout: layout, timestamp: 3)
+        source.hold(third)
+        #expect(source.readsInPlace)
+        let read = try Self.run(pass, source, into: target, reduction: 1, third)
+        let (copied, _) = try Self.simulated(third, .direct, 1, backend)
+        #expect(Self.differing(read, copied) == 0)
+    }
+
     // MARK: - Helpers
 
     /// How many bytes differ (all of the longer's beyond the shorter's end).

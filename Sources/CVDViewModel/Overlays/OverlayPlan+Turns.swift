@@ -11,6 +11,8 @@ extension OverlayPlan {
     public var readoutsSaid: Int { Self.said(callouts) }
     /// How much of the pictures the labels over them cover, in square pixels.
     public var pictureCovered: Double { onPicture.reduce(0) { $0 + space.pictureCovered(by: $1.shim) } }
+    /// How many of the check's tags a label lies over.
+    public var tagsCovered: Int { checkTags.filter { t in boxes.contains { $0.shim.intersects(t.shim) } }.count }
     /// The check's list lies over a picture.
     public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
 
@@ -20,7 +22,8 @@ extension OverlayPlan {
     /// with more readouts wins); the chip and the footer, placed last, where a label lies
     /// over a picture (a readout, the check's list, the legend, a chip: the plan with fewer
     /// over a picture wins — for the footer, as many covering less of it too — no readout
-    /// lost or put over one, the model still named, the footer still shown); the footer
+    /// lost or put over one, the model still named, the footer still shown, no more of the
+    /// check's tags covered); the footer
     /// also where a readout says less than it could (the plan whose readouts say more wins,
     /// as much off the picture). `memo`: the plans already laid out, by their turns.
     static func laidOut(
@@ -43,10 +46,12 @@ extension OverlayPlan {
             }
         }
         let over = plan.onPicture.count
-        // No readout lost or put over a picture, the model still named, the footer still shown.
+        // No readout lost or put over a picture, the model still named, the footer still shown,
+        // no more of the check's tags covered.
         func keeps(_ made: OverlayPlan) -> Bool {
             made.callouts.count >= plan.callouts.count && made.readoutsOnPicture <= plan.readoutsOnPicture
                 && made.chips.count >= plan.chips.count && (made.footer != nil || plan.footer == nil)
+                && made.tagsCovered <= plan.tagsCovered
         }
         if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 {
             var turn = choices

@@ -44,12 +44,19 @@ final class GLBackend: RenderBackend {
         // A program of each source kind now (a driver that cannot compile them is known at
         // start); the others when first drawn.
         let asked = context.settings.upload ?? (context.isSoftwareRasteriser ? .inPlace : .buffer)
-        upload = asked == .inPlace && cvd_gl_has_pinned_memory() == 0 ? .direct : asked
+        if asked == .inPlace {
+            if let e = Self.pendingError() { throw e }
+            upload = cvd_gl_has_pinned_memory() != 0 && GLFramesInPlace.driverTakesFrames() ? .inPlace : .direct
+        } else {
+            upload = asked
+        }
+        // Read in place, a frame the buffers cannot hold (3-byte pixels) is still copied.
         for kind in [GLSourceTexture.Texel.Kind.pixel, .pair422, .planar] {
-            _ = try kernel(
-                GLKernelSpec(
-                    source: kind, inPlace: upload == .inPlace, reduction: 1, first: .linear, second: nil,
-                    marking: false))
+            for inPlace in upload == .inPlace ? [false, true] : [false] {
+                _ = try kernel(
+                    GLKernelSpec(
+                        source: kind, inPlace: inPlace, reduction: 1, first: .linear, second: nil, marking: false))
+            }
         }
         cvd_glGenVertexArrays(1, &vertexArray)
         cvd_glGenBuffers(1, &vertexBuffer)

@@ -50,7 +50,10 @@ public enum GLFault: Equatable, Sendable {
 
 extension GLBackend {
     /// The first GL error pending, as a fault (wraps `glGetError`).
-    func errorFault() -> RenderFault? {
+    func errorFault() -> RenderFault? { Self.pendingError() }
+
+    /// The same, for the current context.
+    static func pendingError() -> RenderFault? {
         let e = cvd_glGetError()
         guard e != GLenum(GL_NO_ERROR) else { return nil }
         while cvd_glGetError() != GLenum(GL_NO_ERROR) {}

@@ -104,18 +104,44 @@ final class GLFramesInPlace {
         fence = nil
     }
 
-    /// A buffer over `memory` (its bytes at `base`) and a buffer texture of its texels over
-    /// it (wraps `glBufferData` on `GL_EXTERNAL_VIRTUAL_MEMORY_BUFFER_AMD`, `glTexBuffer`);
-    /// nil where it is refused, the driver's error taken (with any other still pending: it
-    /// is asked at the start of a frame's drawing, after the last frame's were checked).
-    private func make(_ base: UnsafeRawPointer, _ memory: Memory) -> Made? {
+    /// Whether the driver makes a buffer over memory the program owns where a frame's
+    /// bytes lie (not page-aligned: some drivers want whole pages). Asked once, at start,
+    /// with no GL error pending; takes the error it causes.
+    static func driverTakesFrames() -> Bool {
+        let bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        return bytes.withUnsafeBytes { b in
+            guard let base = b.baseAddress else { return false }
+            let buffer = pinnedBuffer(base, count: b.count)
+            var name = buffer.name
+            cvd_glDeleteBuffers(1, &name)
+            let refused = cvd_glGetError() != GLenum(GL_NO_ERROR)
+            while cvd_glGetError() != GLenum(GL_NO_ERROR) {}
+            return buffer.made && !refused
+        }
+    }
+
+    /// A buffer over `count` bytes at `base` (wraps `glBufferData` on
+    /// `GL_EXTERNAL_VIRTUAL_MEMORY_BUFFER_AMD`), and whether it holds them (its size, asked
+    /// with `glGetBufferParameteriv`: the GL error a refusal leaves is not taken here).
+    private static func pinnedBuffer(_ base: UnsafeRawPointer, count: Int) -> (name: GLuint, made: Bool) {
         var buffer: GLuint = 0
         cvd_glGenBuffers(1, &buffer)
         let target = GLenum(GL_EXTERNAL_VIRTUAL_MEMORY_BUFFER_AMD)
         cvd_glBindBuffer(target, buffer)
-        cvd_glBufferData(target, memory.count, base, GLenum(GL_STREAM_READ))
+        cvd_glBufferData(target, count, base, GLenum(GL_STREAM_READ))
+        var size: GLint = 0
+        cvd_glGetBufferParameteriv(target, GLenum(GL_BUFFER_SIZE), &size)
         cvd_glBindBuffer(target, 0)
-        if cvd_glGetError() != GLenum(GL_NO_ERROR) {
+        return (buffer, Int(size) == count)
+    }
+
+    /// A buffer over `memory` (its bytes at `base`) and a buffer texture of its texels over
+    /// it (wraps `glTexBuffer`); nil where the driver refuses, its error left pending (the
+    /// view's check after drawing reports it: `driverTakesFrames` said at start it would not).
+    private func make(_ base: UnsafeRawPointer, _ memory: Memory) -> Made? {
+        let pinned = Self.pinnedBuffer(base, count: memory.count)
+        var buffer = pinned.name
+        guard pinned.made else {
             cvd_glDeleteBuffers(1, &buffer)
             return nil
         }

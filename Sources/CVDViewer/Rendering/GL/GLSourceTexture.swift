@@ -94,7 +94,7 @@ final class GLSourceTexture {
 
     /// Makes the texture hold `frame`, unless it does already; returns the upload's seconds.
     /// (Whole: a pane shown smaller reduces it in the shader.) A frame that says what
-    /// changed since the one held (the screen) has only those parts uploaded.
+    /// changed since the one copied (the screen) has only those parts uploaded.
     @discardableResult
     func hold(_ frame: Frame) -> Double {
         let wanted = (timestamp: frame.timestamp, layout: frame.layout)
