@@ -46,19 +46,12 @@ import Testing
         let second = Frame(
             bytes: bytes, layout: layout, timestamp: 2,
             changes: FrameChanges(base: 1, rects: [PixelRect(width: 16, height: 1)]))
-        let source = GLSourceTexture(upload: .inPlace)
-        defer { source.close() }
-        let pass = GLKernelPass(backend: backend)
-        defer { pass.close() }
-        let target = Texture(
-            gl: GLTextures.make(width: layout.width, height: layout.height, storage: GL_RGBA8, format: GL_RGBA),
-            size: Self.size)
-        defer { backend.destroy(target) }
+        let rig = Rig(backend, .inPlace, size: Self.size)
+        defer { rig.close() }
         var seen: [[UInt8]] = []
         for frame in [first, second] {
-            source.hold(frame)
-            #expect(source.readsInPlace)
-            seen.append(try Self.run(pass, source, into: target, reduction: 1, frame))
+            seen.append(try rig.read(frame))
+            #expect(rig.source.readsInPlace)
         }
         let (copied, _) = try Self.simulated(second, .direct, 1, backend)
         #expect(Self.differing(seen[1], copied) == 0)
@@ -73,29 +66,17 @@ import Testing
         var storage = [UInt8](repeating: 40, count: layout.minimumByteCount)
         let address = storage.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
         let other = Frame(bytes: [UInt8](repeating: 90, count: layout.minimumByteCount), layout: layout, timestamp: 2)
-        let source = GLSourceTexture(upload: .inPlace)
-        defer { source.close() }
-        let pass = GLKernelPass(backend: backend)
-        defer { pass.close() }
-        let target = Texture(
-            gl: GLTextures.make(width: layout.width, height: layout.height, storage: GL_RGBA8, format: GL_RGBA),
-            size: Self.size)
-        defer { backend.destroy(target) }
-        do {
-            let first = Frame(bytes: storage, layout: layout, timestamp: 1)
-            source.hold(first)
-            _ = try Self.run(pass, source, into: target, reduction: 1, first)
-        }
+        let rig = Rig(backend, .inPlace, size: Self.size)
+        defer { rig.close() }
+        do { _ = try rig.read(Frame(bytes: storage, layout: layout, timestamp: 1)) }
         // The next frame held, the first is let go: the storage is the test's alone again.
-        source.hold(other)
-        _ = try Self.run(pass, source, into: target, reduction: 1, other)
+        _ = try rig.read(other)
         var random = SceneRandom(seed: 7)
         for i in storage.indices { storage[i] = UInt8(truncatingIfNeeded: random.next()) }
         #expect(storage.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } == address, "written where it lay")
         let third = Frame(bytes: storage, layout: layout, timestamp: 3)
-        source.hold(third)
-        #expect(source.readsInPlace)
-        let read = try Self.run(pass, source, into: target, reduction: 1, third)
+        let read = try rig.read(third)
+        #expect(rig.source.readsInPlace)
         let (copied, _) = try Self.simulated(third, .direct, 1, backend)
         #expect(Self.differing(read, copied) == 0)
     }
@@ -118,40 +99,55 @@ import Testing
     /// in its window's context).
     static var held: [Canvas] = []
 
-    /// `frame` simulated (deuteranopia) by the colour kernel from a source that `upload`s,
-    /// reduced by `reduction`: the target's RGBA bytes and whether it was read in place.
+    /// `frame` simulated by a source that `upload`s, reduced by `reduction` (`Rig.read`), and
+    /// whether it was read in place.
     static func simulated(_ frame: Frame, _ upload: GLSettings.Upload, _ reduction: Int, _ backend: GLBackend)
         throws -> ([UInt8], Bool)
     {
-        let source = GLSourceTexture(upload: upload)
-        defer { source.close() }
-        let pass = GLKernelPass(backend: backend)
-        defer { pass.close() }
-        let out = FrameSize(frame.size.width / reduction, frame.size.height / reduction)
-        let target = Texture(
-            gl: GLTextures.make(width: out.width, height: out.height, storage: GL_RGBA8, format: GL_RGBA), size: out)
-        defer { backend.destroy(target) }
-        source.hold(frame)
-        return (try run(pass, source, into: target, reduction: reduction, frame), source.readsInPlace)
+        let rig = Rig(backend, upload, size: FrameSize(frame.size.width / reduction, frame.size.height / reduction))
+        defer { rig.close() }
+        return (try rig.read(frame, reduction: reduction), rig.source.readsInPlace)
     }
 
-    static func run(
-        _ pass: GLKernelPass, _ source: GLSourceTexture, into target: Texture, reduction: Int, _ frame: Frame
-    )
-        throws -> [UInt8]
-    {
-        let simulation = Simulation(deficiency: .deutan, severity: 1, model: .machado2009)
-        try pass.run(
-            into: target, box: PixelRect(width: target.size.width, height: target.size.height), source: source,
-            reduction: reduction, encoding: frame.ycbcr, steps: [ColourShader.transform(simulation.transform)],
-            table: 0, phase: 0)
-        var out = [UInt8](repeating: 0, count: target.size.width * target.size.height * 4)
-        out.withUnsafeMutableBytes {
-            cvd_glReadPixels(
-                0, 0, GLsizei(target.size.width), GLsizei(target.size.height), GLenum(GL_RGBA),
-                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+    /// A source texture that `upload`s, a kernel pass and a target texture of `size`.
+    @MainActor final class Rig {
+        let backend: GLBackend
+        let source: GLSourceTexture
+        let pass: GLKernelPass
+        let target: Texture
+
+        init(_ backend: GLBackend, _ upload: GLSettings.Upload, size: FrameSize) {
+            self.backend = backend
+            source = GLSourceTexture(upload: upload)
+            pass = GLKernelPass(backend: backend)
+            target = Texture(
+                gl: GLTextures.make(width: size.width, height: size.height, storage: GL_RGBA8, format: GL_RGBA),
+                size: size)
         }
-        cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        return out
+
+        /// `frame` held and simulated (deuteranopia) into the target, the frame `reduction`
+        /// times larger than it: the target's RGBA bytes.
+        func read(_ frame: Frame, reduction: Int = 1) throws -> [UInt8] {
+            source.hold(frame)
+            let simulation = Simulation(deficiency: .deutan, severity: 1, model: .machado2009)
+            try pass.run(
+                into: target, box: PixelRect(width: target.size.width, height: target.size.height), source: source,
+                reduction: reduction, encoding: frame.ycbcr, steps: [ColourShader.transform(simulation.transform)],
+                table: 0, phase: 0)
+            var out = [UInt8](repeating: 0, count: target.size.width * target.size.height * 4)
+            out.withUnsafeMutableBytes {
+                cvd_glReadPixels(
+                    0, 0, GLsizei(target.size.width), GLsizei(target.size.height), GLenum(GL_RGBA),
+                    GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+            cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            return out
+        }
+
+        func close() {
+            source.close()
+            pass.close()
+            backend.destroy(target)
+        }
     }
 }
