@@ -134,6 +134,7 @@ import Testing
                 into: target, box: PixelRect(width: target.size.width, height: target.size.height), source: source,
                 reduction: reduction, encoding: frame.ycbcr, steps: [ColourShader.transform(simulation.transform)],
                 table: 0, phase: 0)
+            source.readsIssued()
             var out = [UInt8](repeating: 0, count: target.size.width * target.size.height * 4)
             out.withUnsafeMutableBytes {
                 cvd_glReadPixels(

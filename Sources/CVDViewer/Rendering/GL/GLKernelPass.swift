@@ -19,9 +19,10 @@ final class GLKernelPass {
     }
 
     /// Simulates `source` into `target` over `box` (target pixels; row r of the target is
-    /// row r of the picture; the target `reduction` times smaller than the source): `steps` one transform, or two (the assist, then the
-    /// simulation, through 8 bits between them); `table` the confusion table's 3D texture
-    /// (0: no stripes), the stripes shifted by `phase`.
+    /// row r of the picture; the target `reduction` times smaller than the source): `steps`
+    /// one transform, or two (the assist, then the simulation, through 8 bits between them);
+    /// `table` the confusion table's 3D texture (0: no stripes), the stripes shifted by
+    /// `phase`. The caller calls `source.readsIssued()` after its last pass on a frame.
     func run(
         into target: Texture, box: PixelRect, source: GLSourceTexture, reduction: Int = 1,
         encoding: YCbCrEncoding, steps: [ColourShader.Transform], table: GLuint, phase: Int
@@ -66,7 +67,6 @@ final class GLKernelPass {
         cvd_glBindTexture(source.binding.target, source.binding.texture)
         cvd_glBindVertexArray(emptyArray)
         cvd_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        source.readsIssued()
         cvd_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 

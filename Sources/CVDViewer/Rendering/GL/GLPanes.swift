@@ -75,6 +75,9 @@ final class GLPanes: PaneBackend {
             shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }
+        // One fence after the frame's last read of each source, not one per pass.
+        live.readsIssued()
+        still.readsIssued()
         if let e = backend.errorFault() { throw e }
         return shares
     }
@@ -99,6 +102,7 @@ final class GLPanes: PaneBackend {
             into: target, box: PixelRect(x: 0, y: 0, width: size.width, height: size.height), source: live,
             encoding: frame.ycbcr,
             steps: [ColourShader.transform(kernels.transform(simulation))], table: 0, phase: 0)
+        live.readsIssued()
         let layout = FrameLayout(format: .rgba, width: size.width, height: size.height)
         if out.count != layout.minimumByteCount { out = [UInt8](repeating: 0, count: layout.minimumByteCount) }
         // The pass left its framebuffer bound, `target` attached; rows of 4-byte pixels have

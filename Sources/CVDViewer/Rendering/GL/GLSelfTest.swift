@@ -40,6 +40,7 @@ enum GLSelfTest {
             try pass.run(
                 into: target, box: PixelRect(x: 0, y: 0, width: 64, height: 1), source: source, encoding: .bt601Limited,
                 steps: [ColourShader.transform(t)], table: 0, phase: 0)
+            source.readsIssued()
             var out = [UInt8](repeating: 0, count: 64 * 4)
             out.withUnsafeMutableBytes {
                 cvd_glReadPixels(0, 0, 64, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
