@@ -58,7 +58,7 @@ struct ViewCommand: ParsableCommand {
         if let note = chosen?.note { StderrCapture.write("cvdcam: \(note)\n") }
         Localization.start(language: chosen.map { $0.language ?? "en" })
         var options = ViewerOptions()
-        options.diagnostics = EnvironmentSettings.viewerDiagnostics
+        options.diagnostics = try EnvironmentSettings.viewerDiagnostics()
         simulationOptions(&options)
         window.apply(to: &options, language: Localization.language)
         try lesson.apply(to: &options)

@@ -27,15 +27,27 @@ enum EnvironmentSettings {
         if let level = try KernelLevel.requested(value(KernelLevel.environmentVariable)) { KernelLevel.use(level) }
     }
 
-    static var viewerDiagnostics: ViewerDiagnostics {
+    /// What the view prints for tests and how its GL renderer starts; a GL variable set to a
+    /// word it does not take throws (unset or empty: the default).
+    static func viewerDiagnostics() throws(UnknownSetting) -> ViewerDiagnostics {
         var d = ViewerDiagnostics()
         d.printOverlays = isOne("CVDCAM_PRINT_OVERLAYS")
         d.printParts = isOne("CVDCAM_PRINT_PARTS")
         d.printTexts = isOne("CVDCAM_PRINT_TEXTS")
-        d.gl.profile = value("CVDCAM_GL_PROFILE").flatMap(GLSettings.Profile.init(rawValue:)) ?? .any
-        d.gl.upload = value("CVDCAM_GL_UPLOAD").flatMap(GLSettings.Upload.init(rawValue:))
-        d.gl.fault = GLFault.parse(value("CVDCAM_GL_FAULT") ?? "")
+        d.gl.profile =
+            try word("CVDCAM_GL_PROFILE", GLSettings.Profile.allCases.map(\.rawValue)) { .init(rawValue: $0) } ?? .any
+        d.gl.upload = try word("CVDCAM_GL_UPLOAD", GLSettings.Upload.allCases.map(\.rawValue)) { .init(rawValue: $0) }
+        d.gl.fault = try word("CVDCAM_GL_FAULT", GLFault.names, GLFault.parse)
         return d
+    }
+
+    /// `name`'s value read by `parse`; nil when unset or empty, and throws when `parse` does
+    /// not take it (`words`: what it takes, for the message).
+    private static func word<T>(_ name: String, _ words: [String], _ parse: (String) -> T?) throws(UnknownSetting) -> T?
+    {
+        guard let v = value(name), !v.isEmpty else { return nil }
+        guard let parsed = parse(v) else { throw UnknownSetting(name: name, value: v, words: words) }
+        return parsed
     }
 
     /// Every screen read whole, never in the parts that changed.
@@ -46,4 +58,15 @@ enum EnvironmentSettings {
 
     /// The screen read without MIT-SHM (set to anything).
     static var screenSharedMemory: Bool { value("CVDCAM_NO_SHM") == nil }
+}
+
+/// A `CVDCAM_*` variable set to a word it does not take.
+struct UnknownSetting: Error, CustomStringConvertible {
+    let name: String
+    let value: String
+    let words: [String]
+
+    var description: String {
+        "\(name)=\(value) is not a value it takes; use one of \(words.joined(separator: ", ")), or unset it"
+    }
 }

@@ -11,15 +11,24 @@ public enum GLFault: Equatable, Sendable {
     case error(after: Int)
     case lost(after: Int)
 
-    /// A fault from its name, as above (`CVDCAM_GL_FAULT`'s value); nil for anything else.
+    /// The names `parse` takes, N a number of frames.
+    public static let names = ["context", "version", "shader", "selftest", "error@N", "lost@N"]
+
+    /// A fault from its name, as above (`CVDCAM_GL_FAULT`'s value); nil for anything else
+    /// (`error` and `lost` only with `@` and a count).
     public static func parse(_ s: String) -> GLFault? {
-        let parts = s.split(separator: "@", maxSplits: 1).map(String.init)
-        let n = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
-        switch parts.first ?? "" {
-        case "context": return .context
-        case "version": return .version
-        case "shader": return .shader
-        case "selftest": return .selftest
+        let parts = s.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else {
+            switch s {
+            case "context": return .context
+            case "version": return .version
+            case "shader": return .shader
+            case "selftest": return .selftest
+            default: return nil
+            }
+        }
+        guard let n = Int(parts[1]), n >= 0 else { return nil }
+        switch parts[0] {
         case "error": return .error(after: n)
         case "lost": return .lost(after: n)
         default: return nil

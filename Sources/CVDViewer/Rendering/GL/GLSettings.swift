@@ -2,7 +2,7 @@
 /// the tests of each way it can fail): `ViewerDiagnostics.gl`.
 public struct GLSettings: Sendable, Equatable {
     /// The OpenGL profiles tried.
-    public enum Profile: String, Sendable, Equatable {
+    public enum Profile: String, Sendable, Equatable, CaseIterable {
         /// Desktop OpenGL 3.3 core, then OpenGL ES 3.0.
         case any
         /// Only desktop OpenGL 3.3 core.
@@ -12,7 +12,7 @@ public struct GLSettings: Sendable, Equatable {
     }
 
     /// How a live frame's bytes reach the colour kernel.
-    public enum Upload: String, Sendable, Equatable {
+    public enum Upload: String, Sendable, Equatable, CaseIterable {
         /// Copied into the texture through pixel-unpack buffers (the GPU fetches them while
         /// the view goes on).
         case buffer
