@@ -38,6 +38,13 @@ struct RunProbes {
         return options.presses.filter { $0.afterFrames == framesTaken }.compactMap { KeyMapping.key(named: $0.key) }
     }
 
+    /// Whether the screenshot or a key is still to come: then the loop wakes at least once a
+    /// camera frame period, so that a picture that stays counts as a camera's frames do.
+    var awaitsFrames: Bool {
+        (options.screenshotPath != nil && framesTaken < options.screenshotAfterFrames)
+            || options.presses.contains { $0.afterFrames > framesTaken }
+    }
+
     /// The screenshot is being taken now.
     mutating func screenshotTaken() { screenshotDue = false }
 

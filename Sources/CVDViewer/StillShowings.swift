@@ -1,7 +1,8 @@
 /// When frames came, for what counts frames by the clock: a still picture (a picture file,
-/// a frozen screen that sends nothing new) is shown again each camera frame period, so
-/// `--press KEY@N`, `--screenshot-after N` and the figures count its frames as a camera's
-/// (`RunProbes.stillShown`).
+/// a frozen screen that sends nothing new, a picture the view holds) counts as shown again
+/// each camera frame period the loop turns in (every period while a script waits:
+/// `Viewer.scriptWait`), so `--press KEY@N` and `--screenshot-after N` count its frames
+/// as a camera's (`RunProbes.stillShown`).
 struct StillShowings {
     /// How often a still picture counts as shown again: a camera's frame period at 30 fps.
     static let period = 1.0 / 30

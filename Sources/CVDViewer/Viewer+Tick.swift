@@ -10,14 +10,15 @@ extension Viewer {
     func takeFrame(startedAt start: Double) -> Bool {
         var running = true
         let now = SystemClock.monotonic
-        if let f = take.takeNew(holding: state.frozen || state.check == .recoloured, now: now) {
+        let holding = state.frozen || state.check == .recoloured
+        if let f = take.takeNew(holding: holding, now: now) {
             noteScreenFrame(f)
             drawing.pending.picture = true
             for key in output.probes.frameTaken(at: f.timestamp) where !press(key) { running = false }
             noteDecodedSize(f.size)
             startBalanceIfDue(startedAt: start)
         }
-        if take.stillShown(now: now) {
+        if take.stillShown(now: now, holding: holding) {
             for key in output.probes.stillShown() where !press(key) { running = false }
         }
         return running

@@ -18,7 +18,7 @@ import Glibc
 /// CPU, then one `DrawList` of pictures and overlays that the backend translates); what it
 /// writes besides is the `OutputStage`'s. The window never waits on the source: it takes the
 /// hand-off between events and sleeps until the next event, which a new frame or status
-/// brings (`LoopWake`), or `idleWait` at most. This file is the loop; drawing is in
+/// brings (`LoopWake`), or `idleWait` at most (`scriptWait` for a script). This file is the loop; drawing is in
 /// Viewer+Drawing.swift, the renderer's faults in Viewer+Renderer.swift, input and effects
 /// in Viewer+Events.swift, what it writes out (share lines, snapshots) in
 /// Viewer+Output.swift; geometry and gestures are the view model's.
@@ -44,6 +44,10 @@ public final class Viewer {
     /// costs next to nothing. Longer than a frame's period at 10 fps or more, so that a
     /// live source's frame costs one turn of the loop, not a timed-out turn as well.
     static let idleWait: Int32 = 100
+    /// The most it sleeps while a script's key or screenshot is to come: a camera frame
+    /// period, rounded up (`StillShowings.period`), so that a picture that stays (a file,
+    /// a frozen picture) counts 30 frames a second, as a camera's would.
+    static let scriptWait = Int32((StillShowings.period * 1000).rounded(.up))
     /// Each new overlay layout printed (`ViewerDiagnostics.printOverlays`, for tests): every
     /// label's rectangle and whether it lies over the picture.
     var printOverlays: Bool { options.diagnostics.printOverlays }
@@ -159,7 +163,7 @@ public final class Viewer {
             // Drawn and nothing more asked for, or nothing to do: sleep until the next event
             // (a frame's news among them), so that a frame costs one turn, not two.
             if running, !work.draw || !drawing.pending.needsView(screenshotDue: output.probes.screenshotDue) {
-                switch wake.wait(&event, milliseconds: Self.idleWait) {
+                switch wake.wait(&event, milliseconds: output.probes.awaitsFrames ? Self.scriptWait : Self.idleWait) {
                 case .event:
                     pumped = true
                     if !handle(event) { running = false }

@@ -58,29 +58,51 @@ import Testing
         var still = TakeStage(
             source: ImageSource(path: "p.png", image: RGBAImage(width: 4, height: 2, fill: RGB8(1, 2, 3))),
             still: StillPicture(), balance: nil, now: 0)
-        let r5 = still.stillShown(now: -1)
+        let r5 = still.stillShown(now: -1, holding: false)
         #expect(!r5, "nothing shown yet")
         still.sink.publish(Self.frame(4, 2, at: 0))
         _ = still.takeNew(holding: false, now: 0)
-        let r6 = still.stillShown(now: 0)
+        let r6 = still.stillShown(now: 0, holding: false)
         #expect(r6)
-        let r7 = still.stillShown(now: period / 2)
+        let r7 = still.stillShown(now: period / 2, holding: false)
         #expect(!r7)
-        let r8 = still.stillShown(now: period)
+        let r8 = still.stillShown(now: period, holding: false)
         #expect(r8)
 
         // The screen: only once it has sent nothing for a period; a camera: never.
         var screen = TakeStage(source: QuietSource(sendsOnlyChanges: true), still: StillPicture(), balance: nil, now: 0)
         screen.sink.publish(Self.frame(4, 2, at: 20))
         _ = screen.takeNew(holding: false, now: 20)
-        let r9 = screen.stillShown(now: 20 + period / 2)
+        let r9 = screen.stillShown(now: 20 + period / 2, holding: false)
         #expect(!r9)
-        let r10 = screen.stillShown(now: 20 + period)
+        let r10 = screen.stillShown(now: 20 + period, holding: false)
         #expect(r10)
         var camera = TakeStage(source: QuietSource(), still: StillPicture(), balance: nil, now: 0)
         camera.sink.publish(Self.frame(4, 2, at: 30))
         _ = camera.takeNew(holding: false, now: 30)
-        let r11 = camera.stillShown(now: 31)
+        let r11 = camera.stillShown(now: 31, holding: false)
         #expect(!r11)
+    }
+
+    /// A camera's picture the view holds (frozen, the check's comparison) counts as shown
+    /// once a period, though the camera's frames go on coming (and are not taken): a
+    /// script's `--press` and `--screenshot-after` come due while it is held.
+    @Test func aHeldPictureCountsAsShownOncePerCameraPeriod() {
+        // A 25 fps camera's frames, each a little more than a period after the last.
+        let step = 0.04
+        var camera = TakeStage(source: QuietSource(), still: StillPicture(), balance: nil, now: 0)
+        camera.sink.publish(Self.frame(4, 2, at: 1))
+        _ = camera.takeNew(holding: true, now: 1)
+        var counted = 0
+        for i in 1...30 {
+            let now = 1 + Double(i) * step
+            camera.sink.publish(Self.frame(4, 2, at: now))
+            let taken = camera.takeNew(holding: true, now: now)
+            #expect(taken == nil, "held: not taken")
+            if camera.stillShown(now: now, holding: true) { counted += 1 }
+        }
+        #expect(counted == 30, "\(counted) of 30 periods counted")
+        let after = camera.stillShown(now: 3, holding: false)
+        #expect(!after, "let go: the camera's frames count themselves again")
     }
 }

@@ -53,11 +53,12 @@ struct TakeStage {
         return f
     }
 
-    /// Whether the picture shown counts as shown again now, though no frame came: a still
-    /// picture's, or a source's that sends only changes (the screen) while it sends none.
-    mutating func stillShown(now: Double) -> Bool {
+    /// Whether the picture shown counts as shown again now, though no frame was taken: a
+    /// still picture's, one the view holds (`holding`: frozen, the check's comparison), or a
+    /// source's that sends only changes (the screen) while it sends none.
+    mutating func stillShown(now: Double, holding: Bool) -> Bool {
         guard frame != nil else { return false }
         return stillShowings.stillShown(
-            at: now, isStill: source.isStill, sendsOnlyChanges: source.sendsOnlyChanges)
+            at: now, isStill: source.isStill || holding, sendsOnlyChanges: source.sendsOnlyChanges)
     }
 }

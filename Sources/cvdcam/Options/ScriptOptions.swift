@@ -14,7 +14,10 @@ struct ScriptOptions: ParsableArguments {
             valueName: "file"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("Frames to show before --screenshot is taken.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Frames before --screenshot is taken, counted as --press counts them (a picture that stays, or is frozen, counts 30 a second).",
+            valueName: "n"))
     var screenshotAfter = 10
 
     @Option(
