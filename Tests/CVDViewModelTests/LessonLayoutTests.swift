@@ -54,6 +54,40 @@ import Testing
         #expect(xs.contains { abs(($0.min() ?? 0) - divider) < 0.5 && abs(($0.max() ?? 0) - 896) < 0.5 }, "\(xs)")
     }
 
+    /// The 2×2 at 1024×768 (a projector), `--ui-scale 2`, framed, with `c`: the caption
+    /// (three lines at the label size) lay along the window's bottom over the lower
+    /// pictures' bottom third, while the strip between the rows, above the lower badges,
+    /// was empty. It now stands there, set smaller (not below the secondary labels' floor
+    /// in a band), over no picture — in English, German and Japanese, whose captions are
+    /// the longest. The secondary labels then take the band below the pictures.
+    @Test(arguments: ["en", "de", "ja"]) func theCaptionIn2x2StandsBetweenTheRows(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            var s = ViewState(mode: .normal)
+            s.apply(.cycleLayout)
+            s.apply(.cycleLayout)
+            s.framed = true
+            s.captionVisible = true
+            let window = FrameSize(1024, 768)
+            let m = ApproximateMeasure()
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
+            let population: Population = language == "ja" ? .eastAsian : .european
+            let plan = OverlayPlan(
+                .init(
+                    geometry: g, state: s, simulations: s.renderedSimulations, window: window,
+                    footer: tr("caption on"), compact: false,
+                    caption: Caption.text(for: s.mode, population: population)), uiScale: 2, measure: m)
+            let caption = try #require(plan.caption, "\(language)")
+            #expect(!g.pieces.contains { $0.destination.intersects(caption.shim) }, "\(language): \(caption.shim)")
+            let middle = PictureBands.middleStrip(g, window: Rect(0, 0, 1024, 768))
+            #expect(middle.contains(caption.shim), "\(language): \(caption.shim) between the rows \(middle)")
+            let badge = plan.badges.compactMap { $0.lines.first?.fontSize }.min() ?? 0
+            let size = caption.lines.map(\.fontSize).min() ?? 0
+            #expect(size >= OverlayPlan.bandFloor(Int(Double(badge) * OverlayPlan.smallTextScale)), "\(language)")
+            #expect(plan.boxes.allSatisfy { b in !g.pieces.contains { $0.destination.intersects(b.shim) } })
+        }
+    }
+
     /// In every layout, window, `--ui-scale` and picture of the placement tests, framed or
     /// not, with everything on: no label's text is larger than the smallest badge's.
     @Test func theModeIsNeverSmallerThanAnyOtherLabel() {

@@ -12,23 +12,34 @@ extension OverlayPlan {
     }
 
     /// The caption: as wide as its room, at the bottom of the band below the pictures (or
-    /// at the top of the one above, or at the foot of one beside them), at the label size or
-    /// down to 0.6 of it; else along the
-    /// bottom of the window over the picture, at most three lines and a quarter of its height.
+    /// at the top of the one above, or at the foot of one beside them, or between a 2×2's
+    /// rows), at the label size or down to 0.6 of it in the room whole, else down to the
+    /// secondary labels' floor in a band in the largest part of the room left free that is
+    /// half the window wide (between the rows: above the lower badges); else along the
+    /// bottom of the window over the picture, at most three lines and a quarter of its
+    /// height.
     static func caption(_ text: String, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
         -> LabelBox?
     {
         let floor = max(BadgeLayout.minimumFont, Int(Double(fontSize) * 0.6))
+        // In a part of a room, down to the floor the secondary labels (the footer, the
+        // chips) have in a band: the framed layout keeps the caption's lines at their size.
+        let partFloor = bandFloor(Int(Double(fontSize) * smallTextScale))
         // Below the pictures, above them, then at the foot of a band beside them (a portrait
         // picture's), where it may take more lines.
         for (k, room) in rooms.enumerated() where room.h > 0 && room.w > 0 {
-            var size = fontSize
-            while size >= floor {
-                let box = captionBox(text, fontSize: size, room: room, atTop: k == 1, measure: measure)
-                if box.shim.h <= room.h, box.lines.count <= (k < 2 ? 3 : 8), space.isFree(box.shim, offPicture: true) {
-                    return box
+            let wide = space.openings(of: room).filter { $0 != room && $0.w >= space.window.w / 2 }
+            for place in [room] + wide.prefix(1) {
+                var size = fontSize
+                while size >= (place == room ? floor : partFloor) {
+                    let box = captionBox(text, fontSize: size, room: place, atTop: k == 1, measure: measure)
+                    if box.shim.h <= place.h, box.lines.count <= (k < 2 ? 3 : 8),
+                        space.isFree(box.shim, offPicture: true)
+                    {
+                        return box
+                    }
+                    size -= max(1, size / 12)
                 }
-                size -= max(1, size / 12)
             }
         }
         // Over the picture: as low as is free (above a badge or a ring at the bottom).
