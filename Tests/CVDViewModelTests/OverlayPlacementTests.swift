@@ -1,5 +1,6 @@
 import CVDCore
 import CVDLocale
+import CVDSystem
 import Testing
 
 @testable import CVDViewModel
@@ -292,6 +293,35 @@ import Testing
         #expect(with.callouts.map(\.shim) == without.callouts.map(\.shim), "the readouts keep their place and size")
         let shown = try #require(with.stats, "the panel still finds room")
         #expect(!with.callouts.contains { $0.shim.intersects(shown.shim) })
+    }
+
+    /// Seen at 1024×768 (a projector), `--ui-scale 2`, 2×2, with `i`, in German and
+    /// Japanese: the four lines went over the two upper pictures (the panel 920×145 over
+    /// both), while the strip between the rows had room beside the model's chip for them
+    /// whole, smaller. Off the picture, they are now set smaller whole where neither their
+    /// size nor their lines broken at " · " fit.
+    @Test(arguments: ["en", "de", "ja"]) func theStatsIn2x2GoBetweenTheRows(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            var totals = FrameTotals()
+            for _ in 0..<61 { totals.shown(latency: 0.0049) }
+            totals.memory = ProcessMemory(now: 143 << 20, peak: 143 << 20)
+            totals.renderer = "software"
+            let lines = totals.overlayLines(fps: 30, cpuPercent: 14.8)
+            var s = Self.state(Self.layouts[2].1, probes: [], framed: true)
+            s.statsVisible = true
+            let window = FrameSize(1024, 768)
+            let m = ApproximateMeasure()
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
+            let plan = OverlayPlan(
+                .init(
+                    geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: nil,
+                    compact: false, stats: lines), uiScale: 2, measure: m)
+            let panel = try #require(plan.stats, "\(language)")
+            #expect(!g.pieces.contains { $0.destination.intersects(panel.shim) }, "\(language): \(panel.shim)")
+            #expect(panel.lines.count == lines.count, "\(language): whole lines")
+            #expect(plan.onPicture.isEmpty, "\(language): \(plan.onPicture.map(\.shim))")
+        }
     }
 
     /// Deuteranopia with the caption on at 1024×768, `--ui-scale 2`, for a wide and a 4:3

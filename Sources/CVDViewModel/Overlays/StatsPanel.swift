@@ -5,8 +5,8 @@ import CVDCore
 /// It goes top right (docs/live-view.md): in the upper half of the window, against its
 /// right edge, beside the picture when a band there has room — a band too narrow for its
 /// lines takes them broken at their " · " —; else in a band lower down (below the picture,
-/// beside the footer), off the picture, once the readouts have had theirs; only then over
-/// the picture's top right, below any label already there. Where nowhere has room it is
+/// beside the footer, between a 2×2's rows), off the picture, once the readouts have had
+/// theirs; only then over the picture's top right, below any label already there. Where nowhere has room it is
 /// set smaller, down to `BadgeLayout.minimumFont`, and when even that does not fit (a tiny
 /// window) it is left out rather than clipped or laid over another label.
 public enum StatsPanel {
@@ -36,14 +36,16 @@ public enum StatsPanel {
     ) -> LabelBox? {
         // Off the picture down to three quarters of the size, then its lines broken at
         // their " · " (a band beside a tall picture is narrower than a line), smaller if
-        // need be; over the picture whole, smaller if need be.
+        // need be, then whole and smaller still (a strip between a 2×2's rows is wide and
+        // low); over the picture whole, smaller if need be.
         let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
         let broken = lines.flatMap { $0.split(separator: " · ").map(String.init) }
         let offPicture = reach != .overPicture
+        let least = BadgeLayout.minimumFont
         let tries =
             offPicture
-            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, BadgeLayout.minimumFont)] : [])
-            : [(lines, BadgeLayout.minimumFont)]
+            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, least)] : []) + [(lines, least)]
+            : [(lines, least)]
         let w = space.window
         let room = reach == .lowerBands ? w : Rect(w.x, w.y, w.w, w.h / 2)
         for (text, least) in tries {
