@@ -17,13 +17,15 @@ enum CLI {
         return root.appendingPathComponent(".build/debug/cvdcam").path
     }
 
-    /// - Parameter environment: variables set (or replaced) for this run.
-    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
+    /// - Parameter environment: variables set (or replaced) for this run; `unset`: removed.
+    static func run(_ args: [String], environment: [String: String] = [:], unset: [String] = []) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
-        if !environment.isEmpty {
-            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if !environment.isEmpty || !unset.isEmpty {
+            var e = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            for k in unset { e.removeValue(forKey: k) }
+            p.environment = e
         }
         let out = Pipe()
         let err = Pipe()

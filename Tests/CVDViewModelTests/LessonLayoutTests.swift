@@ -88,6 +88,46 @@ import Testing
         }
     }
 
+    /// The same 2×2 with two probes too: the caption between the rows costs the readouts
+    /// nothing — none lost, none more over a picture than with the caption along the
+    /// window's bottom, where it went before. (With the caption on, two readouts lie over
+    /// a picture either way, none with it off: the bands have no room for both.)
+    @Test(arguments: ["en", "de", "ja"]) func theCaptionBetweenTheRowsCostsTheReadoutsNothing(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        Localization.$catalogue.withValue(catalogue) {
+            var s = ViewState(mode: .normal)
+            s.apply(.cycleLayout)
+            s.apply(.cycleLayout)
+            s.framed = true
+            s.probes = [Point(0.3, 0.6), Point(0.7, 0.6)]
+            let window = FrameSize(1024, 768)
+            let m = ApproximateMeasure()
+            let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
+            let readings = s.renderedSimulations.map { sim in
+                [RGB8(200, 30, 40), RGB8(60, 160, 70)].map { ProbeReading(original: $0, simulation: sim) }
+            }
+            func plan(caption: Bool) -> OverlayPlan {
+                OverlayPlan(
+                    .init(
+                        geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: nil,
+                        compact: false, probeReadings: readings,
+                        caption: caption ? Caption.text(for: s.mode) : nil), uiScale: 2, measure: m)
+            }
+            let without = plan(caption: false)
+            let with = plan(caption: true)
+            var bottom = OverlayPlan.Choices()
+            bottom.captionInBands = false
+            let along = OverlayPlan(
+                .init(
+                    geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: nil,
+                    compact: false, probeReadings: readings, caption: Caption.text(for: s.mode)), uiScale: 2,
+                measure: m, keeping: bottom)
+            #expect(with.caption != nil, "\(language)")
+            #expect(with.callouts.count == without.callouts.count, "\(language)")
+            #expect(with.readoutsOnPicture <= along.readoutsOnPicture, "\(language): \(along.readoutsOnPicture)")
+        }
+    }
+
     /// In every layout, window, `--ui-scale` and picture of the placement tests, framed or
     /// not, with everything on: no label's text is larger than the smallest badge's.
     @Test func theModeIsNeverSmallerThanAnyOtherLabel() {

@@ -32,8 +32,8 @@ import Testing
         let r = try Self.run(
             x,
             [
-                "--mode", "deuteranopia", "--press", "z@5", "--press", "z@15", "--screenshot", shot,
-                "--screenshot-after", "45",
+                "--mode", "deuteranopia", "--press", "z@5", "--press", "z@60", "--screenshot", shot,
+                "--screenshot-after", "100",
             ])
         #expect(r.status == 0, "status \(r.status): \(r.text)")
         #expect(r.text.contains("right recoloured with the suggestions"), "\(r.text)")

@@ -13,34 +13,39 @@ extension OverlayPlan {
 
     /// The caption: as wide as its room, at the bottom of the band below the pictures (or
     /// at the top of the one above, or at the foot of one beside them, or between a 2×2's
-    /// rows), at the label size or down to 0.6 of it in the room whole, else down to the
-    /// secondary labels' floor in a band in the largest part of the room left free that is
-    /// half the window wide (between the rows: above the lower badges); else along the
-    /// bottom of the window over the picture, at most three lines and a quarter of its
-    /// height.
+    /// rows), at the label size or down to 0.6 of it, in a room whole; else, in the same
+    /// order, in the largest part of a room left free that is half the window wide (between
+    /// the rows: above the lower badges), down to the floor the secondary labels have in a
+    /// band; else along the bottom of the window over the picture, at most three lines and
+    /// a quarter of its height.
     static func caption(_ text: String, fontSize: Int, rooms: [Rect], space: FreeSpace, measure: TextMeasuring)
         -> LabelBox?
     {
         let floor = max(BadgeLayout.minimumFont, Int(Double(fontSize) * 0.6))
-        // In a part of a room, down to the floor the secondary labels (the footer, the
-        // chips) have in a band: the framed layout keeps the caption's lines at their size.
+        // The framed layout keeps the caption's lines at the secondary labels' size.
         let partFloor = bandFloor(Int(Double(fontSize) * smallTextScale))
-        // Below the pictures, above them, then at the foot of a band beside them (a portrait
-        // picture's), where it may take more lines.
-        for (k, room) in rooms.enumerated() where room.h > 0 && room.w > 0 {
-            let wide = space.openings(of: room).filter { $0 != room && $0.w >= space.window.w / 2 }
-            for place in [room] + wide.prefix(1) {
-                var size = fontSize
-                while size >= (place == room ? floor : partFloor) {
-                    let box = captionBox(text, fontSize: size, room: place, atTop: k == 1, measure: measure)
-                    if box.shim.h <= place.h, box.lines.count <= (k < 2 ? 3 : 8),
-                        space.isFree(box.shim, offPicture: true)
-                    {
-                        return box
-                    }
-                    size -= max(1, size / 12)
+        // In `place` of room `k`: below the pictures, above them, then at the foot of a band
+        // beside them (a portrait picture's), where it may take more lines, then between rows.
+        func fit(_ place: Rect, _ k: Int, down least: Int) -> LabelBox? {
+            var size = fontSize
+            while size >= least {
+                let box = captionBox(text, fontSize: size, room: place, atTop: k == 1, measure: measure)
+                if box.shim.h <= place.h, box.lines.count <= (k == 2 || k == 3 ? 8 : 3),
+                    space.isFree(box.shim, offPicture: true)
+                {
+                    return box
                 }
+                size -= max(1, size / 12)
             }
+            return nil
+        }
+        let open = rooms.enumerated().filter { $0.element.h > 0 && $0.element.w > 0 }
+        for (k, room) in open {
+            if let box = fit(room, k, down: floor) { return box }
+        }
+        for (k, room) in open {
+            let wide = space.openings(of: room).filter { $0 != room && $0.w >= space.window.w / 2 }
+            if let part = wide.first, let box = fit(part, k, down: partFloor) { return box }
         }
         // Over the picture: as low as is free (above a badge or a ring at the bottom).
         var size = fontSize

@@ -36,15 +36,17 @@ public enum StatsPanel {
     ) -> LabelBox? {
         // Off the picture down to three quarters of the size, then its lines broken at
         // their " · " (a band beside a tall picture is narrower than a line), smaller if
-        // need be, then whole and smaller still (a strip between a 2×2's rows is wide and
-        // low); over the picture whole, smaller if need be.
+        // need be — in the lower bands, after the readouts, then whole and smaller still (a
+        // strip between a 2×2's rows is wide and low); over the picture whole, smaller if
+        // need be.
         let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
         let broken = lines.flatMap { $0.split(separator: " · ").map(String.init) }
         let offPicture = reach != .overPicture
         let least = BadgeLayout.minimumFont
         let tries =
             offPicture
-            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, least)] : []) + [(lines, least)]
+            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, least)] : [])
+                + (reach == .lowerBands ? [(lines, least)] : [])
             : [(lines, least)]
         let w = space.window
         let room = reach == .lowerBands ? w : Rect(w.x, w.y, w.w, w.h / 2)

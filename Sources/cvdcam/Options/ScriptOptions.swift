@@ -22,7 +22,7 @@ struct ScriptOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "For scripts: press KEY after N frames from the source (repeatable), e.g. w@30. KEY: a letter (F, G, R and U are Shift+f, Shift+g, Shift+r and Shift+u), a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, bracketleft, bracketright, f1, delete.",
+            "For scripts: press KEY after N frames from the source (repeatable; a picture that stays, or is frozen, counts 30 a second), e.g. w@30. KEY: a letter (F, G, R and U are Shift+f, Shift+g, Shift+r and Shift+u), a digit, up, down, left, right, space, escape, pageup, pagedown, plus, minus, comma, period, bracketleft, bracketright, f1, delete.",
             valueName: "key@n"))
     var press: [String] = []
 

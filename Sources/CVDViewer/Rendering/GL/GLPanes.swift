@@ -46,6 +46,12 @@ final class GLPanes: PaneBackend {
                 size: s)
         }
         var shares: [Double?] = []
+        // One fence after the frame's last read of each source, not one per pass — also
+        // when a pass throws after others have read it.
+        defer {
+            live.readsIssued()
+            still.readsIssued()
+        }
         for (i, sim) in simulations.enumerated() where i < textures.count {
             guard i < regions.regions.count, let box = regions.regions[i] else {
                 shares.append(nil)
@@ -75,9 +81,6 @@ final class GLPanes: PaneBackend {
             shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }
-        // One fence after the frame's last read of each source, not one per pass.
-        live.readsIssued()
-        still.readsIssued()
         if let e = backend.errorFault() { throw e }
         return shares
     }
