@@ -18,10 +18,11 @@ import Glibc
 /// CPU, then one `DrawList` of pictures and overlays that the backend translates); what it
 /// writes besides is the `OutputStage`'s. The window never waits on the source: it takes the
 /// hand-off between events and sleeps until the next event, which a new frame or status
-/// brings (`LoopWake`), or `idleWait` at most (`scriptWait` for a script). This file is the loop; drawing is in
-/// Viewer+Drawing.swift, the renderer's faults in Viewer+Renderer.swift, input and effects
-/// in Viewer+Events.swift, what it writes out (share lines, snapshots) in
-/// Viewer+Output.swift; geometry and gestures are the view model's.
+/// brings (`LoopWake`), or `idleWait` at most (`scriptWait` for a script). This file is
+/// the loop; drawing is in Viewer+Drawing.swift, the renderer's faults in
+/// Viewer+Renderer.swift, input and effects in Viewer+Events.swift, what it writes out
+/// (share lines, snapshots) in Viewer+Output.swift; geometry and gestures are the view
+/// model's.
 @MainActor
 public final class Viewer {
     let options: ViewerOptions

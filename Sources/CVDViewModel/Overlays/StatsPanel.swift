@@ -6,9 +6,10 @@ import CVDCore
 /// right edge, beside the picture when a band there has room — a band too narrow for its
 /// lines takes them broken at their " · " —; else in a band lower down (below the picture,
 /// beside the footer, between a 2×2's rows), off the picture, once the readouts have had
-/// theirs; only then over the picture's top right, below any label already there. Where nowhere has room it is
-/// set smaller, down to `BadgeLayout.minimumFont`, and when even that does not fit (a tiny
-/// window) it is left out rather than clipped or laid over another label.
+/// theirs; only then over the picture's top right, below any label already there. Where
+/// nowhere has room it is set smaller, down to `BadgeLayout.minimumFont`, and when even
+/// that does not fit (a tiny window) it is left out rather than clipped or laid over
+/// another label.
 public enum StatsPanel {
     /// Where to look, in the order `OverlayPlan` asks: the upper bands before the probes'
     /// readouts (they can say less, it cannot), the rest after them (the band below the

@@ -114,8 +114,7 @@ final class GLFramesInPlace {
             let buffer = pinnedBuffer(base, count: b.count)
             var name = buffer.name
             cvd_glDeleteBuffers(1, &name)
-            let refused = cvd_glGetError() != GLenum(GL_NO_ERROR)
-            while cvd_glGetError() != GLenum(GL_NO_ERROR) {}
+            let refused = GLBackend.pendingError() != nil
             return buffer.made && !refused
         }
     }
