@@ -85,22 +85,10 @@ import Testing
     /// Without a display the one line is why there is no window — nothing about a test
     /// scene it will not show.
     @Test func noDisplaySaysOnlyThat() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        var env = ProcessInfo.processInfo.environment
-        for k in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
-        p.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
-        #expect(o.isEmpty, "stdout: \(o)")
-        #expect(e.hasPrefix("cvdcam: error: no display found"), "stderr: \(e)")
+        let r = try CLI.run([], unset: ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty, "stdout: \(r.stdout)")
+        #expect(r.stderr.hasPrefix("cvdcam: error: no display found"), "stderr: \(r.stderr)")
     }
 
     static var noCamera: Bool {

@@ -15,11 +15,11 @@ extension GLBackend {
                 $0.baseAddress)
         }
         GLTextures.flipRows(&buffer, rowBytes: size.width * 4, rows: size.height)
-        return errorFault() == nil ? layout : nil
+        return Self.pendingError() == nil ? layout : nil
     }
 
     func readPixelsWithoutWaiting(into buffer: inout [UInt8]) -> FrameLayout? {
         let layout = readback.read(outputSize, into: &buffer)
-        return errorFault() == nil ? layout : nil
+        return Self.pendingError() == nil ? layout : nil
     }
 }

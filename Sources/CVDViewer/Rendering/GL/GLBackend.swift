@@ -71,7 +71,7 @@ final class GLBackend: RenderBackend {
         }
         cvd_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         try GLSelfTest.run(self)
-        if let e = errorFault() { throw e }
+        if let e = Self.pendingError() { throw e }
     }
 
     /// The colour kernel specialised for `spec`, compiled the first time it is needed.
@@ -234,7 +234,7 @@ final class GLBackend: RenderBackend {
                 throw RenderFault("the OpenGL context was lost: \(GLFault.reset(status))")
             }
         }
-        if let e = errorFault() { throw e }
+        if let e = Self.pendingError() { throw e }
     }
 
     func makePanes(_ kernels: PaneKernels) -> any PaneBackend { GLPanes(backend: self, kernels: kernels) }

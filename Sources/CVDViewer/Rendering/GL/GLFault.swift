@@ -58,10 +58,8 @@ public enum GLFault: Equatable, Sendable {
 }
 
 extension GLBackend {
-    /// The first GL error pending, as a fault (wraps `glGetError`).
-    func errorFault() -> RenderFault? { Self.pendingError() }
-
-    /// The same, for the current context.
+    /// The first GL error pending on the current context, as a fault; the rest are drained,
+    /// so the next call sees only what comes after (wraps `glGetError`).
     static func pendingError() -> RenderFault? {
         let e = cvd_glGetError()
         guard e != GLenum(GL_NO_ERROR) else { return nil }

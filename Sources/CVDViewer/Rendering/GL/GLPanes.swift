@@ -81,7 +81,7 @@ final class GLPanes: PaneBackend {
             shares.append(map.flatMap { share($0, f, box.scaled(by: regions.reduction, within: f.size)) })
             timing(.kernel, SystemClock.monotonic - t0)
         }
-        if let e = backend.errorFault() { throw e }
+        if let e = GLBackend.pendingError() { throw e }
         return shares
     }
 
@@ -116,7 +116,7 @@ final class GLPanes: PaneBackend {
                 $0.baseAddress)
         }
         cvd_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        if let e = backend.errorFault() { throw e }
+        if let e = GLBackend.pendingError() { throw e }
         return layout
     }
 
