@@ -159,9 +159,15 @@ public enum MeshWarp {
     /// `lerp` for four pixels at once.
     @inline(__always)
     private static func lerp(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let g = 256 &- f
-        let rb = ((a & 0xFF_00FF) &* g &+ (b & 0xFF_00FF) &* f &+ 0x80_0080) &>> 8 & 0xFF_00FF
-        let gg = ((a & 0x00_FF00) &* g &+ (b & 0x00_FF00) &* f &+ 0x00_8000) &>> 8 & 0x00_FF00
+        // One operation a line with its type named: Swift 6.0.3 cannot type-check the scalar
+        // lerp's one-line expressions on vectors in reasonable time.
+        typealias V = SIMD4<UInt32>
+        let g: V = 256 &- f
+        let (rbMask, gMask): (V, V) = (V(repeating: 0xFF_00FF), V(repeating: 0x00_FF00))
+        let rbSum: V = (a & rbMask) &* g &+ (b & rbMask) &* f &+ V(repeating: 0x80_0080)
+        let gSum: V = (a & gMask) &* g &+ (b & gMask) &* f &+ V(repeating: 0x00_8000)
+        let rb: V = (rbSum &>> 8) & rbMask
+        let gg: V = (gSum &>> 8) & gMask
         return rb | gg
     }
 
