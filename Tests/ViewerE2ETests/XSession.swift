@@ -200,16 +200,17 @@ final class XSession {
     }
 
     /// Starts a window manager (openbox, which follows the EWMH full-screen requests that
-    /// desktops' window managers do) and waits until it has announced itself.
+    /// desktops' window managers do) and waits until it has announced itself: up to 30 s,
+    /// as a loaded 2-core machine has taken more than 10 (the wait ends when it has).
     func startWindowManager() throws {
         windowManager = try Self.spawn(try Self.installed("openbox"), environment: ["DISPLAY": display, "HOME": dir])
         guard
             Self.poll(
-                seconds: 10, every: 0.05,
+                seconds: 30, every: 0.05,
                 until: {
                     (try? run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]))?.contains("window id") == true
                 })
-        else { throw Failure("openbox did not start within 10 s") }
+        else { throw Failure("openbox did not start within 30 s") }
     }
 
     /// The window's place on the screen: x, y, width, height (xwininfo).
