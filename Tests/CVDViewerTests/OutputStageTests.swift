@@ -48,7 +48,7 @@ import Testing
         #expect(take("ring") == plan.markers.map { [Int($0.x), Int($0.y), Int($0.radius.rounded(.up))] })
         #expect(plan.markers.count == 2)
         #expect(take("line") == plan.leaders.map { [Int($0.x0), Int($0.y0), Int($0.x1), Int($0.y1)] })
-        let divider = try #require(g.dividerBar)  // (not inside #expect: Swift 6.0.3 refuses that)
+        let divider = try #require(g.dividerBar) // (not inside #expect: Swift 6.0.3 refuses that)
         #expect(take("divider") == [box(divider)])
         #expect(take("picture") == g.pieces.map { box($0.destination) })
         #expect(words.isEmpty, "nothing else: \(words)")
