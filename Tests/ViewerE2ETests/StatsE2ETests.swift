@@ -53,6 +53,40 @@ import Testing
         #expect(Int(m.output.6)! > 10 && Int(m.output.6)! < 400, "peak memory: \(m.output.0)")
     }
 
+    /// Seen at 1024×768 (a projector), `--ui-scale 2`, with the caption on: in split and
+    /// 2×2 the figures went over the pictures, four lines across both halves, while strips
+    /// stood free beside the caption or below the lower pictures. With the real font,
+    /// in German and Japanese: the figures off every picture, and nothing over one once
+    /// the footer has faded.
+    @Test(arguments: ["de", "ja"]) func withTheCaptionAtUIScale2TheFiguresStayOffThePictures(language: String) throws {
+        let x = try XSession(width: 1024, height: 768)
+        defer { x.close() }
+        try x.launch(
+            ["--test-scene", "--window", "1024x768", "--ui-scale", "2", "--language", language, "--caption"],
+            environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
+        try x.waitForOutput("showing built-in test scene")
+        try x.key("i")
+        for layout in ["split", "2x2"] {
+            try x.key("v")
+            usleep(1_600_000) // the figures are taken once a second
+            let overlays = try SacredPictureE2ETests.Overlays.last(x)
+            try ImageFile.write(
+                try x.screenshot(), to: ViewerE2ETests.screenshotDir + "/stats-caption-\(layout)-\(language).png")
+            let panel = try #require(overlays.boxes.first { $0.kind == "stats" }, "\(layout) \(language): no i overlay")
+            #expect(overlays.boxes.contains { $0.kind == "caption" }, "\(layout) \(language): no caption")
+            #expect(
+                !overlays.pictures.contains { $0.intersects(panel.rect) }, "\(layout) \(language): \(panel.rect)")
+            // Once the footer has faded (five seconds after the last key), nothing at all.
+            usleep(5_000_000)
+            let later = try SacredPictureE2ETests.Overlays.last(x)
+            let over = later.boxes.filter(\.onPicture).map { "\($0.kind) \($0.rect)" }
+            #expect(later.boxes.contains { $0.kind == "stats" }, "\(layout) \(language): no i overlay later")
+            #expect(over.isEmpty, "\(layout) \(language): over a picture: \(over)")
+        }
+        try x.quitKey("q")
+        #expect(try x.waitForExit() == 0)
+    }
+
     /// A 4K MJPEG source in a 1280×720 window decodes at half size (no more pixels than
     /// shown), zoomed in far enough at full size again, and the picture stays right.
     @Test func reducedDecodeFollowsTheShownSize() throws {

@@ -25,7 +25,9 @@ extension OverlayPlan {
     /// lost or put over one, the model still named, the footer still shown, no more of the
     /// check's tags covered); the footer
     /// also where a readout says less than it could (the plan whose readouts say more wins,
-    /// as much off the picture). `memo`: the plans already laid out, by their turns.
+    /// as much off the picture); both where the `i` figures had to be flowed into fewer
+    /// lines (the plan with them whole wins, as much off the picture). `memo`: the plans
+    /// already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Int: OverlayPlan]
@@ -46,6 +48,11 @@ extension OverlayPlan {
             }
         }
         let over = plan.onPicture.count
+        // The `i` figures flowed into fewer lines: a turn that keeps them whole is better,
+        // with no more over a picture.
+        func whole(_ made: OverlayPlan) -> Bool {
+            plan.statsFlowed && !made.statsFlowed && made.stats != nil && made.onPicture.count <= over
+        }
         // No readout lost or put over a picture, the model still named, the footer still shown,
         // no more of the check's tags covered.
         func keeps(_ made: OverlayPlan) -> Bool {
@@ -53,18 +60,19 @@ extension OverlayPlan {
                 && made.chips.count >= plan.chips.count && (made.footer != nil || plan.footer == nil)
                 && made.tagsCovered <= plan.tagsCovered
         }
-        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 {
+        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 || plan.statsFlowed {
             var turn = choices
             turn.modelAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if keeps(made), made.onPicture.count < over {
+            if keeps(made), made.onPicture.count < over || whole(made) {
                 result = made
                 return result
             }
         }
         // The footer, the least of the window's words, makes way for a readout that says
         // more too (a colour named where only "1" and two swatches stood beside it).
-        if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 {
+        if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 || plan.statsFlowed
+        {
             var turn = choices
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
@@ -73,7 +81,7 @@ extension OverlayPlan {
             // not shrink away, off it, and the footer's few lines over it instead).
             let lessCovered = made.onPicture.count == over && made.pictureCovered < plan.pictureCovered
             let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
-            if keeps(made), fewerOver || lessCovered || saysMore {
+            if keeps(made), fewerOver || lessCovered || saysMore || whole(made) {
                 result = made
                 return result
             }

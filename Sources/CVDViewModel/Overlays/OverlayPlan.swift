@@ -31,6 +31,9 @@ public struct OverlayPlan: Sendable {
     public private(set) var strokes: [[(x: Double, y: Double)]] = []
     /// The `i` overlay (frame counts, fps, CPU), where no other label is.
     public private(set) var stats: LabelBox?
+    /// The `i` figures had to be flowed into fewer, longer lines to stay off the picture
+    /// (`StatsPanel.Reach.flowed`): the make-way turns try for them whole.
+    var statsFlowed = false
     /// The check (`z`): its outlines (window polylines), number tags and band.
     public private(set) var checkOutlines: [[(x: Double, y: Double)]] = []
     /// The outlines as black ([0]) and white ([1]) dashes (`dashes`), 0.8 of a pen stroke thick.
@@ -227,14 +230,17 @@ public struct OverlayPlan: Sendable {
             placeReadouts(
                 inputs, g, fontSize: small, uiScale: uiScale, size: kept ? choices.readoutSize : nil, measure: measure)
         }
-        // Else lower down off the picture, where the readouts have left room; only then (after
-        // the chip naming the model and the footer where they make way, `laidOut`) over it.
+        // Else lower down off the picture, where the readouts have left room, whole, then
+        // flowed into fewer lines; only then (after the chip naming the model and the footer
+        // where they make way, `laidOut`) over it.
         func placeStats(_ reach: StatsPanel.Reach) {
             guard let lines = statsLines, stats == nil else { return }
             stats = StatsPanel.place(lines, fontSize: small, reaches: [reach], space: space, measure: measure)
             if let s = stats { space.take(s.shim) }
+            statsFlowed = stats != nil && reach == .flowed
         }
         placeStats(.lowerBands)
+        placeStats(.flowed)
         if choices.modelAfterReadouts, !placedLast {
             self.choices.modelChip = placeModelChip(fontSize: small, rooms: rooms, measure: measure)
         }

@@ -6,16 +6,18 @@ import CVDCore
 /// right edge, beside the picture when a band there has room — a band too narrow for its
 /// lines takes them broken at their " · " —; else in a band lower down (below the picture,
 /// beside the footer, between a 2×2's rows), off the picture, once the readouts have had
-/// theirs; only then over the picture's top right, below any label already there. Where
+/// theirs — there its figures flowed into fewer, longer lines last —; only then over the
+/// picture's top right, below any label already there. Where
 /// nowhere has room it is set smaller, down to `BadgeLayout.minimumFont`, and when even
 /// that does not fit (a tiny window) it is left out rather than clipped or laid over
 /// another label.
 public enum StatsPanel {
     /// Where to look, in the order `OverlayPlan` asks: the upper bands before the probes'
     /// readouts (they can say less, it cannot), the rest after them (the band below the
-    /// picture is the readouts' first).
+    /// picture is the readouts' first), then `flowed` (a plan that had to flow the figures
+    /// tries the chip naming the model and the footer placed after them, for them whole).
     enum Reach {
-        case upperBands, lowerBands, overPicture
+        case upperBands, lowerBands, flowed, overPicture
     }
 
     /// The panel in the first of `reaches` that has room, clear of every label where there
@@ -38,29 +40,99 @@ public enum StatsPanel {
         // Off the picture down to three quarters of the size, then its lines broken at
         // their " · " (a band beside a tall picture is narrower than a line), smaller if
         // need be — in the lower bands, after the readouts, then whole and smaller still (a
-        // strip between a 2×2's rows is wide and low); over the picture whole, smaller if
-        // need be.
+        // strip between a 2×2's rows is wide and low); flowed, its figures in fewer and
+        // longer lines (a strip between the picture and a caption is wider and lower
+        // still), the largest size first; over the picture whole, smaller if need be.
         let floor = max(BadgeLayout.minimumFont, fontSize * 3 / 4)
         let broken = lines.flatMap { $0.split(separator: " · ").map(String.init) }
-        let offPicture = reach != .overPicture
         let least = BadgeLayout.minimumFont
-        let tries =
-            offPicture
-            ? [(lines, floor)] + (broken.count > lines.count ? [(broken, least)] : [])
-                + (reach == .lowerBands ? [(lines, least)] : [])
-            : [(lines, least)]
+        let tries: [(Int) -> [[String]]]
+        switch reach {
+        case .upperBands:
+            tries = [{ $0 >= floor ? [lines] : [] }, { _ in broken.count > lines.count ? [broken] : [] }]
+        case .lowerBands:
+            tries = [
+                { $0 >= floor ? [lines] : [] }, { _ in broken.count > lines.count ? [broken] : [] }, { _ in [lines] },
+            ]
+        case .flowed:
+            return flowedPlace(broken, fontSize: fontSize, space: space, measure: measure)
+        case .overPicture:
+            tries = [{ _ in [lines] }]
+        }
         let w = space.window
-        let room = reach == .lowerBands ? w : Rect(w.x, w.y, w.w, w.h / 2)
-        for (text, least) in tries {
+        let room = reach == .lowerBands || reach == .flowed ? w : Rect(w.x, w.y, w.w, w.h / 2)
+        for texts in tries {
             var size = fontSize
             while size >= least {
-                if let box = place(text, size: size, in: room, space: space, offPicture: offPicture, measure) {
-                    return box
+                for text in texts(size) {
+                    let off = reach != .overPicture
+                    if let box = place(text, size: size, in: room, space: space, offPicture: off, measure) {
+                        return box
+                    }
                 }
                 size -= max(1, size / 10)
             }
         }
         return nil
+    }
+
+    /// The figures flowed into as few lines as fit, at the largest size that fits, in the
+    /// largest free rectangles off the picture (`FreeSpace.openings`): a handful of places
+    /// looked at, not the window scanned for each way of flowing them (the plan is laid out
+    /// again every frame while the figures change).
+    static func flowedPlace(_ pieces: [String], fontSize: Int, space: FreeSpace, measure: TextMeasuring)
+        -> LabelBox?
+    {
+        guard pieces.count > 1 else { return nil }
+        var off = space
+        for p in space.pictures { off.take(p) }
+        let openings = off.openings(of: space.window)
+        var size = fontSize
+        while size >= BadgeLayout.minimumFont {
+            for count in 1..<pieces.count {
+                let text = flowed(pieces, into: count, size: size, measure)
+                // (Where the panel is wider than the room, `place` looks no further.)
+                for room in openings {
+                    if let box = place(text, size: size, in: room, space: space, offPicture: true, measure) {
+                        return box
+                    }
+                }
+            }
+            size -= max(1, size / 10)
+        }
+        return nil
+    }
+
+    /// `pieces` joined with " · " into `count` lines, in order, broken where the widest
+    /// line is narrowest (every way of breaking them is tried: the figures are a handful);
+    /// of equal ones, the first.
+    static func flowed(_ pieces: [String], into count: Int, size: Int, _ measure: TextMeasuring) -> [String] {
+        let n = pieces.count
+        guard n > 1, count > 1 else { return [pieces.joined(separator: " · ")] }
+        guard n <= 16 else { return pieces }
+        let widths = pieces.map { Double(measure.size(of: $0, fontSize: size).width) }
+        let gap = Double(measure.size(of: " · ", fontSize: size).width)
+        var best: (widest: Double, breaks: Int)?
+        // Bit i of `breaks`: a line ends after piece i.
+        for breaks in 0..<(1 << (n - 1)) where breaks.nonzeroBitCount == count - 1 {
+            var widest = 0.0
+            var line = 0.0
+            for i in 0..<n {
+                line += widths[i] + (line > 0 ? gap : 0)
+                if i == n - 1 || breaks & (1 << i) != 0 { (widest, line) = (max(widest, line), 0) }
+            }
+            if best.map({ widest < $0.widest }) ?? true { best = (widest, breaks) }
+        }
+        var lines: [String] = []
+        var line: [String] = []
+        for (i, piece) in pieces.enumerated() {
+            line.append(piece)
+            if i == n - 1 || (best?.breaks ?? 0) & (1 << i) != 0 {
+                lines.append(line.joined(separator: " · "))
+                line = []
+            }
+        }
+        return lines
     }
 
     static func place(
