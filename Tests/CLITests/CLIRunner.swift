@@ -41,6 +41,11 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// No camera on this machine (no /dev/video*): the tests of what cvdcam says then run.
+    static var noCamera: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).allSatisfy { !$0.hasPrefix("video") }
+    }
+
     static func tempDir() -> String {
         TestFolder.make("cvdcam-cli")
     }

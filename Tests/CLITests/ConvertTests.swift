@@ -222,7 +222,7 @@ import Testing
     /// Asked to set a control with no camera: nothing was set, so one line and not status 0.
     /// (Not run where there is a camera: it would set the control on it.)
     /// (A named condition: Swift 6.0.3 crashes on a closure inside `@Test(.enabled(if:))`.)
-    @Test(.enabled(if: MessageTests.noCamera, "this machine has a camera"))
+    @Test(.enabled(if: CLI.noCamera, "this machine has a camera"))
     func aControlWithNoCameraIsAnError() throws {
         let r = try CLI.run(["devices", "--control", "white_balance_automatic=0"])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")

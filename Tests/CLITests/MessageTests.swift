@@ -91,12 +91,8 @@ import Testing
         #expect(r.stderr.hasPrefix("cvdcam: error: no display found"), "stderr: \(r.stderr)")
     }
 
-    static var noCamera: Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).allSatisfy { !$0.hasPrefix("video") }
-    }
-
     /// With no camera at all, `snapshot` points to what works without one.
-    @Test(.enabled(if: MessageTests.noCamera, "this machine has a camera"))
+    @Test(.enabled(if: CLI.noCamera, "this machine has a camera"))
     func snapshotWithoutACameraPointsToSceneAndConvert() throws {
         let r = try CLI.run(["snapshot", CLI.tempDir() + "/x.png"])
         #expect(r.status != 0)
