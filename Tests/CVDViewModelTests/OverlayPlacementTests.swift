@@ -333,6 +333,7 @@ import Testing
             #expect(plan.onPicture.isEmpty, "\(language): \(plan.onPicture.map(\.shim))")
             let said = panel.lines.map(\.text).joined(separator: " · ")
             #expect(said == lines.joined(separator: " · "), "\(language): every figure, in order")
+            #expect(panel.lines.count < lines.count, "\(language): flowed, the strip is too low for four lines")
             #expect(panel.lines.allSatisfy { $0.fontSize >= BadgeLayout.minimumFont })
         }
     }

@@ -48,10 +48,10 @@ extension OverlayPlan {
             }
         }
         let over = plan.onPicture.count
-        // The `i` figures flowed into fewer lines: a turn that keeps them whole is better,
-        // with no more over a picture.
+        // The `i` figures flowed into fewer lines: a turn that keeps them whole is better
+        // where it leaves nothing over a picture (the figures whole over one are not).
         func whole(_ made: OverlayPlan) -> Bool {
-            plan.statsFlowed && !made.statsFlowed && made.stats != nil && made.onPicture.count <= over
+            plan.statsFlowed && !made.statsFlowed && made.stats != nil && made.onPicture.isEmpty
         }
         // No readout lost or put over a picture, the model still named, the footer still shown,
         // no more of the check's tags covered.

@@ -60,7 +60,7 @@ public enum StatsPanel {
             tries = [{ _ in [lines] }]
         }
         let w = space.window
-        let room = reach == .lowerBands || reach == .flowed ? w : Rect(w.x, w.y, w.w, w.h / 2)
+        let room = reach == .lowerBands ? w : Rect(w.x, w.y, w.w, w.h / 2)
         for texts in tries {
             var size = fontSize
             while size >= least {
