@@ -89,8 +89,7 @@ public enum StatsPanel {
         let openings = off.openings(of: space.window)
         var size = fontSize
         while size >= BadgeLayout.minimumFont {
-            for count in 1..<pieces.count {
-                let text = flowed(pieces, into: count, size: size, measure)
+            for text in flowings(pieces, size: size, measure).dropLast() {
                 // (Where the panel is wider than the room, `place` looks no further.)
                 for room in openings {
                     if let box = place(text, size: size, in: room, space: space, offPicture: true, measure) {
@@ -104,35 +103,44 @@ public enum StatsPanel {
     }
 
     /// `pieces` joined with " · " into `count` lines, in order, broken where the widest
-    /// line is narrowest (every way of breaking them is tried: the figures are a handful);
-    /// of equal ones, the first.
+    /// line is narrowest; of equal ones, the first (`flowings`).
     static func flowed(_ pieces: [String], into count: Int, size: Int, _ measure: TextMeasuring) -> [String] {
+        flowings(pieces, size: size, measure)[count - 1]
+    }
+
+    /// `pieces` flowed into 1, 2, … n lines ([k − 1]: k lines), each broken where its widest
+    /// line is narrowest: every way of breaking them is tried once (the figures are a
+    /// handful), each piece measured once. Past 16 pieces, one line of all and one a piece.
+    static func flowings(_ pieces: [String], size: Int, _ measure: TextMeasuring) -> [[String]] {
         let n = pieces.count
-        guard n > 1, count > 1 else { return [pieces.joined(separator: " · ")] }
-        guard n <= 16 else { return pieces }
+        guard n > 1 else { return [pieces] }
+        guard n <= 16 else { return [[pieces.joined(separator: " · ")]] + Array(repeating: pieces, count: n - 1) }
         let widths = pieces.map { Double(measure.size(of: $0, fontSize: size).width) }
         let gap = Double(measure.size(of: " · ", fontSize: size).width)
-        var best: (widest: Double, breaks: Int)?
-        // Bit i of `breaks`: a line ends after piece i.
-        for breaks in 0..<(1 << (n - 1)) where breaks.nonzeroBitCount == count - 1 {
+        // Bit i of `breaks`: a line ends after piece i. best[k]: for k + 1 lines.
+        var best = [(widest: Double, breaks: Int)?](repeating: nil, count: n)
+        for breaks in 0..<(1 << (n - 1)) {
             var widest = 0.0
             var line = 0.0
             for i in 0..<n {
                 line += widths[i] + (line > 0 ? gap : 0)
                 if i == n - 1 || breaks & (1 << i) != 0 { (widest, line) = (max(widest, line), 0) }
             }
-            if best.map({ widest < $0.widest }) ?? true { best = (widest, breaks) }
+            let k = breaks.nonzeroBitCount
+            if best[k].map({ widest < $0.widest }) ?? true { best[k] = (widest, breaks) }
         }
-        var lines: [String] = []
-        var line: [String] = []
-        for (i, piece) in pieces.enumerated() {
-            line.append(piece)
-            if i == n - 1 || (best?.breaks ?? 0) & (1 << i) != 0 {
-                lines.append(line.joined(separator: " · "))
-                line = []
+        return best.map { chosen in
+            var lines: [String] = []
+            var line: [String] = []
+            for (i, piece) in pieces.enumerated() {
+                line.append(piece)
+                if i == n - 1 || (chosen?.breaks ?? 0) & (1 << i) != 0 {
+                    lines.append(line.joined(separator: " · "))
+                    line = []
+                }
             }
+            return lines
         }
-        return lines
     }
 
     static func place(
