@@ -115,13 +115,17 @@ extension OverlayPlan {
         let least = min(Double(measure.size(of: text, fontSize: fontSize).width), Double(fontSize) * 6)
         // Each room whole, then the part of it beside what is there already (the chips on
         // its side; on the other side a badge: wrapped to what is left beside it); then the
-        // free rectangles left in the rooms (`FreeSpace.openings`), set smaller to fit.
+        // free rectangles left in the rooms (`FreeSpace.openings`), set smaller to fit. In a
+        // room the box goes to its lowest free place, so one pad of air is all it keeps: a
+        // strip between the picture and the caption then holds a line at half size or more
+        // (a Japanese line too, whose characters fill their height).
         let bands = rooms.filter { $0.w > 0 && $0.h > 0 }
         let parts = bands.flatMap { space.parts(of: $0, alignRight: alignRight) } + bands.flatMap(space.openings)
         for room in parts where room.w >= least {
             guard
                 let box = footer(
-                    text, swatch: swatch, fontSize: fontSize, room: room, maxHeight: room.h, measure: measure),
+                    text, swatch: swatch, fontSize: fontSize, room: room, maxHeight: room.h, margin: 1,
+                    measure: measure),
                 room.contains(box.shim), (box.lines.first?.fontSize ?? 0) >= bandFloor(fontSize)
             else { continue }
             let extent = Rect(0, 0, box.shim.w, box.shim.h)
@@ -179,12 +183,14 @@ extension OverlayPlan {
         return chips
     }
 
-    /// The footer, bottom left of `room`: wrapped at clause and word breaks to the room's
-    /// width, set smaller while it is taller than `maxHeight` or a word is too wide, and
-    /// at the smallest size cut to the lines that fit, ending in "…". With a `swatch`, a
-    /// colour square leads its first line (the legend's picked colour).
+    /// The footer, bottom left of `room`, `margin` pads above its bottom: wrapped at clause
+    /// and word breaks to the room's width, set smaller while it and its margin are taller
+    /// than `maxHeight` or a word is too wide, and at the smallest size cut to the lines
+    /// that fit, ending in "…". With a `swatch`, a colour square leads its first line (the
+    /// legend's picked colour).
     static func footer(
-        _ text: String, swatch: RGB8? = nil, fontSize: Int, room: Rect, maxHeight: Double, measure: TextMeasuring
+        _ text: String, swatch: RGB8? = nil, fontSize: Int, room: Rect, maxHeight: Double, margin: Double = 2,
+        measure: TextMeasuring
     ) -> LabelBox? {
         var size = fontSize
         while true {
@@ -200,12 +206,12 @@ extension OverlayPlan {
             let lineH = Double(sizes.first?.height ?? size)
             let fitsWide = Double(sizes.map(\.width).max() ?? 0) <= width
             // The shim (a pad above and below the text) and its margin to the room's edge.
-            let fitsHigh = lineH * Double(lines.count) + 4 * pad <= maxHeight
+            let fitsHigh = lineH * Double(lines.count) + (2 + margin) * pad <= maxHeight
             guard (fitsWide && fitsHigh) || size <= BadgeLayout.minimumFont else {
                 size -= 1
                 continue
             }
-            let keep = max(1, min(lines.count, Int((maxHeight - 4 * pad) / lineH)))
+            let keep = max(1, min(lines.count, Int((maxHeight - (2 + margin) * pad) / lineH)))
             if keep < lines.count {
                 lines = Array(lines.prefix(keep))
                 lines[keep - 1] += " …"
@@ -214,7 +220,7 @@ extension OverlayPlan {
             let widest = Double(sizes.map(\.width).max() ?? 0)
             let h = lineH * Double(lines.count)
             let x = room.x + pad
-            let y = room.maxY - h - 3 * pad
+            let y = room.maxY - h - (1 + margin) * pad
             let w = min(widest, width) + lead
             let swatches =
                 swatch.map {
