@@ -347,13 +347,41 @@ import Testing
         return totals.overlayLines(fps: fps, cpuPercent: cpu)
     }
 
+    /// Seen at 1024×768, `--ui-scale 2`, German, 2×2, with the caption and the figures on:
+    /// for the footer's five seconds after a key the chip naming the models went from the
+    /// bottom strip to the top one, and back when the footer faded. The footer makes way
+    /// first now: with it or without, the chip stands in the same place, and in English
+    /// and German the figures too (in Japanese they go whole to the top strip while the
+    /// footer shows, and back below when it fades).
+    @Test(arguments: ["en", "de", "ja"]) func theFooterComesAndGoesWithoutMovingTheChip(language: String) throws {
+        let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
+        try Localization.$catalogue.withValue(catalogue) {
+            let lines = Self.figures(shown: 388, latency: 0.0574, mib: 68, fps: 24.4, cpu: 98.3)
+            var s = ViewState(mode: .normal)
+            Self.layouts[2].1(&s)
+            (s.framed, s.statsVisible) = (true, true)
+            let caption = Caption.text(for: s.mode)
+            let (without, _) = Self.projectorPlan(s, caption: caption, stats: lines)
+            let footer = tr("Source: %s", tr("built-in test scene"))
+            let (with, _) = Self.projectorPlan(s, caption: caption, stats: lines, footer: footer)
+            #expect(with.footer != nil, "\(language)")
+            let chip = try #require(without.chips.first, "\(language): the chip naming the models")
+            #expect(with.chips.map(\.shim) == [chip.shim], "\(language)")
+            #expect(without.onPicture.isEmpty, "\(language): \(without.onPicture.map(\.shim))")
+            #expect(with.onPicture.isEmpty, "\(language): \(with.onPicture.map(\.shim))")
+            if language != "ja" { #expect(with.stats?.shim == without.stats?.shim, "\(language)") }
+        }
+    }
+
     /// `state` with the test scene's picture at 1024×768 (a projector), `--ui-scale 2`.
-    static func projectorPlan(_ s: ViewState, caption: String?, stats: [String]) -> (OverlayPlan, ViewGeometry) {
+    static func projectorPlan(_ s: ViewState, caption: String?, stats: [String], footer: String? = nil) -> (
+        OverlayPlan, ViewGeometry
+    ) {
         let window = FrameSize(1024, 768)
         let m = ApproximateMeasure()
         let g = ViewGeometry(state: s, window: window, picture: FrameSize(1280, 720), uiScale: 2, measure: m)
         let inputs = OverlayPlan.Inputs(
-            geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: nil, compact: false,
+            geometry: g, state: s, simulations: s.renderedSimulations, window: window, footer: footer, compact: false,
             caption: caption, stats: stats)
         return (OverlayPlan(inputs, uiScale: 2, measure: m), g)
     }

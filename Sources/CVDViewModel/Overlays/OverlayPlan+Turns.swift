@@ -17,17 +17,16 @@ extension OverlayPlan {
     public var checkBandOnPicture: Bool { checkBand.map { space.coversPicture($0.shim) } ?? false }
 
     /// The plan laid out in full with `choices`' turns, then again with the caption, the
-    /// chip naming the model and the footer each making way where that shows more: the
+    /// footer and the chip naming the model each making way where that shows more: the
     /// caption where readouts wanted have no room and it lies off the picture (the plan
-    /// with more readouts wins); the chip and the footer, placed last, where a label lies
+    /// with more readouts wins); the footer, then the chip, placed last, where a label lies
     /// over a picture (a readout, the check's list, the legend, a chip: the plan with fewer
     /// over a picture wins — for the footer, as many covering less of it too — no readout
     /// lost or put over one, the model still named, the footer still shown, no more of the
-    /// check's tags covered); the footer
-    /// also where a readout says less than it could (the plan whose readouts say more wins,
-    /// as much off the picture); both where the `i` figures had to be flowed into fewer
-    /// lines (the plan with them whole wins, as much off the picture). `memo`: the plans
-    /// already laid out, by their turns.
+    /// check's tags covered); the footer also where a readout says less than it could (the
+    /// plan whose readouts say more wins, as much off the picture); both where the `i`
+    /// figures had to be flowed into fewer lines (the plan with them whole wins, as much
+    /// off the picture). `memo`: the plans already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Int: OverlayPlan]
@@ -60,17 +59,10 @@ extension OverlayPlan {
                 && made.chips.count >= plan.chips.count && (made.footer != nil || plan.footer == nil)
                 && made.tagsCovered <= plan.tagsCovered
         }
-        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 || plan.statsFlowed {
-            var turn = choices
-            turn.modelAfterReadouts = true
-            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
-            if keeps(made), made.onPicture.count < over || whole(made) {
-                result = made
-                return result
-            }
-        }
-        // The footer, the least of the window's words, makes way for a readout that says
-        // more too (a colour named where only "1" and two swatches stood beside it).
+        // The footer, the least of the window's words, makes way before the chip: it comes
+        // and goes with a key (five seconds), and what stays (the chip, the figures) then
+        // stands where it stands without it. It makes way for a readout that says more too
+        // (a colour named where only "1" and two swatches stood beside it).
         if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 || plan.statsFlowed
         {
             var turn = choices
@@ -82,6 +74,15 @@ extension OverlayPlan {
             let lessCovered = made.onPicture.count == over && made.pictureCovered < plan.pictureCovered
             let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
             if keeps(made), fewerOver || lessCovered || saysMore || whole(made) {
+                result = made
+                return result
+            }
+        }
+        if !choices.modelAfterReadouts, plan.modelsDropped != nil, over > 0 || plan.statsFlowed {
+            var turn = choices
+            turn.modelAfterReadouts = true
+            let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
+            if keeps(made), made.onPicture.count < over || whole(made) {
                 result = made
                 return result
             }
