@@ -324,9 +324,7 @@ import Testing
         let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
         try Localization.$catalogue.withValue(catalogue) {
             let lines = Self.figures(shown: 233, latency: 0.0585, mib: 195, fps: 23.4, cpu: 98.3)
-            var s = ViewState(mode: .normal)
-            Self.layouts[1].1(&s)
-            (s.framed, s.statsVisible) = (true, true)
+            let s = Self.figuresShown(Self.layouts[1].1)
             let (plan, _) = Self.projectorPlan(s, caption: Caption.text(for: s.mode), stats: lines)
             let panel = try #require(plan.stats, "\(language)")
             #expect(plan.caption != nil, "\(language)")
@@ -357,9 +355,7 @@ import Testing
         let catalogue = language == "en" ? nil : try LabelLayoutTests.catalogue(language)
         try Localization.$catalogue.withValue(catalogue) {
             let lines = Self.figures(shown: 388, latency: 0.0574, mib: 68, fps: 24.4, cpu: 98.3)
-            var s = ViewState(mode: .normal)
-            Self.layouts[2].1(&s)
-            (s.framed, s.statsVisible) = (true, true)
+            let s = Self.figuresShown(Self.layouts[2].1)
             let caption = Caption.text(for: s.mode)
             let (without, _) = Self.projectorPlan(s, caption: caption, stats: lines)
             let footer = tr("Source: %s", tr("built-in test scene"))
@@ -371,6 +367,14 @@ import Testing
             #expect(with.onPicture.isEmpty, "\(language): \(with.onPicture.map(\.shim))")
             if language != "ja" { #expect(with.stats?.shim == without.stats?.shim, "\(language)") }
         }
+    }
+
+    /// Normal vision in `layout`, framed, with the `i` figures on.
+    static func figuresShown(_ layout: (inout ViewState) -> Void) -> ViewState {
+        var s = ViewState(mode: .normal)
+        layout(&s)
+        (s.framed, s.statsVisible) = (true, true)
+        return s
     }
 
     /// `state` with the test scene's picture at 1024×768 (a projector), `--ui-scale 2`.

@@ -59,12 +59,8 @@ import Testing
     /// in German and Japanese: the figures off every picture, and nothing over one once
     /// the footer has faded.
     @Test(arguments: ["de", "ja"]) func withTheCaptionAtUIScale2TheFiguresStayOffThePictures(language: String) throws {
-        let x = try XSession(width: 1024, height: 768)
+        let x = try CaptionFooterE2ETests.projector(language)
         defer { x.close() }
-        try x.launch(
-            ["--test-scene", "--window", "1024x768", "--ui-scale", "2", "--language", language, "--caption"],
-            environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
-        try x.waitForOutput("showing built-in test scene")
         try x.key("i")
         for layout in ["split", "2x2"] {
             try x.key("v")
