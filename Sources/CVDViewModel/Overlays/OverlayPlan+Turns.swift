@@ -24,9 +24,10 @@ extension OverlayPlan {
     /// over a picture wins — for the footer, as many covering less of it too — no readout
     /// lost or put over one, the model still named, the footer still shown, no more of the
     /// check's tags covered); the footer also where a readout says less than it could (the
-    /// plan whose readouts say more wins, as much off the picture); both where the `i`
-    /// figures had to be flowed into fewer lines (the plan with them whole wins, as much
-    /// off the picture). `memo`: the plans already laid out, by their turns.
+    /// plan whose readouts say more wins, as much off the picture), and wherever last is no
+    /// worse on these measures (nothing then moves when it comes and goes); both where the
+    /// `i` figures had to be flowed into fewer lines (the plan with them whole wins, as
+    /// much off the picture). `memo`: the plans already laid out, by their turns.
     static func laidOut(
         _ inputs: Inputs, uiScale: Double, measure: TextMeasuring, _ choices: Choices,
         memo: inout [Int: OverlayPlan]
@@ -61,10 +62,10 @@ extension OverlayPlan {
         }
         // The footer, the least of the window's words, makes way before the chip: it comes
         // and goes with a key (five seconds), and what stays (the chip, the figures) then
-        // stands where it stands without it. It makes way for a readout that says more too
-        // (a colour named where only "1" and two swatches stood beside it).
-        if !choices.footerAfterReadouts, plan.footer != nil, over > 0 || plan.readoutsShortened > 0 || plan.statsFlowed
-        {
+        // stands where it stands without it — wherever that is no worse. It makes way for a
+        // readout that says more too (a colour named where only "1" and two swatches stood
+        // beside it).
+        if !choices.footerAfterReadouts, plan.footer != nil {
             var turn = choices
             turn.footerAfterReadouts = true
             let made = laidOut(inputs, uiScale: uiScale, measure: measure, turn, memo: &memo)
@@ -73,7 +74,11 @@ extension OverlayPlan {
             // not shrink away, off it, and the footer's few lines over it instead).
             let lessCovered = made.onPicture.count == over && made.pictureCovered < plan.pictureCovered
             let saysMore = made.onPicture.count <= over && made.readoutsSaid > plan.readoutsSaid
-            if keeps(made), fewerOver || lessCovered || saysMore || whole(made) {
+            // No worse on any of these: then last, where the footer moves nothing.
+            let noWorse =
+                made.onPicture.count == over && made.pictureCovered <= plan.pictureCovered
+                && made.readoutsSaid >= plan.readoutsSaid && (plan.statsFlowed || !made.statsFlowed)
+            if keeps(made), fewerOver || lessCovered || saysMore || whole(made) || noWorse {
                 result = made
                 return result
             }
