@@ -5,9 +5,10 @@ import Testing
 
 /// The footer shows for five seconds after every key: in a window with room for it, the
 /// labels that stay must not move when it comes and when it goes. A lesson at `--ui-scale`
-/// 1 in the windows a classroom has (1024×768 and up), single and side by side, every
-/// picture of `OverlayPlacementTests`, with two probes, the caption or the `i` figures: every
-/// badge, chip, readout, caption and panel stands where it stands without the footer.
+/// 1 in the windows a classroom has (1024×768, 1280×720 and larger), single and side by
+/// side, every picture of `OverlayPlacementTests`, with two probes, the caption or the `i`
+/// figures: every badge, chip, readout, caption and panel stands where it stands without
+/// the footer, and the footer is shown.
 @Suite struct FooterComesAndGoesTests {
     @Test func inARoomyWindowTheFooterMovesNothing() {
         var moved: [String] = []

@@ -13,8 +13,9 @@ import CVDSystem
 /// balanced), the confusion map's legend, the check's marks, the `i` overlay, and last the
 /// probe readouts
 /// (the chip that names the model, and the footer, after them where either would leave one
-/// over a picture or the `i` figures flowed into fewer lines; the caption where it would
-/// leave one out: `laidOut`).
+/// over a picture or the `i` figures flowed into fewer lines, the footer also where a
+/// readout then says more or where that is no worse, so that it moves nothing when it comes
+/// and goes; the caption where it would leave one out: `laidOut`).
 /// Each text keeps its size; where no band has room it goes to the picture's edge.
 public struct OverlayPlan: Sendable {
     public private(set) var badges: [LabelBox] = []
