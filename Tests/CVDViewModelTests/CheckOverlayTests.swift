@@ -208,7 +208,7 @@ import Testing
             let plan = OverlayPlan(
                 .init(
                     geometry: g, state: s, simulations: s.renderedSimulations, window: window,
-                    footer: tr("Source: %s", tr("built-in test scene")), compact: false,
+                    footer: OverlayPlacementTests.testSceneLine, compact: false,
                     check: .init(shown: many, recoloured: false)), uiScale: 2, measure: m)
             let band = try #require(plan.checkBand, "\(language)")
             #expect(!plan.checkBandOnPicture, "\(language): the list \(band.shim) over a picture")

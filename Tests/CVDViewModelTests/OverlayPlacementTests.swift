@@ -33,6 +33,11 @@ import Testing
         [Point(0.005, 0.5), Point(0.995, 0.5)], [Point(0.3, 0.01), Point(0.7, 0.01)],
     ]
     static let footer = "Source: image favourite-fruit-class-5b.png"
+    /// The footer `source` shows (`SourceLine`), in the window's language.
+    static func sourceLine(_ source: Message) -> String {
+        SourceLine.text(source: source, status: .running, hasFrame: true)
+    }
+    static var testSceneLine: String { sourceLine(Message(term: "built-in test scene")) }
     static let stats = [
         "1800 frames shown · 30.0 fps · CPU 12.3 %", "dropped: 0 by cvdcam, 0 by the camera · 0 corrupt",
     ]
@@ -369,7 +374,7 @@ import Testing
             let s = Self.figuresShown(Self.layouts[2].1)
             let caption = Caption.text(for: s.mode)
             let (without, _) = Self.projectorPlan(s, caption: caption, stats: lines)
-            let footer = tr("Source: %s", tr("built-in test scene"))
+            let footer = Self.testSceneLine
             let (with, _) = Self.projectorPlan(s, caption: caption, stats: lines, footer: footer)
             #expect(with.footer != nil, "\(language)")
             let chip = try #require(without.chips.first, "\(language): the chip naming the models")
@@ -557,7 +562,7 @@ import Testing
             let s = Self.probedQuad
             let (plan, g) = Self.plan(
                 s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false,
-                footer: tr("Source: %s", tr("built-in test scene")))
+                footer: Self.testSceneLine)
             #expect(plan.callouts.count == 4, "\(language)")
             let over = plan.callouts.filter { c in g.pieces.contains { $0.destination.intersects(c.shim) } }
             #expect(over.isEmpty, "\(language): readouts over a picture: \(over.map(\.shim))")
@@ -579,7 +584,7 @@ import Testing
             s.probes = [Point(0.13, 0.35)]
             let i = Self.inputs(
                 s, window: FrameSize(1024, 768), picture: FrameSize(1280, 720), scale: 2, stats: false,
-                footer: tr("Source: %s", tr("built-in test scene")), readings: [RGB8(70, 148, 74)])
+                footer: Self.testSceneLine, readings: [RGB8(70, 148, 74)])
             let (plan, g) = (OverlayPlan(i, uiScale: 2, measure: ApproximateMeasure()), try #require(i.geometry))
             let readout = try #require(plan.callouts.first, "\(language)")
             #expect(!readout.shim.intersects(g.pictureRect), "\(language): \(readout.shim) over the picture")
@@ -602,7 +607,7 @@ import Testing
                 s.probes = [Point(0.3, 0.35), Point(0.77, 0.37)]
                 let (plan, g) = Self.plan(
                     s, window: FrameSize(1024, 768), picture: picture, scale: 2, stats: false,
-                    footer: tr("Source: %s", "/dev/video0"))
+                    footer: Self.sourceLine(Message(verbatim: "/dev/video0")))
                 let readout = try #require(plan.callouts.first, "\(language) \(picture)")
                 #expect(!readout.shim.intersects(g.pictureRect), "\(language) \(picture): \(readout.shim) over it")
                 let small = Int(Double(OverlayPlan.labelFont(s, window: FrameSize(1024, 768), uiScale: 2)) * 0.75)

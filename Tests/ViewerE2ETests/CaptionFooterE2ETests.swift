@@ -9,7 +9,7 @@ import Testing
 /// in every layout: the footer shown, and nothing over a picture while it shows.
 @Suite(.serialized) struct CaptionFooterE2ETests {
     @Test(arguments: ["de", "ja"]) func withTheCaptionAtUIScale2TheFooterStaysOffThePictures(language: String) throws {
-        let x = try Self.projector(language)
+        let x = try XSession.projector(language)
         defer { x.close() }
         for layout in ["single", "split", "2x2"] {
             // Any key brings the footer back for five seconds.
@@ -25,21 +25,5 @@ import Testing
         }
         try x.quitKey("q")
         #expect(try x.waitForExit() == 0)
-    }
-
-    /// The test scene at 1024×768 (a projector), `--ui-scale 2`, in `language`, with the
-    /// caption on and the overlays' places printed; shown.
-    static func projector(_ language: String) throws -> XSession {
-        let x = try XSession(width: 1024, height: 768)
-        do {
-            try x.launch(
-                ["--test-scene", "--window", "1024x768", "--ui-scale", "2", "--language", language, "--caption"],
-                environment: ["CVDCAM_PRINT_OVERLAYS": "1"])
-            try x.waitForOutput("showing built-in test scene")
-        } catch {
-            x.close()
-            throw error
-        }
-        return x
     }
 }

@@ -59,7 +59,7 @@ import Testing
     /// in German and Japanese: the figures off every picture, and nothing over one once
     /// the footer has faded.
     @Test(arguments: ["de", "ja"]) func withTheCaptionAtUIScale2TheFiguresStayOffThePictures(language: String) throws {
-        let x = try CaptionFooterE2ETests.projector(language)
+        let x = try XSession.projector(language)
         defer { x.close() }
         try x.key("i")
         for layout in ["split", "2x2"] {
