@@ -276,8 +276,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// CVDCAM_PACKAGE_PART=core: the colour core and its tests alone (scripts/test-arm64 --short
-// cross-builds only these: none of the window, capture, screen or picture libraries, which
+// CVDCAM_PACKAGE_PART=core: the colour core and its tests alone (scripts/test-arm64
+// --core-only cross-builds only these: none of the window, capture, screen or picture libraries, which
 // took most of its build time).
 if ProcessInfo.processInfo.environment["CVDCAM_PACKAGE_PART"] == "core" {
     let core = Set(
