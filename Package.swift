@@ -277,8 +277,8 @@ let package = Package(
 )
 
 // CVDCAM_PACKAGE_PART=core: the colour core and its tests alone (scripts/test-arm64
-// --core-only cross-builds only these: none of the window, capture, screen or picture libraries, which
-// took most of its build time).
+// --core-only cross-builds only these: none of the window, capture, screen or picture
+// libraries, which took most of its build time).
 if ProcessInfo.processInfo.environment["CVDCAM_PACKAGE_PART"] == "core" {
     let core = Set(
         ["CVDCore", "CVDCPUID", "CVDKernelInterface", "CVDSystem", "CVDCoreTests"] + levelFlags.map(\.module))

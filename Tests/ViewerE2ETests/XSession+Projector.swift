@@ -1,4 +1,4 @@
-/// The window the projector suites share.
+/// The launch `CaptionFooterE2ETests` and `StatsE2ETests` share (`ProjectorE2ETests` has its own).
 extension XSession {
     /// The test scene at 1024×768 (a projector), `--ui-scale 2`, in `language`, with the
     /// caption on and the overlays' places printed; shown.
