@@ -91,9 +91,12 @@ let kernelTargets: [Target] = levelFlags.map { level in
             + (fma ? [] : [.define("CVDCAM_NO_FMA")]))
 }
 
-// Typed apart from the package literal: Swift 6.0's type checker gives up on a literal that
-// also infers these ("unable to type-check this expression in reasonable time").
-let checkFlags: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// Optimised in debug builds too, for the modules whose tests do real work in the test process
+// (pictures, thousands of layouts): unoptimised, their generic code and strings cost the test
+// run most of its CPU. Typed apart from the package literal: Swift 6.0's type checker gives
+// up on a literal that also infers these ("unable to type-check this expression in
+// reasonable time").
+let optimisedInDebug: [SwiftSetting] = nativeFlags + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 let coreDependencies: [Target.Dependency] =
     ["CVDCPUID", "CVDKernelInterface", "CVDSystem"] + levelFlags.map { Target.Dependency.target(name: $0.module) }
 
@@ -191,7 +194,7 @@ let package = Package(
         .target(
             name: "CVDCore",
             dependencies: coreDependencies,
-            swiftSettings: nativeFlags),
+            swiftSettings: optimisedInDebug),
         .target(name: "CVDCPUID"),
         // What the kernel modules and CVDCore share: the job, coefficient and entry-point types.
         .target(name: "CVDKernelInterface"),
@@ -201,7 +204,7 @@ let package = Package(
         // optimised in debug builds too, so that its tests run on real-sized pictures quickly.
         .target(
             name: "CVDCheck", dependencies: ["CVDCore"],
-            swiftSettings: checkFlags),
+            swiftSettings: optimisedInDebug),
 
         // Small helpers over the C runtime shared by the targets below.
         .target(name: "CVDSystem"),
@@ -251,7 +254,9 @@ let package = Package(
         .target(name: "CVDScreen", dependencies: ["CX11Screen", "CVDPortal", "CVDCore", "CVDSources", "CVDSystem"]),
 
         // The live view: pure state, geometry and overlay layout (no SDL), then the SDL2 window.
-        .target(name: "CVDViewModel", dependencies: ["CVDCore", "CVDCheck", "CVDSources", "CVDSystem", "CVDLocale"]),
+        .target(
+            name: "CVDViewModel", dependencies: ["CVDCore", "CVDCheck", "CVDSources", "CVDSystem", "CVDLocale"],
+            swiftSettings: optimisedInDebug),
         .target(
             name: "CVDViewer",
             dependencies: [
